@@ -1,0 +1,31 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.js';
+import { installErrorHandling } from './http/error-handler.js';
+import { registerOpenApi } from './http/openapi.js';
+import { mountRoutes } from './http/route.js';
+import { routes } from './routes.js';
+
+export interface BuildAppOptions {
+  logger?: boolean;
+}
+
+/** The API server: contract-validated routes, OpenAPI, health. The web front end is mounted by main.ts. */
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger
+      ? { level: ctx.config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] }
+      : false,
+    bodyLimit: 256 * 1024,
+    routerOptions: { maxParamLength: 200 },
+    trustProxy: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  await registerOpenApi(app, ctx.config.PUBLIC_URL);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  mountRoutes(app, ctx, routes);
+  return app;
+}

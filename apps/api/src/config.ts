@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** Deployment environment of spec §1; error reporting runs only in prod, uat and test. */
+  APP_ENV: z.enum(['local', 'prod', 'uat', 'test']).default('local'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seed the demo citizens and posts when the database is empty. */
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /** A public, ready post enters its author's country stage once it has this many likes. */
+  STAGE_AUTO_LIKES: z.coerce.number().int().min(1).default(3),
+  BIRTHDAY_CHARITY_ID: z.string().default('c1a51f1e-0000-7000-8000-000000000001'),
+  BIRTHDAY_CHARITY_NAME: z.string().default('Birthday Fund'),
+  BIRTHDAY_CHARITY_COUNTRY: z.string().default('GB'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(900),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Keys that may reach the browser; everything else stays on the server. */
+export const browserConfigKeys = ['APP_ENV', 'PUBLIC_URL'] as const satisfies readonly (keyof Config)[];
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}

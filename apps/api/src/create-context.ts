@@ -1,0 +1,32 @@
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { createDatabase } from './db/database.js';
+import { dialectOf } from './db/dialect.js';
+import { migrateToLatest } from './db/migrate.js';
+import { type Keys, loadOrCreateKeys } from './http/auth/keys.js';
+import { createTokenService } from './http/auth/tokens.js';
+
+export interface ContextOptions {
+  /** Keys to use instead of those in DATA_DIR (tests). */
+  keys?: Keys;
+  sqliteFile?: string;
+}
+
+/** Opens the database, migrates it and loads the signing keys: everything the server needs before it listens. */
+export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
+  const db = createDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    ...(options.sqliteFile ? { sqliteFile: options.sqliteFile } : {}),
+  });
+  await migrateToLatest(db as never);
+  const keys = options.keys ?? (await loadOrCreateKeys(config.DATA_DIR));
+  return {
+    config,
+    db,
+    dialect: dialectOf(db as never),
+    keys,
+    tokens: createTokenService(keys, config.PUBLIC_URL),
+    now: Date.now,
+  };
+}

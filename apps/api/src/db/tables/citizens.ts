@@ -1,0 +1,25 @@
+/** A registered person. Counters are kept on the row and changed in the same transaction as the edge they count. */
+export interface CitizensTable {
+  id: string;
+  username: string;
+  /** Lower-cased username: the unique, case-insensitive key. */
+  username_key: string;
+  display_name: string;
+  /** Lower-cased display name, for prefix search. */
+  display_name_key: string;
+  email: string | null;
+  email_key: string | null;
+  password_hash: string | null;
+  email_verified_at: number | null;
+  bio: string;
+  profile_picture_uri: string | null;
+  cover_picture_uri: string | null;
+  country: string;
+  language: string;
+  followers_count: number;
+  following_count: number;
+  friends_count: number;
+  posts_count: number;
+  created_at: number;
+  updated_at: number;
+}

@@ -1,0 +1,31 @@
+export interface LikesTable {
+  post_id: string;
+  citizen_id: string;
+  created_at: number;
+}
+
+export interface FollowsTable {
+  follower_id: string;
+  followee_id: string;
+  created_at: number;
+}
+
+export interface FriendRequestsTable {
+  id: string;
+  from_id: string;
+  to_id: string;
+  created_at: number;
+}
+
+/** Stored in both directions, so "my friends" is one index range. */
+export interface FriendshipsTable {
+  citizen_id: string;
+  friend_id: string;
+  created_at: number;
+}
+
+export interface DismissedSuggestionsTable {
+  citizen_id: string;
+  dismissed_id: string;
+  created_at: number;
+}

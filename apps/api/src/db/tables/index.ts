@@ -1,0 +1,35 @@
+import type { AnalyticsEventsTable } from './analytics.js';
+import type { OauthClientsTable, RefreshTokensTable } from './auth.js';
+import type { CitizensTable } from './citizens.js';
+import type {
+  DismissedSuggestionsTable,
+  FollowsTable,
+  FriendRequestsTable,
+  FriendshipsTable,
+  LikesTable,
+} from './graph.js';
+import type { HashtagsTable, PostHashtagsTable } from './hashtags.js';
+import type { PostMentionsTable, PostsTable } from './posts.js';
+import type { StageEntriesTable } from './stage.js';
+import type { UploadsTable } from './uploads.js';
+
+export interface Database {
+  citizens: CitizensTable;
+  posts: PostsTable;
+  post_mentions: PostMentionsTable;
+  hashtags: HashtagsTable;
+  post_hashtags: PostHashtagsTable;
+  stage_entries: StageEntriesTable;
+  likes: LikesTable;
+  follows: FollowsTable;
+  friend_requests: FriendRequestsTable;
+  friendships: FriendshipsTable;
+  dismissed_suggestions: DismissedSuggestionsTable;
+  uploads: UploadsTable;
+  analytics_events: AnalyticsEventsTable;
+  oauth_clients: OauthClientsTable;
+  refresh_tokens: RefreshTokensTable;
+}
+
+export type { CitizensTable } from './citizens.js';
+export type { PostStatusValue, PostsTable } from './posts.js';

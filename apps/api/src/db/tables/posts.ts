@@ -1,0 +1,32 @@
+export type PostStatusValue = 'awaiting_upload' | 'processing' | 'ready' | 'failed';
+
+/** A post ("creators content"). Ids are UUID v7, so ordering by id is ordering by creation time. */
+export interface PostsTable {
+  id: string;
+  author_id: string;
+  caption: string;
+  /** JSON array of mentioned citizen ids, in caption order. */
+  mention_ids: string;
+  /** JSON array of hashtag display names, in caption order. */
+  hashtags: string;
+  media_type: 'image' | 'video';
+  sharing: 'public' | 'private';
+  status: PostStatusValue;
+  image_uri: string | null;
+  cover_image_uri: string | null;
+  video_uri: string | null;
+  hls_uri: string | null;
+  width: number | null;
+  height: number | null;
+  alt_text: string | null;
+  external_link: string | null;
+  likes_count: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface PostMentionsTable {
+  post_id: string;
+  citizen_id: string;
+}

@@ -1,0 +1,7 @@
+import { getPost } from '@civitas/contract';
+import { defineRoute } from '../../http/route.js';
+import { presentVisiblePost } from './load.js';
+
+export default defineRoute(getPost, async ({ params, caller, ctx }) =>
+  presentVisiblePost(ctx.db, params.id, caller.citizenId),
+);

@@ -1,0 +1,7 @@
+import { getSharedPost } from '@civitas/contract';
+import { defineRoute } from '../../http/route.js';
+import { presentVisiblePost, sharedPostRules } from './load.js';
+
+export default defineRoute(getSharedPost, async ({ params, ctx }) =>
+  presentVisiblePost(ctx.db, params.id, null, sharedPostRules),
+);

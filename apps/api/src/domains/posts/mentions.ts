@@ -1,0 +1,27 @@
+import type { Db } from '../../db/database.js';
+import { badRequest } from '../../http/errors.js';
+import { extractMentionedUsernames } from './caption.js';
+
+/**
+ * The citizens a caption mentions: the ids picked in the mention picker (each must exist) followed by any
+ * other `@username` written in the text that names a real citizen. Order is kept, duplicates dropped.
+ */
+export async function resolveMentions(db: Db, caption: string, mentionRequest: readonly string[]): Promise<string[]> {
+  const requested = [...new Set(mentionRequest)];
+  if (requested.length > 0) {
+    const found = await db.selectFrom('citizens').select('id').where('id', 'in', requested).execute();
+    const known = new Set(found.map((row) => row.id));
+    const unknown = requested.filter((id) => !known.has(id));
+    if (unknown.length > 0) {
+      throw badRequest('UNKNOWN_MENTION', `mentionRequest names citizens that do not exist: ${unknown.join(', ')}`);
+    }
+  }
+  const usernames = extractMentionedUsernames(caption).map((name) => name.toLowerCase());
+  const written =
+    usernames.length === 0
+      ? []
+      : await db.selectFrom('citizens').select(['id', 'username_key']).where('username_key', 'in', usernames).execute();
+  const byName = new Map(written.map((row) => [row.username_key, row.id]));
+  const fromText = usernames.flatMap((name) => byName.get(name) ?? []);
+  return [...new Set([...requested, ...fromText])];
+}

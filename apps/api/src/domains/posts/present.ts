@@ -1,0 +1,51 @@
+import type { CitizenSummary, PostView } from '@civitas/contract';
+import type { CitizenSummaryRow, Hydration, PostRow } from './hydrate.js';
+import { parseIdList } from './hydrate.js';
+
+// Views are pure and synchronous: no I/O, so they are unit-tested without a database.
+
+export const citizenSummaryView = (citizen: CitizenSummaryRow): CitizenSummary => ({
+  id: citizen.id,
+  username: citizen.username,
+  displayName: citizen.display_name,
+  profilePictureUri: citizen.profile_picture_uri,
+  country: citizen.country,
+});
+
+export const isoTime = (epochMs: number) => new Date(epochMs).toISOString();
+
+export function postView(post: PostRow, hydration: Hydration): PostView {
+  const author = hydration.citizens.get(post.author_id);
+  if (!author) throw new Error(`post ${post.id} presented without its author`);
+  const mentionIds = parseIdList(post.mention_ids);
+  return {
+    id: post.id,
+    author: citizenSummaryView(author),
+    caption: {
+      content: post.caption,
+      mentions: mentionIds.flatMap((id) => {
+        const citizen = hydration.citizens.get(id);
+        return citizen ? [{ id, username: citizen.username, displayName: citizen.display_name }] : [];
+      }),
+    },
+    hashtags: parseIdList(post.hashtags),
+    mediaType: post.media_type,
+    media: {
+      status: post.status,
+      imageUri: post.image_uri,
+      coverImageUri: post.cover_image_uri,
+      videoUri: post.video_uri,
+      hlsUri: post.hls_uri,
+      width: post.width,
+      height: post.height,
+      altText: post.alt_text,
+    },
+    externalLink: post.external_link,
+    sharingOptions: post.sharing,
+    mentionRequest: mentionIds,
+    likesOverviewDetails: { likesCount: Math.max(0, post.likes_count), liked: hydration.likedByViewer.has(post.id) },
+    createdAt: isoTime(post.created_at),
+    createdAtTimestampInMilliseconds: post.created_at,
+    updatedAt: isoTime(post.updated_at),
+  };
+}

@@ -1,0 +1,32 @@
+import { updateCaption } from '@civitas/contract';
+import { defineRoute } from '../../http/route.js';
+import { extractHashtags } from './caption.js';
+import { linkHashtags, replaceMentions, unlinkHashtags } from './hashtag-links.js';
+import { loadOwnPost, loadVisiblePost } from './load.js';
+import { resolveMentions } from './mentions.js';
+import { postView } from './present.js';
+
+export default defineRoute(updateCaption, async ({ params, body, caller, ctx }) => {
+  const post = await loadOwnPost(ctx.db, params.id, caller.citizenId);
+  const now = ctx.now();
+  const mentionIds = await resolveMentions(ctx.db, body.caption, body.mentionRequest);
+  const hashtags = extractHashtags(body.caption);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('posts')
+      .set({
+        caption: body.caption,
+        mention_ids: JSON.stringify(mentionIds),
+        hashtags: JSON.stringify(hashtags),
+        updated_at: now,
+      })
+      .where('id', '=', post.id)
+      .execute();
+    await replaceMentions(trx, post.id, mentionIds);
+    await unlinkHashtags(trx, post.id);
+    await linkHashtags(trx, post.id, hashtags, now);
+  });
+  const updated = await loadVisiblePost(ctx.db, post.id, caller.citizenId);
+  const view = postView(updated.post, updated.hydration);
+  return { caption: view.caption, mentionRequest: view.mentionRequest, hashtags: view.hashtags };
+});

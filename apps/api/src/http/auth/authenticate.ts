@@ -1,0 +1,57 @@
+import type { Access, MachineScope } from '@civitas/contract';
+import type { FastifyRequest } from 'fastify';
+import { AppError, unauthorized } from '../errors.js';
+import type { Caller, TokenService } from './tokens.js';
+
+/** The caller a route of each access level receives. */
+export type CallerFor<A extends Access> = A extends 'citizen'
+  ? Extract<Caller, { kind: 'citizen' }>
+  : A extends 'citizenOrGuest'
+    ? Extract<Caller, { kind: 'citizen' | 'guest' }>
+    : A extends 'machine'
+      ? Extract<Caller, { kind: 'machine' }>
+      : null;
+
+const bearerToken = (request: FastifyRequest): string | null => {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
+  if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token>"');
+  return match[1];
+};
+
+const expected: Record<Exclude<Access, 'none'>, readonly Caller['kind'][]> = {
+  citizen: ['citizen'],
+  citizenOrGuest: ['citizen', 'guest'],
+  machine: ['machine'],
+};
+
+const describe: Record<Exclude<Access, 'none'>, string> = {
+  citizen: 'a signed-in citizen',
+  citizenOrGuest: 'a citizen or guest session',
+  machine: 'an app (machine) token',
+};
+
+/**
+ * Resolves and checks the caller for one access level. Wrong identity kinds are 403 (the token is valid,
+ * just not for this call); missing or invalid tokens are 401.
+ */
+export async function authenticate(
+  tokens: TokenService,
+  request: FastifyRequest,
+  access: Access,
+  scope: MachineScope | undefined,
+): Promise<Caller | null> {
+  if (access === 'none') return null;
+  const token = bearerToken(request);
+  if (!token) throw unauthorized(`This call needs ${describe[access]}: send "Authorization: Bearer <token>"`);
+  const caller = await tokens.verify(token);
+  if (!caller) throw unauthorized('The access token is invalid or has expired; refresh it and try again');
+  if (!expected[access].includes(caller.kind)) {
+    throw new AppError(403, 'WRONG_IDENTITY', `This call needs ${describe[access]}, not a ${caller.kind} token`);
+  }
+  if (caller.kind === 'machine' && scope && !caller.scopes.includes(scope)) {
+    throw new AppError(403, 'MISSING_SCOPE', `This app token lacks the "${scope}" scope this call needs`);
+  }
+  return caller;
+}

@@ -1,0 +1,92 @@
+import type { MachineScope } from '@civitas/contract';
+import { errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
+import { type Keys, SIGNING_ALG } from './keys.js';
+
+export const TOKEN_AUDIENCE = 'civitas-api';
+
+export type Caller =
+  | { kind: 'citizen'; citizenId: string; username: string }
+  | { kind: 'guest'; guestId: string }
+  | { kind: 'machine'; clientId: string; scopes: readonly MachineScope[] };
+
+export type CitizenCaller = Extract<Caller, { kind: 'citizen' }>;
+
+interface TokenClaims extends JWTPayload {
+  kind: Caller['kind'];
+  username?: string;
+  scope?: string;
+}
+
+export interface TokenService {
+  issue(caller: Caller, ttlSeconds: number): Promise<string>;
+  /** The caller a token names, or null when it is missing, expired, tampered or not ours. */
+  verify(token: string): Promise<Caller | null>;
+}
+
+const MAX_CACHED = 10_000;
+
+export function createTokenService(keys: Keys, issuer: string): TokenService {
+  // Verified tokens are remembered until they expire: a signature check per request is the hot path's largest cost.
+  const verified = new Map<string, { caller: Caller; expiresAt: number }>();
+
+  const toCaller = (claims: TokenClaims): Caller | null => {
+    if (typeof claims.sub !== 'string') return null;
+    if (claims.kind === 'citizen' && typeof claims.username === 'string') {
+      return { kind: 'citizen', citizenId: claims.sub, username: claims.username };
+    }
+    if (claims.kind === 'guest') return { kind: 'guest', guestId: claims.sub };
+    if (claims.kind === 'machine') {
+      const scopes = (claims.scope ?? '').split(' ').filter(Boolean) as MachineScope[];
+      return { kind: 'machine', clientId: claims.sub, scopes };
+    }
+    return null;
+  };
+
+  return {
+    async issue(caller, ttlSeconds) {
+      const claims: TokenClaims =
+        caller.kind === 'citizen'
+          ? { kind: 'citizen', username: caller.username }
+          : caller.kind === 'machine'
+            ? { kind: 'machine', scope: caller.scopes.join(' ') }
+            : { kind: 'guest' };
+      const subject =
+        caller.kind === 'citizen' ? caller.citizenId : caller.kind === 'guest' ? caller.guestId : caller.clientId;
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: SIGNING_ALG, typ: 'at+jwt', kid: keys.publicJwk.kid })
+        .setIssuer(issuer)
+        .setAudience(TOKEN_AUDIENCE)
+        .setSubject(subject)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(keys.privateKey);
+    },
+
+    async verify(token) {
+      const now = Date.now();
+      const cached = verified.get(token);
+      if (cached) {
+        if (cached.expiresAt > now) return cached.caller;
+        verified.delete(token);
+        return null;
+      }
+      try {
+        const { payload } = await jwtVerify<TokenClaims>(token, keys.publicKey, {
+          issuer,
+          audience: TOKEN_AUDIENCE,
+          algorithms: [SIGNING_ALG],
+          typ: 'at+jwt',
+        });
+        const caller = toCaller(payload);
+        if (caller && payload.exp) {
+          if (verified.size >= MAX_CACHED) verified.clear();
+          verified.set(token, { caller, expiresAt: payload.exp * 1000 });
+        }
+        return caller;
+      } catch (error) {
+        if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
+        throw error;
+      }
+    },
+  };
+}

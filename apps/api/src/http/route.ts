@@ -1,0 +1,131 @@
+import {
+  type Access,
+  type BodyOf,
+  type EndpointDef,
+  ErrorResponse,
+  fullPath,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@civitas/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { authenticate, type CallerFor } from './auth/authenticate.js';
+import type { Caller } from './auth/tokens.js';
+import { badRequest } from './errors.js';
+
+export interface RouteInput<E extends EndpointDef> {
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  caller: CallerFor<E['access']>;
+  ctx: AppContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface Route<E extends EndpointDef = EndpointDef> {
+  endpoint: E;
+  handle(input: RouteInput<E>): Promise<ResponseOf<E>>;
+}
+
+/** Binds a handler to its contract endpoint; the handler's input and output types come from the schemas. */
+export const defineRoute = <E extends EndpointDef>(
+  endpoint: E,
+  handle: (input: RouteInput<E>) => Promise<ResponseOf<E>>,
+): Route<E> => ({ endpoint, handle });
+
+const callers = new WeakMap<FastifyRequest, Caller | null>();
+
+function checkVersion(endpoint: EndpointDef, request: FastifyRequest): void {
+  const header = request.headers['x-api-version'];
+  if (header === undefined) return;
+  if (typeof header !== 'string' || !endpoint.versions.includes(header)) {
+    throw badRequest(
+      'UNSUPPORTED_API_VERSION',
+      `X-API-Version ${String(header).slice(0, 20)} is not supported by ${endpoint.method} ${fullPath(endpoint)}; use ${endpoint.versions.join(' or ')}`,
+    );
+  }
+}
+
+/** Documents `X-API-Version` in the OpenAPI; the check itself runs before authentication (checkVersion). */
+const versionHeader = (endpoint: EndpointDef) =>
+  z.looseObject({
+    'x-api-version': z
+      .enum(endpoint.versions as [string, ...string[]])
+      .optional()
+      .describe(`Call version; missing means ${endpoint.versions.at(-1)}`),
+  });
+
+const noContent = z.null().describe('No content');
+const errorResponses = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+
+function mountRoute(scope: FastifyInstance, ctx: AppContext, route: Route): void {
+  const { endpoint } = route;
+  scope.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: fullPath(endpoint),
+    config: { endpoint },
+    schema: {
+      tags: [endpoint.service],
+      summary: endpoint.summary,
+      ...(endpoint.access === 'none' ? {} : { security: [{ bearer: [] }] }),
+      headers: versionHeader(endpoint),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.querystring ? { querystring: endpoint.querystring } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: {
+        [endpoint.success.status]: endpoint.success.body ?? noContent,
+        ...errorResponses,
+      },
+    },
+    handler: async (request, reply) => {
+      const result = await route.handle({
+        params: request.params as never,
+        query: request.query as never,
+        body: request.body as never,
+        caller: callers.get(request) as never,
+        ctx,
+        request,
+        reply,
+      });
+      reply.code(endpoint.success.status);
+      return endpoint.success.body === null ? reply.send(undefined as never) : result;
+    },
+  });
+}
+
+/**
+ * Registers routes in one encapsulated plugin per access level: the plugin's hook authenticates every
+ * request of its routes, so no route can be mounted without the check its contract names.
+ */
+export function mountRoutes(app: FastifyInstance, ctx: AppContext, routes: readonly Route[]): void {
+  const byAccess = new Map<Access, Route[]>();
+  for (const route of routes) {
+    byAccess.set(route.endpoint.access, [...(byAccess.get(route.endpoint.access) ?? []), route]);
+  }
+  for (const [access, group] of byAccess) {
+    app.register(async (scope) => {
+      scope.addHook('onRequest', async (request) => {
+        const endpoint = request.routeOptions.config.endpoint;
+        checkVersion(endpoint, request);
+        callers.set(request, await authenticate(ctx.tokens, request, access, endpoint.scope));
+      });
+      for (const route of group) mountRoute(scope, ctx, route);
+    });
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    endpoint: EndpointDef;
+  }
+}

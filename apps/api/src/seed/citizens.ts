@@ -1,0 +1,45 @@
+import type { Db } from '../db/database.js';
+import { newId } from '../db/ids.js';
+
+export interface NewCitizen {
+  username: string;
+  displayName: string;
+  country: string;
+  language?: string;
+  email?: string | null;
+  bio?: string;
+  profilePictureUri?: string | null;
+  coverPictureUri?: string | null;
+  createdAt?: number;
+}
+
+export async function insertCitizen(db: Db, citizen: NewCitizen, now: number): Promise<string> {
+  const createdAt = citizen.createdAt ?? now;
+  const id = newId(createdAt);
+  await db
+    .insertInto('citizens')
+    .values({
+      id,
+      username: citizen.username,
+      username_key: citizen.username.toLowerCase(),
+      display_name: citizen.displayName,
+      display_name_key: citizen.displayName.toLowerCase(),
+      email: citizen.email ?? null,
+      email_key: citizen.email?.toLowerCase() ?? null,
+      password_hash: null,
+      email_verified_at: citizen.email ? createdAt : null,
+      bio: citizen.bio ?? '',
+      profile_picture_uri: citizen.profilePictureUri ?? null,
+      cover_picture_uri: citizen.coverPictureUri ?? null,
+      country: citizen.country.toUpperCase(),
+      language: citizen.language ?? 'en',
+      followers_count: 0,
+      following_count: 0,
+      friends_count: 0,
+      posts_count: 0,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
+    .execute();
+  return id;
+}

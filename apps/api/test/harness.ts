@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import type { AppContext } from '../src/context.js';
+import { createContext } from '../src/create-context.js';
+import { ephemeralKeys } from '../src/http/auth/keys.js';
+import type { Caller } from '../src/http/auth/tokens.js';
+import { type DemoName, type DemoWorld, seedDemo } from '../src/seed/demo.js';
+
+/**
+ * A real server on a fresh database per test file: in-memory SQLite by default, or a throwaway schema in
+ * the PostgreSQL that TEST_DATABASE_URL names (the test:postgres run sets it).
+ */
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  world: DemoWorld;
+  /** A bearer token for a demo citizen, a guest or a machine client. */
+  tokenFor(who: DemoName | Caller): Promise<string>;
+  /** `app.inject` with `as` turned into an Authorization header. */
+  request(options: InjectOptions & { as?: DemoName | Caller | string }): ReturnType<FastifyInstance['inject']>;
+  close(): Promise<void>;
+}
+
+async function postgresSchemaUrl(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const pg = (await import('pg')).default;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(options: { seed?: boolean } = {}): Promise<TestApp> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  const postgres = baseUrl ? await postgresSchemaUrl(baseUrl) : null;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '/nonexistent-test-data-dir',
+    LOG_LEVEL: 'silent',
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+  });
+  const ctx = await createContext(config, { keys: await ephemeralKeys(), sqliteFile: ':memory:' });
+  const world = options.seed === false ? ({ citizens: {} } as DemoWorld) : await seedDemo(ctx);
+  const app = await buildApp(ctx);
+  await app.ready();
+
+  const tokenFor = async (who: DemoName | Caller) => {
+    const caller: Caller =
+      typeof who === 'string' ? { kind: 'citizen', citizenId: world.citizens[who].id, username: who } : who;
+    return ctx.tokens.issue(caller, 900);
+  };
+
+  return {
+    app,
+    ctx,
+    world,
+    tokenFor,
+    async request({ as, headers, ...rest }) {
+      const token =
+        as === undefined
+          ? undefined
+          : typeof as === 'string' && as.includes('.')
+            ? as
+            : await tokenFor(as as DemoName | Caller);
+      return app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    },
+    async close() {
+      await app.close();
+      await ctx.db.destroy();
+      await postgres?.drop();
+    },
+  };
+}
+
+export const guest: Caller = { kind: 'guest', guestId: '0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f70' };
+export const machine = (...scopes: Extract<Caller, { kind: 'machine' }>['scopes'][number][]): Caller => ({
+  kind: 'machine',
+  clientId: 'test-client',
+  scopes,
+});

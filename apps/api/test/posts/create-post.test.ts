@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, guest, type TestApp } from '../harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const url = '/api/users/v7/creators-content';
+
+describe('POST /v7/creators-content', () => {
+  it('creates a post with resolved mentions and hashtags', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url,
+      as: 'alice',
+      payload: {
+        mediaType: 'image',
+        caption: 'Sunset with @bob #Golden #hour',
+        mentionRequest: [t.world.citizens.carol.id],
+        externalLink: 'https://example.org/sunset',
+        sharingOptions: 'public',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const post = res.json();
+    expect(post.author.username).toBe('alice');
+    expect(post.caption.mentions.map((m: { username: string }) => m.username)).toEqual(['carol', 'bob']);
+    expect(post.hashtags).toEqual(['Golden', 'hour']);
+    expect(post.media.status).toBe('awaiting_upload');
+    expect(post.likesOverviewDetails).toEqual({ likesCount: 0, liked: false });
+  });
+
+  it('refuses a guest with 403 and no token with 401', async () => {
+    const payload = { mediaType: 'image', sharingOptions: 'public' };
+    expect((await t.request({ method: 'POST', url, as: guest, payload })).statusCode).toBe(403);
+    expect((await t.request({ method: 'POST', url, payload })).statusCode).toBe(401);
+  });
+
+  it('answers bad input with a 400 naming the field', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url,
+      as: 'alice',
+      payload: { mediaType: 'gif', sharingOptions: 'public', externalLink: 'javascript:alert(1)' },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.details.map((d: { path: string }) => d.path)).toEqual(
+      expect.arrayContaining(['body.mediaType', 'body.externalLink']),
+    );
+  });
+});

@@ -1,0 +1,62 @@
+import type { z } from 'zod';
+
+/** The service base paths of the public surface; a route's full path is `/api/<service><path>`. */
+export const services = [
+  'content',
+  'social',
+  'users',
+  'graphs',
+  'identity',
+  'charities',
+  'payments',
+  'groups',
+  'flows',
+] as const;
+export type ServiceName = (typeof services)[number];
+
+/**
+ * Who may call an endpoint (spec §6). The server enforces it through one scoped plugin per level;
+ * a machine endpoint also names the scope its token must carry.
+ */
+export type Access = 'none' | 'citizen' | 'citizenOrGuest' | 'machine';
+
+export type MachineScope =
+  | 'charities'
+  | 'content'
+  | 'flows'
+  | 'graphs'
+  | 'identity'
+  | 'payments'
+  | 'social'
+  | 'socket'
+  | 'users';
+
+export interface EndpointDef {
+  readonly service: ServiceName;
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Fastify-style path below the service base, e.g. `/v1/creators-content/:id`. */
+  readonly path: string;
+  readonly access: Access;
+  readonly scope?: MachineScope;
+  /** Accepted `X-API-Version` values; the last is the latest, used when the header is missing. */
+  readonly versions: readonly string[];
+  readonly summary: string;
+  readonly params?: z.ZodType;
+  readonly querystring?: z.ZodType;
+  readonly body?: z.ZodType;
+  /** Success status and body schema; `null` body means 204 No Content. */
+  readonly success: { readonly status: 200 | 201 | 204; readonly body: z.ZodType | null };
+}
+
+export const defineEndpoint = <const E extends EndpointDef>(endpoint: E): E => endpoint;
+
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+export type ParamsOf<E extends EndpointDef> = Infer<E['params']>;
+export type QueryOf<E extends EndpointDef> = Infer<E['querystring']>;
+export type BodyOf<E extends EndpointDef> = Infer<E['body']>;
+export type ResponseOf<E extends EndpointDef> = E['success']['body'] extends z.ZodType
+  ? z.infer<E['success']['body']>
+  : undefined;
+
+export const fullPath = (endpoint: Pick<EndpointDef, 'service' | 'path'>): string =>
+  `/api/${endpoint.service}${endpoint.path}`;

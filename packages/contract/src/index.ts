@@ -1,0 +1,23 @@
+export * from './common.js';
+export * from './endpoint.js';
+export * from './services/charities.js';
+export * from './services/content.js';
+export * from './services/graphs.js';
+export * from './services/social.js';
+export * from './services/users.js';
+export * from './views.js';
+
+import { charitiesEndpoints } from './services/charities.js';
+import { contentEndpoints } from './services/content.js';
+import { graphsEndpoints } from './services/graphs.js';
+import { socialEndpoints } from './services/social.js';
+import { usersEndpoints } from './services/users.js';
+
+/** Every endpoint of the public surface, for the server's route index and the OpenAPI coverage test. */
+export const allEndpoints = [
+  ...contentEndpoints,
+  ...socialEndpoints,
+  ...usersEndpoints,
+  ...graphsEndpoints,
+  ...charitiesEndpoints,
+] as const;

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { ContinuationQuery, CountryCode, continuationPage, Id, IdParams, Username } from '../common.js';
+import { defineEndpoint } from '../endpoint.js';
+import { PostView } from '../views.js';
+
+export const FeedPage = continuationPage(PostView).meta({ id: 'FeedPage' });
+
+const InfluencerParams = z.object({ influencerId: Id });
+
+export const getSharedPost = defineEndpoint({
+  service: 'content',
+  method: 'GET',
+  path: '/v1/sharing/creators-content/:id',
+  access: 'machine',
+  scope: 'content',
+  versions: ['1.0'],
+  summary: 'A public post, for share previews and server rendering',
+  params: IdParams,
+  success: { status: 200, body: PostView },
+});
+
+export const getPost = defineEndpoint({
+  service: 'content',
+  method: 'GET',
+  path: '/v1/creators-content/:id',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'A post as the signed-in citizen may see it (private posts only for the author and friends)',
+  params: IdParams,
+  success: { status: 200, body: PostView },
+});
+
+export const getSharedLovedPosts = defineEndpoint({
+  service: 'content',
+  method: 'GET',
+  path: '/v1/sharing/loved-public-posts/:influencerId',
+  access: 'machine',
+  scope: 'content',
+  versions: ['1.0'],
+  summary: 'Public posts a creator loved (liked), most recently loved first',
+  params: InfluencerParams,
+  querystring: ContinuationQuery,
+  success: { status: 200, body: FeedPage },
+});
+
+export const getLovedPosts = defineEndpoint({
+  service: 'content',
+  method: 'GET',
+  path: '/v1/feed/loved-public-posts/:influencerId',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'Public posts a creator loved, with the caller’s own likes',
+  params: InfluencerParams,
+  querystring: ContinuationQuery,
+  success: { status: 200, body: FeedPage },
+});
+
+export const getMyPublicFeed = defineEndpoint({
+  service: 'content',
+  method: 'GET',
+  path: '/v2/feed/profile/public',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'My own public posts, newest first (including those still processing)',
+  querystring: ContinuationQuery,
+  success: { status: 200, body: FeedPage },
+});
+
+export const getMyPrivateFeed = defineEndpoint({
+  service: 'content',
+  method: 'GET',
+  path: '/v2/feed/profile/private',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'My own private (friends-only) posts, newest first',
+  querystring: ContinuationQuery,
+  success: { status: 200, body: FeedPage },
+});
+
+export const getSharedProfileFeed = defineEndpoint({
+  service: 'content',
+  method: 'GET',
+  path: '/v1/sharing/feed/:username/public',
+  access: 'machine',
+  scope: 'content',
+  versions: ['1.0'],
+  summary: 'A citizen’s public posts, newest first',
+  params: z.object({ username: Username }),
+  querystring: ContinuationQuery,
+  success: { status: 200, body: FeedPage },
+});
+
+export const getProfilePrivateFeed = defineEndpoint({
+  service: 'content',
+  method: 'GET',
+  path: '/v1/feed/:citizenId/private',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'A citizen’s private posts; only the citizen and their friends may read them (403 otherwise)',
+  params: z.object({ citizenId: Id }),
+  querystring: ContinuationQuery,
+  success: { status: 200, body: FeedPage },
+});
+
+/** Accepts epoch milliseconds or an ISO 8601 date-time; defaults to now. */
+export const SnapshotTimestamp = z
+  .union([z.string().regex(/^\d{1,15}$/), z.iso.datetime({ offset: true })], {
+    error: 'timestamp must be epoch milliseconds or an ISO 8601 date-time',
+  })
+  .transform((value) => (/^\d+$/.test(value) ? Number(value) : Date.parse(value)));
+
+export const getStageFeed = defineEndpoint({
+  service: 'content',
+  method: 'GET',
+  path: '/v9/feed/eight-stage',
+  access: 'citizenOrGuest',
+  versions: ['1.0'],
+  summary: 'The main stage for a country as of `timestamp` (a snapshot: later posts wait for the next snapshot)',
+  querystring: ContinuationQuery.extend({
+    country: CountryCode.default('GB'),
+    timestamp: SnapshotTimestamp.optional(),
+  }),
+  success: { status: 200, body: FeedPage },
+});
+
+export const contentEndpoints = [
+  getSharedPost,
+  getPost,
+  getSharedLovedPosts,
+  getLovedPosts,
+  getMyPublicFeed,
+  getMyPrivateFeed,
+  getSharedProfileFeed,
+  getProfilePrivateFeed,
+  getStageFeed,
+] as const;

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { Id, OffsetQuery, offsetPage } from '../common.js';
+import { defineEndpoint } from '../endpoint.js';
+import { PersonView } from '../views.js';
+
+export const PeoplePage = offsetPage(PersonView).meta({ id: 'PeoplePage' });
+const CitizenParams = z.object({ citizenId: Id });
+
+export const searchMention = defineEndpoint({
+  service: 'graphs',
+  method: 'GET',
+  path: '/v3/citizens/search-mention/:keyword',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'People whose username or display name starts with the keyword: friends first, then people I follow',
+  params: z.object({
+    keyword: z
+      .string()
+      .transform((value) => value.replace(/^@/, '').trim())
+      .pipe(z.string().min(1, 'keyword must not be empty').max(50, 'keyword must be at most 50 characters')),
+  }),
+  querystring: OffsetQuery,
+  success: { status: 200, body: PeoplePage },
+});
+
+export const getProfileRelevantCreators = defineEndpoint({
+  service: 'graphs',
+  method: 'GET',
+  path: '/influencers/profile-relevant-creators/:citizenId',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'Creators this citizen follows whom I do not follow yet, most followed first',
+  params: CitizenParams,
+  querystring: OffsetQuery,
+  success: { status: 200, body: PeoplePage },
+});
+
+export const getProfileRelevantCitizens = defineEndpoint({
+  service: 'graphs',
+  method: 'GET',
+  path: '/influencers/profile-relevant-citizens/:citizenId',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'Friends of this citizen who are not my friends yet',
+  params: CitizenParams,
+  querystring: OffsetQuery,
+  success: { status: 200, body: PeoplePage },
+});
+
+export const getMutualConnections = defineEndpoint({
+  service: 'graphs',
+  method: 'GET',
+  path: '/influencers/mutual-following-connections/:citizenId',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'People connected to both of us: whom I follow or befriended and who follow or befriended this citizen',
+  params: CitizenParams,
+  querystring: OffsetQuery,
+  success: { status: 200, body: PeoplePage },
+});
+
+export const graphsEndpoints = [
+  searchMention,
+  getProfileRelevantCreators,
+  getProfileRelevantCitizens,
+  getMutualConnections,
+] as const;

@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import { Id, IdParams, OffsetQuery, Username } from '../common.js';
+import { defineEndpoint } from '../endpoint.js';
+import {
+  CaptionView,
+  LikesOverviewDetails,
+  MediaType,
+  MyProfileView,
+  PostStatus,
+  PostView,
+  ProfileView,
+  SharingOptions,
+} from '../views.js';
+
+export const CAPTION_MAX_LENGTH = 2200;
+export const MENTIONS_MAX = 20;
+
+export const CaptionText = z
+  .string()
+  .max(CAPTION_MAX_LENGTH, `caption must be at most ${CAPTION_MAX_LENGTH} characters`);
+
+/** Ids of citizens picked in the mention picker; `@username` tokens in the caption are resolved as well. */
+export const MentionRequest = z.array(Id).max(MENTIONS_MAX, `at most ${MENTIONS_MAX} mentions`).default([]);
+
+export const ExternalLink = z
+  .url({ protocol: /^https?$/, error: 'externalLink must be an http or https URL' })
+  .max(2048, 'externalLink must be at most 2048 characters');
+
+export const CreatePostBody = z.object({
+  mediaType: MediaType,
+  caption: CaptionText.default(''),
+  mentionRequest: MentionRequest,
+  externalLink: ExternalLink.nullish(),
+  sharingOptions: SharingOptions,
+});
+
+export const createPost = defineEndpoint({
+  service: 'users',
+  method: 'POST',
+  path: '/v7/creators-content',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'Create a post; it waits for its media upload, then processing, before it is shown to others',
+  body: CreatePostBody,
+  success: { status: 201, body: PostView },
+});
+
+export const PostStatusView = z
+  .object({ id: Id, status: PostStatus, mediaType: MediaType, updatedAt: z.string() })
+  .meta({ id: 'PostStatus' });
+
+export const getPostStatus = defineEndpoint({
+  service: 'users',
+  method: 'GET',
+  path: '/creators-content/status/:id',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'Processing status of one of my posts',
+  params: IdParams,
+  success: { status: 200, body: PostStatusView },
+});
+
+export const deletePost = defineEndpoint({
+  service: 'users',
+  method: 'DELETE',
+  path: '/creators-content/:id',
+  access: 'citizen',
+  versions: ['3.0'],
+  summary: 'Delete one of my posts; it leaves every feed and list at once',
+  params: IdParams,
+  success: { status: 204, body: null },
+});
+
+export const updateCaption = defineEndpoint({
+  service: 'users',
+  method: 'POST',
+  path: '/creators-content/:id/caption',
+  access: 'citizen',
+  versions: ['4.0'],
+  summary: 'Edit the caption of one of my posts',
+  params: IdParams,
+  body: z.object({ caption: CaptionText, mentionRequest: MentionRequest }),
+  success: {
+    status: 200,
+    body: z.object({ caption: CaptionView, mentionRequest: z.array(Id), hashtags: z.array(z.string()) }),
+  },
+});
+
+export const getMe = defineEndpoint({
+  service: 'users',
+  method: 'GET',
+  path: '/influencers/me',
+  access: 'citizen',
+  versions: ['5.0'],
+  summary: 'My profile',
+  success: { status: 200, body: MyProfileView },
+});
+
+export const getProfile = defineEndpoint({
+  service: 'users',
+  method: 'GET',
+  path: '/influencers/profile/:username',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'A citizen’s profile with my relationship to them',
+  params: z.object({ username: Username }),
+  success: { status: 200, body: ProfileView },
+});
+
+export const HashtagView = z.object({ name: z.string(), postsCount: z.number().int().min(0) }).meta({ id: 'Hashtag' });
+
+export const listHashtags = defineEndpoint({
+  service: 'users',
+  method: 'GET',
+  path: '/hashtags',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'Hashtags for the hashtag picker, most used first; `search` matches the start of the tag',
+  querystring: OffsetQuery.extend({
+    search: z
+      .string()
+      .max(100, 'search must be at most 100 characters')
+      .transform((value) => value.replace(/^#/, '').trim())
+      .optional(),
+  }),
+  success: {
+    status: 200,
+    body: z
+      .object({ data: z.array(HashtagView), total: z.number().int(), totalHashTags: z.number().int() })
+      .meta({ id: 'HashtagPage' }),
+  },
+});
+
+export const dismissSuggestion = defineEndpoint({
+  service: 'users',
+  method: 'POST',
+  path: '/influencers/me/dismiss-relevant-profile-suggestion',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'Never suggest this person again',
+  body: z.object({ suggestedProfileId: Id }),
+  success: { status: 204, body: null },
+});
+
+const LikeResult = z.object({ contentId: Id, likesOverviewDetails: LikesOverviewDetails });
+
+export const likePost = defineEndpoint({
+  service: 'users',
+  method: 'POST',
+  path: '/influencers/me/liked-creators-content/:id',
+  access: 'citizen',
+  versions: ['3.0'],
+  summary: 'Like a post (idempotent)',
+  params: IdParams,
+  success: { status: 200, body: LikeResult },
+});
+
+export const unlikePost = defineEndpoint({
+  service: 'users',
+  method: 'POST',
+  path: '/influencers/me/un-liked-creators-content/:id',
+  access: 'citizen',
+  versions: ['3.0'],
+  summary: 'Take back a like (idempotent; the count never goes below 0)',
+  params: IdParams,
+  success: { status: 200, body: LikeResult },
+});
+
+const CitizenParams = z.object({ citizenId: Id });
+const FollowResult = z.object({ citizenId: Id, amIFollowing: z.boolean(), followingCount: z.number().int().min(0) });
+
+export const follow = defineEndpoint({
+  service: 'users',
+  method: 'POST',
+  path: '/influencers/me/follow/:citizenId',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'Follow a citizen (idempotent); `followingCount` is mine after the call',
+  params: CitizenParams,
+  success: { status: 200, body: FollowResult },
+});
+
+export const unfollow = defineEndpoint({
+  service: 'users',
+  method: 'POST',
+  path: '/influencers/me/unfollow/:citizenId',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'Stop following a citizen (idempotent)',
+  params: CitizenParams,
+  success: { status: 200, body: FollowResult },
+});
+
+export const sendFriendRequest = defineEndpoint({
+  service: 'users',
+  method: 'POST',
+  path: '/influencers/me/friend-request/:citizenId',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'Ask a citizen to be friends; 409 when a request between you is pending or you are friends already',
+  params: CitizenParams,
+  success: { status: 201, body: z.object({ friendRequestId: Id }) },
+});
+
+export const unfriend = defineEndpoint({
+  service: 'users',
+  method: 'POST',
+  path: '/influencers/me/unfriend/:citizenId',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'End a friendship (idempotent)',
+  params: CitizenParams,
+  success: { status: 200, body: z.object({ citizenId: Id, isFriends: z.literal(false) }) },
+});
+
+const friendRequestAction = (action: 'cancel' | 'approve' | 'decline', summary: string) =>
+  defineEndpoint({
+    service: 'users',
+    method: 'POST',
+    path: `/influencers/me/${action}-friend-request/:id`,
+    access: 'citizen',
+    versions: ['1.0'],
+    summary,
+    params: IdParams,
+    success: {
+      status: 200,
+      body: z.object({ friendRequestId: Id, citizenId: Id, isFriends: z.boolean() }),
+    },
+  });
+
+export const cancelFriendRequest = friendRequestAction('cancel', 'Withdraw a friend request I sent');
+export const approveFriendRequest = friendRequestAction(
+  'approve',
+  'Accept a friend request sent to me; we become friends',
+);
+export const declineFriendRequest = friendRequestAction('decline', 'Turn down a friend request sent to me');
+
+export const usersEndpoints = [
+  createPost,
+  getPostStatus,
+  deletePost,
+  updateCaption,
+  getMe,
+  getProfile,
+  listHashtags,
+  dismissSuggestion,
+  likePost,
+  unlikePost,
+  follow,
+  unfollow,
+  sendFriendRequest,
+  unfriend,
+  cancelFriendRequest,
+  approveFriendRequest,
+  declineFriendRequest,
+] as const;

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { Id, IsoDateTime } from './common.js';
+
+export const MediaType = z.enum(['image', 'video']);
+export const SharingOptions = z.enum(['public', 'private']);
+export const PostStatus = z.enum(['awaiting_upload', 'processing', 'ready', 'failed']);
+
+export const CitizenSummary = z
+  .object({
+    id: Id,
+    username: z.string(),
+    displayName: z.string(),
+    profilePictureUri: z.string().nullable(),
+    country: z.string(),
+  })
+  .meta({ id: 'CitizenSummary' });
+
+export const MentionView = z.object({ id: Id, username: z.string(), displayName: z.string() }).meta({ id: 'Mention' });
+
+export const CaptionView = z.object({ content: z.string(), mentions: z.array(MentionView) }).meta({ id: 'Caption' });
+
+export const LikesOverviewDetails = z
+  .object({ likesCount: z.number().int().min(0), liked: z.boolean() })
+  .meta({ id: 'LikesOverviewDetails' });
+
+export const MediaView = z
+  .object({
+    status: PostStatus,
+    imageUri: z.string().nullable(),
+    coverImageUri: z.string().nullable(),
+    videoUri: z.string().nullable(),
+    hlsUri: z.string().nullable(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    altText: z.string().nullable(),
+  })
+  .meta({ id: 'Media' });
+
+export const PostView = z
+  .object({
+    id: Id,
+    author: CitizenSummary,
+    caption: CaptionView,
+    hashtags: z.array(z.string()),
+    mediaType: MediaType,
+    media: MediaView,
+    externalLink: z.string().nullable(),
+    sharingOptions: SharingOptions,
+    /** Ids of the citizens the caption mentions, as sent in the create/caption bodies. */
+    mentionRequest: z.array(Id),
+    likesOverviewDetails: LikesOverviewDetails,
+    createdAt: IsoDateTime,
+    createdAtTimestampInMilliseconds: z.number().int(),
+    updatedAt: IsoDateTime,
+  })
+  .meta({ id: 'Post' });
+
+export const PostOverview = z
+  .object({ contentId: Id, likesOverviewDetails: LikesOverviewDetails })
+  .meta({ id: 'PostOverview' });
+
+export const FriendRequestDetails = z
+  .object({
+    id: Id,
+    createdAt: IsoDateTime,
+    createdAtTimestampInMilliseconds: z.number().int(),
+    isOutFriendRequest: z.boolean(),
+    status: z.enum(['requested']),
+  })
+  .meta({ id: 'FriendRequestDetails' });
+
+export const SocialCounts = z.object({
+  followersCount: z.number().int().min(0),
+  followingCount: z.number().int().min(0),
+  friendsCount: z.number().int().min(0),
+  postsCount: z.number().int().min(0),
+});
+
+export const ProfileView = CitizenSummary.extend({
+  coverPictureUri: z.string().nullable(),
+  bio: z.string(),
+  isMe: z.boolean(),
+  amIFollowing: z.boolean(),
+  isFollowingMe: z.boolean(),
+  isFriends: z.boolean(),
+  friendRequestDetails: FriendRequestDetails.nullable(),
+  ...SocialCounts.shape,
+}).meta({ id: 'Profile' });
+
+export const MyProfileView = CitizenSummary.extend({
+  email: z.string().nullable(),
+  coverPictureUri: z.string().nullable(),
+  bio: z.string(),
+  language: z.string(),
+  createdAt: IsoDateTime,
+  ...SocialCounts.shape,
+}).meta({ id: 'MyProfile' });
+
+export const PersonView = CitizenSummary.extend({
+  amIFollowing: z.boolean(),
+  isFriends: z.boolean(),
+  followersCount: z.number().int().min(0),
+}).meta({ id: 'Person' });
+
+export const SuggestionReason = z.enum([
+  'followed_by_people_you_follow',
+  'friend_of_friends',
+  'same_country',
+  'popular',
+]);
+
+export const SuggestedCreatorView = PersonView.extend({
+  citizenId: Id,
+  reason: SuggestionReason,
+  /** Up to three usernames behind a network reason ("followed by alice and bob"). */
+  via: z.array(z.string()),
+}).meta({ id: 'SuggestedCreator' });
+
+export type CitizenSummary = z.infer<typeof CitizenSummary>;
+export type MentionView = z.infer<typeof MentionView>;
+export type CaptionView = z.infer<typeof CaptionView>;
+export type LikesOverviewDetails = z.infer<typeof LikesOverviewDetails>;
+export type MediaView = z.infer<typeof MediaView>;
+export type PostView = z.infer<typeof PostView>;
+export type PostOverview = z.infer<typeof PostOverview>;
+export type FriendRequestDetails = z.infer<typeof FriendRequestDetails>;
+export type ProfileView = z.infer<typeof ProfileView>;
+export type MyProfileView = z.infer<typeof MyProfileView>;
+export type PersonView = z.infer<typeof PersonView>;
+export type SuggestedCreatorView = z.infer<typeof SuggestedCreatorView>;
