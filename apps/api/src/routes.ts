@@ -1,23 +1,25 @@
-import getBirthdayCharity from './domains/charities/get-birthday-charity.js';
-import getPaymentModes from './domains/charities/get-payment-modes.js';
-import createPost from './domains/posts/create-post.js';
-import deletePost from './domains/posts/delete-post.js';
-import getPost from './domains/posts/get-post.js';
-import getSharedPost from './domains/posts/get-shared-post.js';
-import getPostStatus from './domains/posts/get-status.js';
-import updateCaption from './domains/posts/update-caption.js';
+import { charitiesRoutes } from './domains/charities/routes.js';
+import { feedsRoutes } from './domains/feeds/routes.js';
+import { followsRoutes } from './domains/follows/routes.js';
+import { friendsRoutes } from './domains/friends/routes.js';
+import { hashtagsRoutes } from './domains/hashtags/routes.js';
+import { likesRoutes } from './domains/likes/routes.js';
+import { peopleRoutes } from './domains/people/routes.js';
+import { postsRoutes } from './domains/posts/routes.js';
+import { profilesRoutes } from './domains/profiles/routes.js';
+import { socialRoutes } from './domains/social/routes.js';
 import type { Route } from './http/route.js';
 
-/** Every route of the API, registered explicitly (grep here to find where a path is served). */
+/** Every route of the API: each domain lists its own in domains/<name>/routes.ts. */
 export const routes: readonly Route[] = [
-  // posts
-  createPost,
-  getPost,
-  getSharedPost,
-  getPostStatus,
-  deletePost,
-  updateCaption,
-  // charities and payments
-  getBirthdayCharity,
-  getPaymentModes,
-] as Route[];
+  ...postsRoutes,
+  ...feedsRoutes,
+  ...likesRoutes,
+  ...followsRoutes,
+  ...friendsRoutes,
+  ...profilesRoutes,
+  ...socialRoutes,
+  ...peopleRoutes,
+  ...hashtagsRoutes,
+  ...charitiesRoutes,
+];

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { createContext } from '../src/create-context.js';
 import { ephemeralKeys } from '../src/http/auth/keys.js';
 import type { Caller } from '../src/http/auth/tokens.js';
+import { insertCitizen, type NewCitizen } from '../src/seed/citizens.js';
 import { type DemoName, type DemoWorld, seedDemo } from '../src/seed/demo.js';
+import { insertPost, type NewPost } from '../src/seed/posts.js';
 
 /**
  * A real server on a fresh database per test file: in-memory SQLite by default, or a throwaway schema in
@@ -19,9 +21,15 @@ export interface TestApp {
   /** A bearer token for a demo citizen, a guest or a machine client. */
   tokenFor(who: DemoName | Caller): Promise<string>;
   /** `app.inject` with `as` turned into an Authorization header. */
-  request(options: InjectOptions & { as?: DemoName | Caller | string }): ReturnType<FastifyInstance['inject']>;
+  request(options: InjectOptions & { as?: DemoName | Caller | string }): Promise<LightMyRequestResponse>;
+  /** A fresh citizen with no relationships, for tests that need a clean slate. */
+  newCitizen(overrides?: Partial<NewCitizen>): Promise<{ id: string; username: string }>;
+  /** A post inserted as if uploaded and processed (ready, public unless said otherwise). */
+  newPost(post: NewPost): Promise<string>;
   close(): Promise<void>;
 }
+
+let citizenCounter = 0;
 
 async function postgresSchemaUrl(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const pg = (await import('pg')).default;
@@ -77,6 +85,17 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
             : await tokenFor(as as DemoName | Caller);
       return app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
     },
+    async newCitizen(overrides = {}) {
+      citizenCounter += 1;
+      const username = overrides.username ?? `user${citizenCounter}_${randomBytes(3).toString('hex')}`;
+      const id = await insertCitizen(
+        ctx.db,
+        { displayName: `Test ${username}`, country: 'GB', ...overrides, username },
+        ctx.now(),
+      );
+      return { id, username };
+    },
+    newPost: (post) => insertPost(ctx.db, post, ctx.now()),
     async close() {
       await app.close();
       await ctx.db.destroy();
