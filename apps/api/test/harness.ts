@@ -14,14 +14,17 @@ import { insertPost, type NewPost } from '../src/seed/posts.js';
  * A real server on a fresh database per test file: in-memory SQLite by default, or a throwaway schema in
  * the PostgreSQL that TEST_DATABASE_URL names (the test:postgres run sets it).
  */
+/** Who a request is made as: a demo name, a citizen made by newCitizen(), or any caller. */
+export type Who = DemoName | Caller | { id: string; username: string };
+
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   world: DemoWorld;
   /** A bearer token for a demo citizen, a guest or a machine client. */
-  tokenFor(who: DemoName | Caller): Promise<string>;
+  tokenFor(who: Who): Promise<string>;
   /** `app.inject` with `as` turned into an Authorization header. */
-  request(options: InjectOptions & { as?: DemoName | Caller | string }): Promise<LightMyRequestResponse>;
+  request(options: InjectOptions & { as?: Who | string }): Promise<LightMyRequestResponse>;
   /** A fresh citizen with no relationships, for tests that need a clean slate. */
   newCitizen(overrides?: Partial<NewCitizen>): Promise<{ id: string; username: string }>;
   /** A post inserted as if uploaded and processed (ready, public unless said otherwise). */
@@ -65,9 +68,13 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
   const app = await buildApp(ctx);
   await app.ready();
 
-  const tokenFor = async (who: DemoName | Caller) => {
+  const tokenFor = async (who: Who) => {
     const caller: Caller =
-      typeof who === 'string' ? { kind: 'citizen', citizenId: world.citizens[who].id, username: who } : who;
+      typeof who === 'string'
+        ? { kind: 'citizen', citizenId: world.citizens[who].id, username: who }
+        : 'kind' in who
+          ? who
+          : { kind: 'citizen', citizenId: who.id, username: who.username };
     return ctx.tokens.issue(caller, 900);
   };
 
