@@ -34,6 +34,7 @@ export async function hydratePosts(db: Db, postIds: readonly string[], viewerId:
   const ids = [...new Set(postIds)];
 
   const posts = await db.selectFrom('posts').selectAll().where('id', 'in', ids).execute();
+  if (posts.length === 0) return hydration; // also keeps `in ()`, invalid on PostgreSQL, out of the queries below
   for (const post of posts) hydration.posts.set(post.id, post);
 
   const authorIds = new Set(posts.map((post) => post.author_id));
