@@ -1,4 +1,19 @@
 import type { Route } from '../../http/route.js';
+import getLovedPosts from './get-loved-posts.js';
+import getMyPrivateFeed from './get-my-private-feed.js';
+import getMyPublicFeed from './get-my-public-feed.js';
+import getProfilePrivateFeed from './get-profile-private-feed.js';
+import getSharedLovedPosts from './get-shared-loved-posts.js';
+import getSharedProfileFeed from './get-shared-profile-feed.js';
+import getStageFeed from './get-stage-feed.js';
 
 /** The feeds domain's routes; registered by src/routes.ts. */
-export const feedsRoutes: readonly Route[] = [];
+export const feedsRoutes = [
+  getStageFeed,
+  getSharedProfileFeed,
+  getProfilePrivateFeed,
+  getMyPublicFeed,
+  getMyPrivateFeed,
+  getSharedLovedPosts,
+  getLovedPosts,
+] as Route[];

@@ -1,0 +1,21 @@
+import { getSharedProfileFeed } from '@civitas/contract';
+import { defineRoute } from '../../http/route.js';
+import { publicFeedRules } from './feed-rules.js';
+import { runFeed } from './pipeline.js';
+import { authorPostsSkeleton } from './skeletons/author-posts.js';
+import { citizenIdByUsername } from './subjects.js';
+
+/** A citizen's ready public posts for share previews and server rendering (no viewer: nobody's likes). */
+export default defineRoute(getSharedProfileFeed, async ({ params, query, ctx }) => {
+  const authorId = await citizenIdByUsername(ctx.db, params.username);
+  const skeleton = authorPostsSkeleton({
+    db: ctx.db,
+    cursorSecret: ctx.keys.cursorSecret,
+    feed: `profile:${authorId}:public`,
+    authorId,
+    sharing: 'public',
+    includeUnready: false,
+    size: query.size,
+  });
+  return runFeed(ctx.db, null, { skeleton, rules: publicFeedRules }, query.continuationToken);
+});

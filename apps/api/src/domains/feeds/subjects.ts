@@ -1,0 +1,41 @@
+import type { Db } from '../../db/database.js';
+import { citizenNotFound, forbidden } from '../../http/errors.js';
+
+// The citizen a feed is about: looked up once per page, by an index, before any post of theirs is read.
+
+export async function citizenIdByUsername(db: Db, username: string): Promise<string> {
+  const citizen = await db
+    .selectFrom('citizens')
+    .select('id')
+    .where('username_key', '=', username.toLowerCase())
+    .executeTakeFirst();
+  if (!citizen) throw citizenNotFound();
+  return citizen.id;
+}
+
+export async function assertCitizenExists(db: Db, citizenId: string): Promise<void> {
+  const citizen = await db.selectFrom('citizens').select('id').where('id', '=', citizenId).executeTakeFirst();
+  if (!citizen) throw citizenNotFound();
+}
+
+/**
+ * A private feed is for its owner and the owner's friends only. Unlike a single private post (a 404 that
+ * hides it), the feed's existence is no secret: the profile is public, so a stranger gets a 403 that says why.
+ */
+export async function assertMayReadPrivateFeed(db: Db, ownerId: string, viewerId: string): Promise<void> {
+  const owner = await db
+    .selectFrom('citizens')
+    .leftJoin('friendships', (join) =>
+      join.onRef('friendships.friend_id', '=', 'citizens.id').on('friendships.citizen_id', '=', viewerId),
+    )
+    .select(['citizens.id', 'friendships.friend_id'])
+    .where('citizens.id', '=', ownerId)
+    .executeTakeFirst();
+  if (!owner) throw citizenNotFound();
+  if (ownerId !== viewerId && owner.friend_id === null) {
+    throw forbidden(
+      'PRIVATE_FEED_FRIENDS_ONLY',
+      'Only this citizen and their friends can read their private posts; send a friend request to ask for access',
+    );
+  }
+}
