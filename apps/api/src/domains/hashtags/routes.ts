@@ -1,4 +1,5 @@
 import type { Route } from '../../http/route.js';
+import listHashtags from './list-hashtags.js';
 
 /** The hashtags domain's routes; registered by src/routes.ts. */
-export const hashtagsRoutes: readonly Route[] = [];
+export const hashtagsRoutes = [listHashtags] as Route[];

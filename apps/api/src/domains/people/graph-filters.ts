@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { citizenNotFound } from '../../http/errors.js';
+
+/**
+ * Correlated subqueries about the citizen a list query is looking at (`citizens.id`), for
+ * `where(eb => eb.exists(...))`. Each is one primary-key probe, so filters stay cheap on any list size.
+ */
+const candidate = sql.ref<string>('citizens.id');
+
+/** `followerId` follows the candidate. */
+export const isFollowedBy = (db: Db, followerId: string) =>
+  db
+    .selectFrom('follows as rel')
+    .select('rel.followee_id')
+    .where('rel.follower_id', '=', followerId)
+    .where('rel.followee_id', '=', candidate);
+
+/** The candidate follows `followeeId`. */
+export const followsCitizen = (db: Db, followeeId: string) =>
+  db
+    .selectFrom('follows as rel')
+    .select('rel.follower_id')
+    .where('rel.follower_id', '=', candidate)
+    .where('rel.followee_id', '=', followeeId);
+
+/** The candidate and `citizenId` are friends (friendships are stored in both directions). */
+export const isFriendOf = (db: Db, citizenId: string) =>
+  db
+    .selectFrom('friendships as rel')
+    .select('rel.friend_id')
+    .where('rel.citizen_id', '=', citizenId)
+    .where('rel.friend_id', '=', candidate);
+
+/** `citizenId` dismissed the candidate from their suggestions. */
+export const isDismissedBy = (db: Db, citizenId: string) =>
+  db
+    .selectFrom('dismissed_suggestions as rel')
+    .select('rel.dismissed_id')
+    .where('rel.citizen_id', '=', citizenId)
+    .where('rel.dismissed_id', '=', candidate);
+
+/** Ids are compared as text in SQLite, so an upper-case UUID from a client must not miss a lower-case row. */
+export const normaliseId = (id: string): string => id.toLowerCase();
+
+export async function requireCitizen(db: Db, citizenId: string): Promise<void> {
+  const row = await db.selectFrom('citizens').select('id').where('id', '=', citizenId).executeTakeFirst();
+  if (!row) throw citizenNotFound();
+}

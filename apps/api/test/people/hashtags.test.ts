@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../harness.js';
+import { as, ok, type Person, uniquePrefix } from './people-helpers.js';
+
+// An empty database (no demo world), so the unfiltered list holds exactly the tags made here.
+let t: TestApp;
+let author: Person;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  author = await t.newCitizen();
+});
+afterAll(() => t.close());
+
+const hashtags = (query = '') => t.request({ method: 'GET', url: `/api/users/hashtags${query}`, as: as(author) });
+const search = (text: string, query = '') => hashtags(`?search=${encodeURIComponent(text)}${query}`);
+
+describe('GET /hashtags', () => {
+  let p: string;
+  beforeAll(async () => {
+    p = uniquePrefix();
+    await t.newPost({ authorId: author.id, caption: `#${p}Alpha and #${p}beta` });
+    await t.newPost({ authorId: author.id, caption: `again #${p}alpha` });
+    await t.newPost({ authorId: author.id, caption: `#${p}_under #${p}xunder` });
+    const gone = await t.newPost({ authorId: author.id, caption: `#${p}gamma` });
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: `/api/users/creators-content/${gone}`,
+      as: as(author),
+    });
+    expect(deleted.statusCode).toBe(204);
+  });
+
+  it('lists tags in use, most used first, then by name', async () => {
+    const body = ok(await hashtags());
+    const expected = [
+      { name: `${p}Alpha`, postsCount: 2 },
+      { name: `${p}_under`, postsCount: 1 },
+      { name: `${p}beta`, postsCount: 1 },
+      { name: `${p}xunder`, postsCount: 1 },
+    ];
+    expect(body).toEqual({ data: expected, total: 4, totalHashTags: 4 });
+    expect(ok(await search(p))).toEqual({ data: expected, total: 4, totalHashTags: 4 });
+  });
+
+  it('matches the start of the tag, with or without "#", in any case', async () => {
+    const alpha = [{ name: `${p}Alpha`, postsCount: 2 }];
+    expect(ok(await search(`#${p}A`)).data).toEqual(alpha);
+    expect(ok(await search(`${p.toUpperCase()}AL`)).data).toEqual(alpha);
+    expect(ok(await search('lpha')).data).toEqual([]);
+    expect(ok(await search(`${p}gamma`))).toEqual({ data: [], total: 0, totalHashTags: 0 });
+  });
+
+  it('treats % and _ in the search literally', async () => {
+    expect(ok(await search(`${p}_`)).data.map((tag: { name: string }) => tag.name)).toEqual([`${p}_under`]);
+    expect(ok(await search(`${p}%`)).data).toEqual([]);
+    expect(ok(await search('%')).data).toEqual([]);
+  });
+
+  it('pages by limit and offset and stops on an empty page', async () => {
+    const names: string[] = [];
+    for (let offset = 0; ; offset += 3) {
+      const body = ok(await search(p, `&limit=3&offset=${offset}`));
+      expect(body.total).toBe(4);
+      if (body.data.length === 0) break;
+      names.push(...body.data.map((tag: { name: string }) => tag.name));
+    }
+    expect(names).toEqual([`${p}Alpha`, `${p}_under`, `${p}beta`, `${p}xunder`]);
+  });
+
+  it('answers bad paging or an over-long search with 400', async () => {
+    for (const query of [
+      '?limit=0',
+      '?limit=101',
+      '?limit=-1',
+      '?limit=abc',
+      '?offset=-1',
+      `?search=${'a'.repeat(101)}`,
+    ]) {
+      const res = await hashtags(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+  });
+});

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../harness.js';
+import { as, graph, ok, type Person, uniquePrefix, unknownId, usernames } from './people-helpers.js';
+
+/**
+ * Suggestions rank every creator in the database, so each scenario gets its own empty database
+ * (no demo world) and the expected lists are exact.
+ */
+interface World {
+  t: TestApp;
+  me: Person;
+  a: Person;
+  b: Person;
+  friend: Person;
+  c1: Person;
+  c2: Person;
+  c3: Person;
+  c4: Person;
+  c5: Person;
+  c8: Person;
+  plainFof: Person;
+}
+
+async function buildWorld(): Promise<World> {
+  const t = await createTestApp({ seed: false });
+  const g = graph(t);
+  const p = uniquePrefix();
+  const me = await g.creator(`${p}me`);
+  // The people I follow and my friend post nothing: they are my network, not candidates.
+  const a = await g.citizen(`${p}_a`);
+  const b = await g.citizen(`${p}_b`);
+  const friend = await g.citizen(`${p}_friend`);
+  const c1 = await g.creator(`${p}_c1`);
+  const c2 = await g.creator(`${p}_c2`);
+  const c3 = await g.creator(`${p}_c3`);
+  const c4 = await g.creator(`${p}_c4`);
+  const c5 = await g.creator(`${p}_c5`, { country: 'FR' });
+  const c6 = await g.creator(`${p}_c6`);
+  const c7 = await g.creator(`${p}_c7`);
+  const c8 = await g.creator(`${p}_c8`);
+  const lurker = await g.citizen(`${p}_lurker`);
+  const plainFof = await g.citizen(`${p}_plainfof`);
+  await g.follow(me, a, b, c7);
+  await g.befriend(me, friend);
+  await g.follow(a, c1, c2, c7, lurker);
+  await g.follow(b, c1);
+  await g.befriend(friend, c2);
+  await g.befriend(friend, c3);
+  await g.befriend(friend, plainFof);
+  await g.fans(c5, 3);
+  await g.fans(c8, 1);
+  await g.fans(c6, 5);
+  expect((await g.dismiss(me, c6)).statusCode).toBe(204);
+  return { t, me, a, b, friend, c1, c2, c3, c4, c5, c8, plainFof };
+}
+
+const suggestionsUrl = '/api/social/v1/citizens/me/suggested-creators';
+const suggestions = (w: World, query = '') =>
+  w.t.request({ method: 'GET', url: `${suggestionsUrl}${query}`, as: as(w.me) });
+const relevant = (w: World, which: 'creators' | 'citizens') =>
+  w.t.request({ method: 'GET', url: `/api/social/v1/citizens/me/relevant-${which}`, as: as(w.me) });
+
+interface Suggestion {
+  id: string;
+  citizenId: string;
+  username: string;
+  reason: string;
+  via: string[];
+}
+
+describe('suggested creators and relevant lists', () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await buildWorld();
+  });
+  afterAll(() => w.t.close());
+
+  it('ranks by reason, each creator once under its strongest reason, with who leads to them', async () => {
+    const body = ok(await suggestions(w));
+    expect(body.data.map((s: Suggestion) => [s.username, s.reason, s.via])).toEqual([
+      [w.c1.username, 'followed_by_people_you_follow', [w.a.username, w.b.username]],
+      [w.c2.username, 'followed_by_people_you_follow', [w.a.username]],
+      [w.c3.username, 'friend_of_friends', [w.friend.username]],
+      [w.c8.username, 'same_country', []],
+      [w.c4.username, 'same_country', []],
+      [w.c5.username, 'popular', []],
+    ]);
+    expect(body.data[0]).toMatchObject({ id: w.c1.id, citizenId: w.c1.id, amIFollowing: false, followersCount: 2 });
+    expect(typeof body.continuationToken).toBe('string');
+  });
+
+  it('pages with a continuation token and ends with an empty page', async () => {
+    const seen: string[] = [];
+    let token: string | null = null;
+    for (let page = 0; page < 10; page++) {
+      const body = ok(await suggestions(w, `?size=4${token ? `&continuationToken=${encodeURIComponent(token)}` : ''}`));
+      if (body.data.length === 0) {
+        expect(body.continuationToken).toBeNull();
+        break;
+      }
+      seen.push(...usernames(body));
+      token = body.continuationToken;
+    }
+    expect(seen).toEqual([w.c1, w.c2, w.c3, w.c8, w.c4, w.c5].map((x) => x.username));
+  });
+
+  it('lists relevant creators and citizens', async () => {
+    expect(usernames(ok(await relevant(w, 'creators')))).toEqual([w.c1.username, w.c2.username]);
+    // Any friend of my friends counts here, creator or not.
+    expect(usernames(ok(await relevant(w, 'citizens')))).toEqual([w.c2.username, w.c3.username, w.plainFof.username]);
+  });
+
+  it('refuses a tampered token or one from another citizen', async () => {
+    const token = ok(await suggestions(w, '?size=1')).continuationToken as string;
+    const tampered = `${token.slice(0, 5)}${token[5] === 'A' ? 'B' : 'A'}${token.slice(6)}`;
+    const bad = await suggestions(w, `?continuationToken=${encodeURIComponent(tampered)}`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('INVALID_CONTINUATION_TOKEN');
+    const other = await w.t.request({
+      method: 'GET',
+      url: `${suggestionsUrl}?continuationToken=${encodeURIComponent(token)}`,
+      as: as(w.a),
+    });
+    expect(other.statusCode).toBe(400);
+    for (const query of ['?size=0', '?size=51', '?size=-1', '?size=abc', `?continuationToken=${'x'.repeat(513)}`]) {
+      expect((await suggestions(w, query)).statusCode, query).toBe(400);
+    }
+  });
+});
+
+describe('dismissing a suggestion', () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await buildWorld();
+  });
+  afterAll(() => w.t.close());
+
+  const dismiss = (suggestedProfileId: unknown, who: Person = w.me) =>
+    w.t.request({
+      method: 'POST',
+      url: '/api/users/influencers/me/dismiss-relevant-profile-suggestion',
+      as: as(who),
+      payload: { suggestedProfileId },
+    });
+
+  it('removes the person from suggestions and relevant lists at once, for good', async () => {
+    expect((await dismiss(w.c1.id)).statusCode).toBe(204);
+    expect((await dismiss(w.c1.id)).statusCode).toBe(204);
+    expect((await dismiss(w.c3.id)).statusCode).toBe(204);
+
+    const remaining = [w.c2, w.c8, w.c4, w.c5].map((x) => x.username);
+    expect(usernames(ok(await suggestions(w)))).toEqual(remaining);
+    expect(usernames(ok(await relevant(w, 'creators')))).toEqual([w.c2.username]);
+    expect(usernames(ok(await relevant(w, 'citizens')))).toEqual([w.c2.username, w.plainFof.username]);
+
+    // More people following them does not bring them back.
+    const g = graph(w.t);
+    await g.fans(w.c1, 10);
+    await g.follow(w.a, w.c3);
+    expect(usernames(ok(await suggestions(w)))).toEqual(remaining);
+    expect(usernames(ok(await relevant(w, 'creators')))).toEqual([w.c2.username]);
+
+    // Someone else's suggestions are untouched.
+    const theirs = ok(await w.t.request({ method: 'GET', url: suggestionsUrl, as: as(w.friend) }));
+    expect(usernames(theirs)).toContain(w.c1.username);
+  });
+
+  it('refuses to dismiss myself, an unknown person or a malformed id', async () => {
+    const self = await dismiss(w.me.id);
+    expect(self.statusCode).toBe(400);
+    expect(self.json().code).toBe('CANNOT_DISMISS_SELF');
+    const unknown = await dismiss(unknownId);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('CITIZEN_NOT_FOUND');
+    expect((await dismiss('nope')).statusCode).toBe(400);
+    expect((await dismiss(undefined)).statusCode).toBe(400);
+    expect((await dismiss(42)).statusCode).toBe(400);
+  });
+});
