@@ -76,12 +76,10 @@ describe('GET /v9/feed/eight-stage', () => {
   });
 
   it('breaks ties in staging time by post id, newest first', async () => {
-    const older = await t.newPost({ authorId: author.id });
-    const newer = await t.newPost({ authorId: author.id });
-    await stageAt(t, older, 'CL', at(7));
-    await stageAt(t, newer, 'CL', at(7));
+    const tied = [await t.newPost({ authorId: author.id }), await t.newPost({ authorId: author.id })];
+    for (const id of tied) await stageAt(t, id, 'CL', at(7));
     const { ids } = await walkFeed(t, feeds.stage({ country: 'CL' }), guest, 1);
-    expect(ids).toEqual([newer, older]);
+    expect(ids).toEqual([...tied].sort().reverse());
   });
 
   it('reads the stage as of `timestamp`, and keeps the first page’s snapshot on later pages', async () => {
