@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 import { decrement, increment } from '../../db/counters.js';
 import type { Db } from '../../db/database.js';
 
@@ -9,18 +10,7 @@ export async function addFollow(db: Db, followerId: string, followeeId: string, 
       .values({ follower_id: followerId, followee_id: followeeId, created_at: now })
       .onConflict((conflict) => conflict.columns(['follower_id', 'followee_id']).doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
-      await trx
-        .updateTable('citizens')
-        .set({ followers_count: increment('followers_count') })
-        .where('id', '=', followeeId)
-        .execute();
-      await trx
-        .updateTable('citizens')
-        .set({ following_count: increment('following_count') })
-        .where('id', '=', followerId)
-        .execute();
-    }
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) await moveCounters(trx, followerId, followeeId, increment);
     return followingCountOf(trx, followerId);
   });
 }
@@ -32,20 +22,28 @@ export async function removeFollow(db: Db, followerId: string, followeeId: strin
       .where('follower_id', '=', followerId)
       .where('followee_id', '=', followeeId)
       .executeTakeFirst();
-    if (deleted.numDeletedRows > 0n) {
-      await trx
-        .updateTable('citizens')
-        .set({ followers_count: decrement('followers_count') })
-        .where('id', '=', followeeId)
-        .execute();
-      await trx
-        .updateTable('citizens')
-        .set({ following_count: decrement('following_count') })
-        .where('id', '=', followerId)
-        .execute();
-    }
+    if (deleted.numDeletedRows > 0n) await moveCounters(trx, followerId, followeeId, decrement);
     return followingCountOf(trx, followerId);
   });
+}
+
+/**
+ * The two citizen rows are updated in id order: two people following each other at the same moment would
+ * otherwise lock them in opposite orders and deadlock on PostgreSQL.
+ */
+async function moveCounters(
+  trx: Db,
+  followerId: string,
+  followeeId: string,
+  change: (column: string) => RawBuilder<number>,
+): Promise<void> {
+  const updates = [
+    { id: followeeId, counter: { followers_count: change('followers_count') } },
+    { id: followerId, counter: { following_count: change('following_count') } },
+  ].sort((x, y) => (x.id < y.id ? -1 : 1));
+  for (const { id, counter } of updates) {
+    await trx.updateTable('citizens').set(counter).where('id', '=', id).execute();
+  }
 }
 
 async function followingCountOf(db: Db, citizenId: string): Promise<number> {

@@ -1,5 +1,6 @@
 import { decrement, increment } from '../../db/counters.js';
 import type { Db } from '../../db/database.js';
+import { dialectOf } from '../../db/dialect.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { newId } from '../../db/ids.js';
 import { conflict } from '../../http/errors.js';
@@ -25,35 +26,56 @@ export const pendingRequestBetween = (db: Db, a: string, b: string) =>
     )
     .executeTakeFirst();
 
+export const findFriendRequest = (db: Db, requestId: string) =>
+  db.selectFrom('friend_requests').selectAll().where('id', '=', requestId).executeTakeFirst();
+
+/**
+ * Serialises the friend-state changes of one pair. The unique (from, to) key stops duplicates in one
+ * direction only; without this, requests sent both ways at the same moment would both be created. PostgreSQL
+ * locks both citizen rows in id order (so two pairs sharing a person cannot deadlock); SQLite already runs one
+ * write transaction at a time.
+ */
+async function lockPair(trx: Db, a: string, b: string): Promise<void> {
+  if (dialectOf(trx as never) !== 'postgres') return;
+  await trx.selectFrom('citizens').select('id').where('id', 'in', [a, b]).orderBy('id').forUpdate().execute();
+}
+
 /** requested: one pending request per pair (either direction); 409 when pending or already friends. */
 export async function createFriendRequest(db: Db, fromId: string, toId: string, now: number): Promise<string> {
-  if (await areFriends(db, fromId, toId)) throw conflict('ALREADY_FRIENDS', 'You are friends already');
-  const pending = await pendingRequestBetween(db, fromId, toId);
-  if (pending) {
-    throw pending.from_id === fromId
-      ? conflict('FRIEND_REQUEST_PENDING', 'You have already sent this person a friend request')
-      : conflict('FRIEND_REQUEST_PENDING', 'This person has already sent you a friend request: approve it instead');
-  }
-  const id = newId(now);
-  try {
-    await db.insertInto('friend_requests').values({ id, from_id: fromId, to_id: toId, created_at: now }).execute();
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw conflict('FRIEND_REQUEST_PENDING', 'You have already sent this person a friend request');
-    throw error;
-  }
-  return id;
+  return db.transaction().execute(async (trx) => {
+    await lockPair(trx, fromId, toId);
+    if (await areFriends(trx, fromId, toId)) throw conflict('ALREADY_FRIENDS', 'You are friends already');
+    const pending = await pendingRequestBetween(trx, fromId, toId);
+    if (pending) {
+      throw pending.from_id === fromId
+        ? conflict('FRIEND_REQUEST_PENDING', 'You have already sent this person a friend request')
+        : conflict('FRIEND_REQUEST_PENDING', 'This person has already sent you a friend request: approve it instead');
+    }
+    const id = newId(now);
+    try {
+      await trx.insertInto('friend_requests').values({ id, from_id: fromId, to_id: toId, created_at: now }).execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw conflict('FRIEND_REQUEST_PENDING', 'You have already sent this person a friend request');
+      }
+      throw error;
+    }
+    return id;
+  });
 }
 
 /** approved: the request is removed and both become friends, in one transaction. False if it was gone already. */
 export async function acceptFriendRequest(db: Db, requestId: string, now: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    const pending = await findFriendRequest(trx, requestId);
+    if (!pending) return false;
+    await lockPair(trx, pending.from_id, pending.to_id);
     const request = await trx
       .deleteFrom('friend_requests')
       .where('id', '=', requestId)
       .returningAll()
       .executeTakeFirst();
-    if (!request) return false;
+    if (!request) return false; // answered or withdrawn while we waited for the lock
     const inserted = await trx
       .insertInto('friendships')
       .values([
@@ -73,7 +95,7 @@ export async function acceptFriendRequest(db: Db, requestId: string, now: number
   });
 }
 
-/** declined or cancelled: the request is simply removed. */
+/** declined or cancelled: the request is simply removed. False if it was gone already. */
 export async function removeFriendRequest(db: Db, requestId: string): Promise<boolean> {
   const deleted = await db.deleteFrom('friend_requests').where('id', '=', requestId).executeTakeFirst();
   return deleted.numDeletedRows > 0n;
@@ -82,6 +104,7 @@ export async function removeFriendRequest(db: Db, requestId: string): Promise<bo
 /** Both directions go in one transaction; counters move only if the friendship existed. */
 export async function endFriendship(db: Db, a: string, b: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await lockPair(trx, a, b);
     const deleted = await trx
       .deleteFrom('friendships')
       .where((eb) =>

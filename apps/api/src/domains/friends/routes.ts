@@ -1,4 +1,15 @@
 import type { Route } from '../../http/route.js';
+import approveFriendRequest from './approve-friend-request.js';
+import cancelFriendRequest from './cancel-friend-request.js';
+import declineFriendRequest from './decline-friend-request.js';
+import sendFriendRequest from './send-friend-request.js';
+import unfriend from './unfriend.js';
 
 /** The friends domain's routes; registered by src/routes.ts. */
-export const friendsRoutes: readonly Route[] = [];
+export const friendsRoutes = [
+  sendFriendRequest,
+  cancelFriendRequest,
+  approveFriendRequest,
+  declineFriendRequest,
+  unfriend,
+] as Route[];

@@ -1,4 +1,6 @@
 import type { Route } from '../../http/route.js';
+import likePost from './like-post.js';
+import unlikePost from './unlike-post.js';
 
 /** The likes domain's routes; registered by src/routes.ts. */
-export const likesRoutes: readonly Route[] = [];
+export const likesRoutes = [likePost, unlikePost] as Route[];

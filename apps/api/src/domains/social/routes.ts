@@ -1,4 +1,15 @@
 import type { Route } from '../../http/route.js';
+import getCitizenSocialOverview from './citizen-social-overview.js';
+import getMySocialOverview from './my-social-overview.js';
+import getPostOverview from './post-overview.js';
+import getPostsOverview from './posts-overview.js';
+import getSharedPostOverview from './shared-post-overview.js';
 
 /** The social domain's routes; registered by src/routes.ts. */
-export const socialRoutes: readonly Route[] = [];
+export const socialRoutes = [
+  getCitizenSocialOverview,
+  getMySocialOverview,
+  getPostOverview,
+  getSharedPostOverview,
+  getPostsOverview,
+] as Route[];

@@ -1,0 +1,11 @@
+import { follow } from '@civitas/contract';
+import { defineRoute } from '../../http/route.js';
+import { requireOtherCitizen } from '../profiles/lookup.js';
+import { addFollow } from './follow-store.js';
+import { cannotFollowSelf } from './self.js';
+
+export default defineRoute(follow, async ({ params, caller, ctx }) => {
+  const { callerId, otherId } = await requireOtherCitizen(ctx.db, caller.citizenId, params.citizenId, cannotFollowSelf);
+  const followingCount = await addFollow(ctx.db, callerId, otherId, ctx.now());
+  return { citizenId: otherId, amIFollowing: true, followingCount };
+});

@@ -1,0 +1,11 @@
+import { unfollow } from '@civitas/contract';
+import { defineRoute } from '../../http/route.js';
+import { requireOtherCitizen } from '../profiles/lookup.js';
+import { removeFollow } from './follow-store.js';
+import { cannotFollowSelf } from './self.js';
+
+export default defineRoute(unfollow, async ({ params, caller, ctx }) => {
+  const { callerId, otherId } = await requireOtherCitizen(ctx.db, caller.citizenId, params.citizenId, cannotFollowSelf);
+  const followingCount = await removeFollow(ctx.db, callerId, otherId);
+  return { citizenId: otherId, amIFollowing: false, followingCount };
+});

@@ -1,0 +1,14 @@
+import { likePost } from '@civitas/contract';
+import { defineRoute } from '../../http/route.js';
+import { loadVisiblePost } from '../posts/load.js';
+import { canonicalId } from '../profiles/lookup.js';
+import { addLike } from './like-store.js';
+import { withLiveCaller } from './live-caller.js';
+
+export default defineRoute(likePost, async ({ params, caller, ctx }) => {
+  const { post } = await loadVisiblePost(ctx.db, canonicalId(params.id), caller.citizenId);
+  const likes = await withLiveCaller(() =>
+    addLike(ctx.db, post.id, caller.citizenId, ctx.now(), ctx.config.STAGE_AUTO_LIKES),
+  );
+  return { contentId: post.id, likesOverviewDetails: likes };
+});

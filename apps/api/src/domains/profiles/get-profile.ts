@@ -1,0 +1,20 @@
+import { getProfile } from '@civitas/contract';
+import { notFound } from '../../http/errors.js';
+import { defineRoute } from '../../http/route.js';
+import { profileColumns, profileView } from './present.js';
+import { loadRelationships, noRelationship } from './relationships.js';
+
+/** Two round trips: the citizen by case-insensitive username, then my relationship with them. */
+export default defineRoute(getProfile, async ({ params, caller, ctx }) => {
+  const row = await ctx.db
+    .selectFrom('citizens')
+    .select(profileColumns)
+    .where('username_key', '=', params.username.toLowerCase())
+    .executeTakeFirst();
+  if (!row) throw notFound('CITIZEN_NOT_FOUND', `No citizen has the username "${params.username}"`);
+  const isMe = row.id === caller.citizenId;
+  const relationship = isMe
+    ? noRelationship
+    : ((await loadRelationships(ctx.db, caller.citizenId, [row.id])).get(row.id) ?? noRelationship);
+  return profileView(row, relationship, isMe);
+});

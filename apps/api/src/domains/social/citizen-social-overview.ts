@@ -1,0 +1,11 @@
+import { getCitizenSocialOverview } from '@civitas/contract';
+import { citizenNotFound } from '../../http/errors.js';
+import { defineRoute } from '../../http/route.js';
+import { canonicalId } from '../profiles/lookup.js';
+import { loadSocialOverview } from './social-overview.js';
+
+export default defineRoute(getCitizenSocialOverview, async ({ params, ctx }) => {
+  const overview = await loadSocialOverview(ctx.db, canonicalId(params.id));
+  if (!overview) throw citizenNotFound();
+  return overview;
+});

@@ -1,0 +1,10 @@
+import { getMySocialOverview } from '@civitas/contract';
+import { defineRoute } from '../../http/route.js';
+import { callerGone } from '../profiles/lookup.js';
+import { loadSocialOverview } from './social-overview.js';
+
+export default defineRoute(getMySocialOverview, async ({ caller, ctx }) => {
+  const overview = await loadSocialOverview(ctx.db, caller.citizenId);
+  if (!overview) throw callerGone();
+  return overview;
+});

@@ -1,0 +1,49 @@
+import type { PostOverview } from '@civitas/contract';
+import type { Db } from '../../db/database.js';
+import { notFound } from '../../http/errors.js';
+import { hydratePosts } from '../posts/hydrate.js';
+import { type PostRule, passesAll, standardRules } from '../posts/rules.js';
+import { canonicalId } from '../profiles/lookup.js';
+
+/** Spec §5: the client shows this exact message. */
+export const postOverviewNotFound = () => notFound('POST_OVERVIEW_NOT_FOUND', 'Post Overview not found');
+
+/**
+ * Overviews of the posts the viewer may see, in the order asked (duplicates once), through the same
+ * hydrate → rules path as the feeds: one batched hydration whatever the number of posts.
+ */
+export async function loadPostOverviews(
+  db: Db,
+  postIds: readonly string[],
+  viewerId: string | null,
+  rules: readonly PostRule[] = standardRules,
+): Promise<PostOverview[]> {
+  const ids = postIds.map(canonicalId);
+  const hydration = await hydratePosts(db, ids, viewerId);
+  const overviews: PostOverview[] = [];
+  const seen = new Set<string>();
+  for (const id of ids) {
+    const post = hydration.posts.get(id);
+    if (!post || seen.has(post.id) || !passesAll(rules, post, hydration)) continue;
+    seen.add(post.id);
+    overviews.push({
+      contentId: post.id,
+      likesOverviewDetails: {
+        likesCount: Math.max(0, post.likes_count),
+        liked: hydration.likedByViewer.has(post.id),
+      },
+    });
+  }
+  return overviews;
+}
+
+export async function loadPostOverview(
+  db: Db,
+  postId: string,
+  viewerId: string | null,
+  rules?: readonly PostRule[],
+): Promise<PostOverview> {
+  const [overview] = await loadPostOverviews(db, [postId], viewerId, rules);
+  if (!overview) throw postOverviewNotFound();
+  return overview;
+}
