@@ -1,7 +1,6 @@
 import { getMyRelevantCitizens } from '@civitas/contract';
 import { defineRoute } from '../../http/route.js';
-import { RELEVANT_LIST_SIZE } from './get-my-relevant-creators.js';
-import { friendsOfMyFriends } from './network.js';
+import { friendsOfMyFriends, RELEVANT_LIST_SIZE } from './network.js';
 import { personView } from './person.js';
 import { loadRelations } from './relations.js';
 

@@ -1,10 +1,8 @@
 import { getMyRelevantCreators } from '@civitas/contract';
 import { defineRoute } from '../../http/route.js';
-import { creatorsFollowedByMyFollowees } from './network.js';
+import { creatorsFollowedByMyFollowees, RELEVANT_LIST_SIZE } from './network.js';
 import { personView } from './person.js';
 import { loadRelations } from './relations.js';
-
-export const RELEVANT_LIST_SIZE = 50;
 
 /** Creators followed by the people I follow, whom I do not follow yet nor dismissed: most links first. */
 export default defineRoute(getMyRelevantCreators, async ({ caller, ctx }) => {

@@ -1,6 +1,6 @@
 import { getSuggestedCreators } from '@civitas/contract';
 import { defineRoute } from '../../http/route.js';
-import { personView } from './person.js';
+import { suggestedCreatorView } from './person.js';
 import { loadRelations } from './relations.js';
 import { loadCandidates } from './suggestions/candidates.js';
 import { pageAfter, rankCandidates, rankKeyOf } from './suggestions/ranking.js';
@@ -21,12 +21,7 @@ export default defineRoute(getSuggestedCreators, async ({ query, caller, ctx }) 
   const [relations, via] = await Promise.all([loadRelations(ctx.db, me, ids), loadVia(ctx.db, me, page)]);
   const last = page.at(-1);
   return {
-    data: page.map((candidate) => ({
-      ...personView(candidate.person, relations),
-      citizenId: candidate.person.id,
-      reason: candidate.reason,
-      via: via.get(candidate.person.id) ?? [],
-    })),
+    data: page.map(({ person, reason }) => suggestedCreatorView(person, relations, reason, via.get(person.id) ?? [])),
     continuationToken: last ? encodeRankKey(secret, me, rankKeyOf(last)) : null,
   };
 });

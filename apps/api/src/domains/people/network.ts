@@ -8,6 +8,9 @@ import { type PersonRow, personColumns } from './person.js';
  */
 export const NETWORK_FIRST_HOP_CAP = 500;
 
+/** The "relevant creators / citizens" lists are short, unpaged lists. */
+export const RELEVANT_LIST_SIZE = 50;
+
 export const myRecentFollowees = (db: Db, me: string) =>
   db
     .selectFrom('follows as hop')

@@ -1,4 +1,4 @@
-import type { PersonView } from '@civitas/contract';
+import type { PersonView, SuggestedCreatorView } from '@civitas/contract';
 import type { Selectable } from 'kysely';
 import type { CitizensTable } from '../../db/tables/index.js';
 
@@ -33,3 +33,10 @@ export const personView = (row: PersonRow, relations: Relations): PersonView => 
   isFriends: relations.friends.has(row.id),
   followersCount: row.followers_count,
 });
+
+export const suggestedCreatorView = (
+  row: PersonRow,
+  relations: Relations,
+  reason: SuggestedCreatorView['reason'],
+  via: string[],
+): SuggestedCreatorView => ({ ...personView(row, relations), citizenId: row.id, reason, via });
