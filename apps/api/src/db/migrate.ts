@@ -1,9 +1,11 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initial from './migrations/001-initial.js';
+import * as peopleIndexes from './migrations/003-people-indexes.js';
 
 /** Migrations are listed explicitly (no directory scan), so the compiled and test builds see the same set. */
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '003-people-indexes': peopleIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
