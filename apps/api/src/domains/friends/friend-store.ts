@@ -32,12 +32,13 @@ export const findFriendRequest = (db: Db, requestId: string) =>
 /**
  * Serialises the friend-state changes of one pair. The unique (from, to) key stops duplicates in one
  * direction only; without this, requests sent both ways at the same moment would both be created. PostgreSQL
- * locks both citizen rows in id order (so two pairs sharing a person cannot deadlock); SQLite already runs one
- * write transaction at a time.
+ * locks both citizen rows in id order (so two pairs sharing a person cannot deadlock), in the weaker
+ * "no key update" mode so foreign-key checks of unrelated writes (likes, follows) are not held up; SQLite
+ * already runs one write transaction at a time.
  */
 async function lockPair(trx: Db, a: string, b: string): Promise<void> {
   if (dialectOf(trx as never) !== 'postgres') return;
-  await trx.selectFrom('citizens').select('id').where('id', 'in', [a, b]).orderBy('id').forUpdate().execute();
+  await trx.selectFrom('citizens').select('id').where('id', 'in', [a, b]).orderBy('id').forNoKeyUpdate().execute();
 }
 
 /** requested: one pending request per pair (either direction); 409 when pending or already friends. */
