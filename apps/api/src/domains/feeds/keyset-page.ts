@@ -8,6 +8,7 @@ import { badRequest } from '../../http/errors.js';
 /** The keyset positions the feeds use: a post id alone, or a time then the post id that breaks its ties. */
 export const PostIdKey = z.tuple([Id]);
 export const TimeAndPostIdKey = z.tuple([z.number().int(), Id]);
+export type TimeAndPostId = z.infer<typeof TimeAndPostIdKey>;
 
 export const invalidContinuationToken = () =>
   badRequest('INVALID_CONTINUATION_TOKEN', 'continuationToken is not valid for this feed; start again without it');

@@ -23,15 +23,7 @@ export function authorPostsSkeleton(input: AuthorPostsSkeletonInput): FeedPipeli
   const { db, cursorSecret, feed, authorId, sharing, includeUnready, size } = input;
   return async (token) => {
     const position = startAfter(cursorSecret, feed, token, PostIdKey);
-    let query = db
-      .selectFrom('posts')
-      .select('id')
-      .where('author_id', '=', authorId)
-      .where('sharing', '=', sharing)
-      .where('deleted_at', 'is', null);
-    if (!includeUnready) query = query.where('status', '=', 'ready');
-    if (position) query = query.where('id', '<', position.key[0]);
-    const rows = await query.orderBy('id', 'desc').limit(size).execute();
+    const rows = await authorPageQuery(db, { authorId, sharing, includeUnready }, position?.key[0], size).execute();
     return skeletonPage(
       cursorSecret,
       feed,
@@ -40,4 +32,22 @@ export function authorPostsSkeleton(input: AuthorPostsSkeletonInput): FeedPipeli
       (row) => [row.id],
     );
   };
+}
+
+/** One page of an author's posts as a query, kept apart so its plan can be checked. */
+export function authorPageQuery(
+  db: Db,
+  { authorId, sharing, includeUnready }: Pick<AuthorPostsSkeletonInput, 'authorId' | 'sharing' | 'includeUnready'>,
+  afterId: string | undefined,
+  size: number,
+) {
+  let query = db
+    .selectFrom('posts')
+    .select('id')
+    .where('author_id', '=', authorId)
+    .where('sharing', '=', sharing)
+    .where('deleted_at', 'is', null);
+  if (!includeUnready) query = query.where('status', '=', 'ready');
+  if (afterId !== undefined) query = query.where('id', '<', afterId);
+  return query.orderBy('id', 'desc').limit(size);
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/database.js';
+import type { TimeAndPostId } from '../keyset-page.js';
 import { afterInTimeDescOrder, skeletonPage, startAfter, TimeAndPostIdKey } from '../keyset-page.js';
 import type { FeedPipeline } from '../pipeline.js';
 
@@ -26,16 +27,7 @@ export function lovedPostsSkeleton({
   const feed = `loved:${influencerId}`;
   return async (token) => {
     const position = startAfter(cursorSecret, feed, token, TimeAndPostIdKey);
-    let query = db
-      .selectFrom('likes')
-      .innerJoin('posts', 'posts.id', 'likes.post_id')
-      .select(['likes.post_id', 'likes.created_at'])
-      .where('likes.citizen_id', '=', influencerId)
-      .where('posts.deleted_at', 'is', null)
-      .where('posts.status', '=', 'ready')
-      .where('posts.sharing', '=', 'public');
-    if (position) query = query.where(afterInTimeDescOrder('likes.created_at', 'likes.post_id', position.key));
-    const rows = await query.orderBy('likes.created_at', 'desc').orderBy('likes.post_id', 'desc').limit(size).execute();
+    const rows = await lovedPageQuery(db, influencerId, position?.key, size).execute();
     return skeletonPage(
       cursorSecret,
       feed,
@@ -44,4 +36,18 @@ export function lovedPostsSkeleton({
       (row) => [row.created_at, row.post_id],
     );
   };
+}
+
+/** One page of loved posts as a query, kept apart so its plan can be checked. */
+export function lovedPageQuery(db: Db, influencerId: string, after: TimeAndPostId | undefined, size: number) {
+  let query = db
+    .selectFrom('likes')
+    .innerJoin('posts', 'posts.id', 'likes.post_id')
+    .select(['likes.post_id', 'likes.created_at'])
+    .where('likes.citizen_id', '=', influencerId)
+    .where('posts.deleted_at', 'is', null)
+    .where('posts.status', '=', 'ready')
+    .where('posts.sharing', '=', 'public');
+  if (after) query = query.where(afterInTimeDescOrder('likes.created_at', 'likes.post_id', after));
+  return query.orderBy('likes.created_at', 'desc').orderBy('likes.post_id', 'desc').limit(size);
 }

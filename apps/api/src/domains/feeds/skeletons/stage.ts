@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/database.js';
+import type { TimeAndPostId } from '../keyset-page.js';
 import {
   afterInTimeDescOrder,
   invalidContinuationToken,
@@ -41,22 +42,7 @@ export function stageSkeleton({
     const position = startAfter(cursorSecret, feed, token, TimeAndPostIdKey);
     const asOf = position ? position.snapshot : snapshot;
     if (asOf === undefined) throw invalidContinuationToken();
-    let query = db
-      .selectFrom('stage_entries')
-      .innerJoin('posts', 'posts.id', 'stage_entries.post_id')
-      .select(['stage_entries.post_id', 'stage_entries.staged_at'])
-      .where('stage_entries.country', '=', country)
-      .where('stage_entries.staged_at', '<=', asOf)
-      .where('posts.deleted_at', 'is', null)
-      .where('posts.status', '=', 'ready')
-      .where('posts.sharing', '=', 'public');
-    if (position)
-      query = query.where(afterInTimeDescOrder('stage_entries.staged_at', 'stage_entries.post_id', position.key));
-    const rows = await query
-      .orderBy('stage_entries.staged_at', 'desc')
-      .orderBy('stage_entries.post_id', 'desc')
-      .limit(size)
-      .execute();
+    const rows = await stagePageQuery(db, country, asOf, position?.key, size).execute();
     return skeletonPage(
       cursorSecret,
       feed,
@@ -66,4 +52,19 @@ export function stageSkeleton({
       asOf,
     );
   };
+}
+
+/** One page of the stage as a query, kept apart so its plan can be checked. */
+export function stagePageQuery(db: Db, country: string, asOf: number, after: TimeAndPostId | undefined, size: number) {
+  let query = db
+    .selectFrom('stage_entries')
+    .innerJoin('posts', 'posts.id', 'stage_entries.post_id')
+    .select(['stage_entries.post_id', 'stage_entries.staged_at'])
+    .where('stage_entries.country', '=', country)
+    .where('stage_entries.staged_at', '<=', asOf)
+    .where('posts.deleted_at', 'is', null)
+    .where('posts.status', '=', 'ready')
+    .where('posts.sharing', '=', 'public');
+  if (after) query = query.where(afterInTimeDescOrder('stage_entries.staged_at', 'stage_entries.post_id', after));
+  return query.orderBy('stage_entries.staged_at', 'desc').orderBy('stage_entries.post_id', 'desc').limit(size);
 }
