@@ -58,9 +58,5 @@ export function skeletonPage<Row>(
  * Rows strictly after `key` in `time desc, id desc` order. The redundant `time <= t` gives both planners a
  * plain index range to walk; the `or` then only settles ties within one millisecond.
  */
-export const afterInTimeDescOrder = (
-  timeColumn: string,
-  idColumn: string,
-  [time, id]: z.infer<typeof TimeAndPostIdKey>,
-) =>
+export const afterInTimeDescOrder = (timeColumn: string, idColumn: string, [time, id]: TimeAndPostId) =>
   sql<boolean>`${sql.ref(timeColumn)} <= ${time} and (${sql.ref(timeColumn)} < ${time} or ${sql.ref(idColumn)} < ${id})`;

@@ -22,8 +22,10 @@ export interface FeedPage {
   continuationToken: string | null;
 }
 
-// Skeletons filter in SQL what they can, so the rules rarely drop a whole page; when they do, the next
-// pages are read so that an empty page still means "the end" to a client (spec §9).
+// Skeletons filter in SQL what they can, so the rules rarely drop a whole page (a post deleted between the
+// skeleton and the hydration); when they do, the next pages are read so that an empty page still means
+// "the end" to a client (spec §9). Past the limit the empty page keeps its token, so a client that follows
+// tokens can still go on, and no request does unbounded work.
 const MAX_SKIPPED_PAGES = 5;
 
 /** skeleton → hydrate (batched) → rules → present. */

@@ -1,6 +1,11 @@
 import type { Db } from '../../../db/database.js';
-import type { TimeAndPostId } from '../keyset-page.js';
-import { afterInTimeDescOrder, skeletonPage, startAfter, TimeAndPostIdKey } from '../keyset-page.js';
+import {
+  afterInTimeDescOrder,
+  skeletonPage,
+  startAfter,
+  type TimeAndPostId,
+  TimeAndPostIdKey,
+} from '../keyset-page.js';
 import type { FeedPipeline } from '../pipeline.js';
 
 export interface LovedPostsSkeletonInput {

@@ -1,10 +1,10 @@
 import type { Db } from '../../../db/database.js';
-import type { TimeAndPostId } from '../keyset-page.js';
 import {
   afterInTimeDescOrder,
   invalidContinuationToken,
   skeletonPage,
   startAfter,
+  type TimeAndPostId,
   TimeAndPostIdKey,
 } from '../keyset-page.js';
 import type { FeedPipeline } from '../pipeline.js';
