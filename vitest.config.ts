@@ -19,6 +19,10 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      {
+        extends: true,
+        test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] },
+      },
     ],
   },
 });

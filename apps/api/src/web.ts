@@ -1,5 +1,82 @@
+import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 
-/** Mounts the web front end on every path the API does not serve (filled in by the web package). */
-export async function mountWeb(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+/** The web package, beside this one in the workspace (the same from `src/` under test and from `dist/`). */
+export const defaultWebDir = fileURLToPath(new URL('../../web', import.meta.url));
+
+// Paths the API owns: an unknown path under them is the API's JSON 404, never a web page.
+const apiPrefixes = ['/api', '/healthz', '/media'];
+
+export function isApiPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return apiPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+type CreateNextServer = typeof import('next', { with: { 'resolution-mode': 'require' }}).default;
+
+// Next is CommonJS whose `module.exports` is the factory; `require` hands it over without ESM interop guesswork.
+// Loaded lazily: the API-only server (and its tests) never pay for it.
+function loadNext(): CreateNextServer {
+  return createRequire(import.meta.url)('next') as CreateNextServer;
+}
+
+/**
+ * Pages are chosen by the browser's language (ADR 003), so shared caches must key on Accept-Language. Next
+ * replaces the Vary header while rendering, so it is extended at the last moment, as the headers go out.
+ */
+function varyOnAcceptLanguage(res: ServerResponse): void {
+  const writeHead = res.writeHead as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
+    const vary = String(res.getHeader('vary') ?? '');
+    if (!/\baccept-language\b/i.test(vary))
+      res.setHeader('vary', vary ? `${vary}, Accept-Language` : 'Accept-Language');
+    return writeHead.apply(res, args);
+  }) as ServerResponse['writeHead'];
+}
+
+/** Whether `next build` has produced a production build in `dir`. */
+export function hasWebBuild(dir: string = defaultWebDir): boolean {
+  return existsSync(join(dir, '.next', 'BUILD_ID'));
+}
+
+/**
+ * Mounts the web front end on every path the API does not serve: one process, one origin. Fastify's own
+ * routes always win (they are more specific than the catch-all). Without a web build the server stays API-only.
+ */
+export async function mountWeb(app: FastifyInstance, ctx: AppContext, dir: string = defaultWebDir): Promise<void> {
+  if (!hasWebBuild(dir)) {
+    app.log.warn({ dir }, 'no web build found (run `npm run build`); serving the API only');
+    return;
+  }
+  process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+  const next = loadNext();
+  const web = next({ dev: false, dir, hostname: ctx.config.HOST, port: ctx.config.PORT });
+  await web.prepare();
+  const handle = web.getRequestHandler();
+
+  await app.register(async (scope) => {
+    // Next reads request bodies (server actions, form posts) itself, so Fastify must leave the stream untouched.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.all('/*', { schema: { hide: true } }, async (request, reply) => {
+      if (isApiPath(request.url)) return reply.callNotFound();
+      reply.hijack();
+      // Next's content-hashed assets are the same in every language.
+      if (!request.url.startsWith('/_next/static/')) varyOnAcceptLanguage(reply.raw);
+      try {
+        await handle(request.raw, reply.raw);
+      } catch (error) {
+        // Next renders its own error pages; this is only for a failure of the handler itself.
+        request.log.error({ err: error }, 'web request failed');
+        if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        reply.raw.end('Something went wrong on our side; please try again');
+      }
+    });
+  });
+  app.addHook('onClose', async () => web.close());
+}

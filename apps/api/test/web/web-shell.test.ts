@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import type { AppContext } from '../../src/context.js';
+import { createContext } from '../../src/create-context.js';
+import { ephemeralKeys } from '../../src/http/auth/keys.js';
+import { hasWebBuild, mountWeb } from '../../src/web.js';
+
+// The web shell is served by the API process from the production build in apps/web/.next, which the root
+// `npm test` makes first (`npm run build:web`). A bare `vitest run` on a fresh clone has no build to serve.
+const webBuilt = hasWebBuild();
+
+describe.skipIf(!webBuilt)('web shell served by the API process (needs the web build: npm run build:web)', () => {
+  let app: FastifyInstance;
+  let ctx: AppContext;
+  let baseUrl: string;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'civitas-web-'));
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    ctx = await createContext(config, { keys: await ephemeralKeys(), sqliteFile: ':memory:' });
+    app = await buildApp(ctx);
+    await mountWeb(app, ctx);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await ctx?.db.destroy();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const page = async (path: string, acceptLanguage?: string) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
+    });
+    const html = await response.text();
+    return { response, html, lang: /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1] };
+  };
+
+  it('serves the English application wrapper at / when the browser states no language', async () => {
+    const { response, html, lang } = await page('/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(lang).toBe('en');
+    expect(html).toContain('Welcome to Civitas');
+    for (const landmark of ['<header', '<nav', '<main id="main"', '<footer']) expect(html).toContain(landmark);
+    expect(html).toMatch(/<a class="skip-link" href="#main">Skip to main content<\/a>/);
+    expect(html).toContain('href="/api/docs"');
+  });
+
+  it('lets ?displayLanguage= force the language over the browser language', async () => {
+    const { html, lang } = await page('/?displayLanguage=fr', 'de-DE,de;q=0.9');
+    expect(lang).toBe('fr');
+    expect(html).toContain('Bienvenue sur Civitas');
+    expect(html).toContain('Aller au contenu principal');
+    expect(html).not.toContain('Welcome to Civitas');
+  });
+
+  it('follows the first part of the browser language, else English', async () => {
+    expect((await page('/', 'de-CH,fr;q=0.8')).lang).toBe('de');
+    expect((await page('/', 'hi-IN')).html).toContain('Civitas में आपका स्वागत है');
+    // Only the first language counts: Japanese is not offered, so German further down the list is ignored.
+    expect((await page('/', 'ja,de;q=0.9')).lang).toBe('en');
+    expect((await page('/?displayLanguage=xx', 'it')).lang).toBe('it');
+  });
+
+  it('tells shared caches that pages vary by browser language', async () => {
+    const { response } = await page('/');
+    expect(response.headers.get('vary')).toMatch(/accept-language/i);
+  });
+
+  it('answers an unknown page with a 404 in the chosen language', async () => {
+    const { response, html } = await page('/no/such/page?displayLanguage=es');
+    expect(response.status).toBe(404);
+    expect(html).toContain('Página no encontrada');
+  });
+
+  it('leaves the API its own paths: health, OpenAPI and the JSON 404', async () => {
+    const health = await fetch(`${baseUrl}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+
+    const openapi = await fetch(`${baseUrl}/api/openapi.json`);
+    expect(openapi.status).toBe(200);
+    expect(((await openapi.json()) as { openapi: string }).openapi).toMatch(/^3\./);
+
+    for (const path of ['/api/nope', '/api', '/media/nope', '/healthz/nope']) {
+      const missing = await fetch(`${baseUrl}${path}`);
+      expect(missing.status, path).toBe(404);
+      expect(missing.headers.get('content-type'), path).toMatch(/^application\/json/);
+      expect(((await missing.json()) as { code: string }).code, path).toBe('ROUTE_NOT_FOUND');
+    }
+  });
+
+  it('hands request bodies to the web app untouched and never fails on them', async () => {
+    const response = await fetch(`${baseUrl}/`, {
+      method: 'POST',
+      body: '{not json',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBeLessThan(500);
+  });
+});

@@ -1,0 +1,71 @@
+import type { Metadata, Viewport } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { NextIntlClientProvider } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { isLocale, locales } from '@/i18n/locales';
+import './globals.css';
+
+interface LayoutProps {
+  children: ReactNode;
+  params: Promise<{ locale: string }>;
+}
+
+// Only the six locales exist; every page is prerendered once per locale.
+export const dynamicParams = false;
+
+export function generateStaticParams(): { locale: string }[] {
+  return locales.map((locale) => ({ locale }));
+}
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
+
+export async function generateMetadata({ params }: Omit<LayoutProps, 'children'>): Promise<Metadata> {
+  const { locale } = await params;
+  if (!isLocale(locale)) return {};
+  const t = await getTranslations({ locale });
+  return { title: t('App.name'), description: t('Metadata.description') };
+}
+
+/** The application wrapper page: header with the product name and navigation, main content, footer. */
+export default async function LocaleLayout({ children, params }: LayoutProps) {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
+  const t = await getTranslations('Layout');
+  const app = await getTranslations('App');
+
+  return (
+    <html lang={locale}>
+      <body>
+        <a className="skip-link" href="#main">
+          {t('skipToContent')}
+        </a>
+        <div className="page">
+          <header className="site-header">
+            <Link className="product-name" href="/">
+              {app('name')}
+            </Link>
+            <nav aria-label={t('navigationLabel')}>
+              <ul className="nav-links">
+                <li>
+                  <Link href="/">{t('home')}</Link>
+                </li>
+                <li>
+                  <a href="/api/docs">{t('apiDocs')}</a>
+                </li>
+              </ul>
+            </nav>
+          </header>
+          <main id="main" tabIndex={-1}>
+            <NextIntlClientProvider>{children}</NextIntlClientProvider>
+          </main>
+          <footer className="site-footer">
+            <p>{t('footer')}</p>
+          </footer>
+        </div>
+      </body>
+    </html>
+  );
+}

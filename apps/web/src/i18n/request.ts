@@ -1,0 +1,14 @@
+import { headers } from 'next/headers';
+import { getRequestConfig } from 'next-intl/server';
+import { defaultLocale, isLocale, localeHeader } from './locales';
+
+/**
+ * The locale of a render: an explicit override, else the `[locale]` segment (prerendered pages call
+ * setRequestLocale), else the proxy's choice for this request (dynamic renders such as the not-found page, whose
+ * parts may ask for messages before the layout has set the locale).
+ */
+export default getRequestConfig(async ({ locale: explicit, requestLocale }) => {
+  const requested = explicit ?? (await requestLocale) ?? (await headers()).get(localeHeader);
+  const locale = isLocale(requested) ? requested : defaultLocale;
+  return { locale, messages: (await import(`../../messages/${locale}.json`)).default };
+});
