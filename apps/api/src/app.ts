@@ -4,6 +4,7 @@ import type { AppContext } from './context.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
 import { mountRoutes } from './http/route.js';
+import { registerMediaFiles } from './media/serve-media.js';
 import { routes } from './routes.js';
 
 export interface BuildAppOptions {
@@ -27,5 +28,6 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   mountRoutes(app, ctx, routes);
+  await registerMediaFiles(app, ctx.config.DATA_DIR);
   return app;
 }
