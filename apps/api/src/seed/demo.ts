@@ -1,7 +1,14 @@
 import type { AppContext } from '../context.js';
+import { stagePost } from '../domains/feeds/stage-membership.js';
 import { addFollow } from '../domains/follows/follow-store.js';
 import { acceptFriendRequest, createFriendRequest } from '../domains/friends/friend-store.js';
+import { addLike } from '../domains/likes/like-store.js';
+import { extractMentionedUsernames } from '../domains/posts/caption.js';
+import { contentTag, saveMediaFile } from '../media/media-store.js';
+import { type Artwork, avatarSvg, renderJpeg, sceneSvg } from './artwork.js';
 import { insertCitizen } from './citizens.js';
+import { aspectHeights, demoLooks, demoPosts } from './demo-posts.js';
+import { insertPost } from './posts.js';
 
 export const demoNames = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi'] as const;
 export type DemoName = (typeof demoNames)[number];
@@ -82,7 +89,116 @@ export async function seedDemo(ctx: AppContext): Promise<DemoWorld> {
   return { citizens };
 }
 
+export interface DemoContentSummary {
+  posts: number;
+  likes: number;
+  /** Curated stage entries (the automatic rule may add more as likes arrive). */
+  curated: number;
+  files: number;
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * Demo content on top of the demo world: a profile picture and a cover for every demo citizen, and posts with
+ * real images (hashtags, mentions, links, public and friends-only), curated onto the main stages, liked by
+ * each other through the like store so every counter is right. Opt-in (tests call only `seedDemo`). Images
+ * are written under DATA_DIR/media and served at /media/.
+ */
+export async function seedDemoContent(ctx: AppContext, world: DemoWorld): Promise<DemoContentSummary> {
+  const now = ctx.now();
+  const dataDir = ctx.config.DATA_DIR;
+  const idOf = (name: DemoName) => world.citizens[name].id;
+  const save = (path: string, art: Artwork) =>
+    saveMediaFile(dataDir, `${path}-${contentTag(art.bytes)}.jpg`, art.bytes);
+
+  // Rendering is the slow part and runs on sharp's own threads, so all pictures are drawn at once.
+  const [looks, pictures] = await Promise.all([
+    Promise.all(
+      demoNames.map(async (name) => {
+        const { palette, cover } = demoLooks[name];
+        const spec = { scene: cover, palette, width: 1500, height: 500, seed: `${name}-cover` };
+        return Promise.all([renderJpeg(avatarSvg(palette)), renderJpeg(sceneSvg(spec))]);
+      }),
+    ),
+    Promise.all(
+      demoPosts.map((post, index) =>
+        renderJpeg(
+          sceneSvg({
+            scene: post.scene,
+            palette: post.palette,
+            width: 1080,
+            height: aspectHeights[post.aspect],
+            seed: `demo-post-${index}`,
+          }),
+        ),
+      ),
+    ),
+  ]);
+
+  for (const [index, name] of demoNames.entries()) {
+    const [avatar, cover] = looks[index] as [Artwork, Artwork];
+    await ctx.db
+      .updateTable('citizens')
+      .set({
+        profile_picture_uri: await save(`demo/${name}/avatar`, avatar),
+        cover_picture_uri: await save(`demo/${name}/cover`, cover),
+        updated_at: now,
+      })
+      .where('id', '=', idOf(name))
+      .execute();
+  }
+
+  const joined = new Map(
+    (
+      await ctx.db.selectFrom('citizens').select(['id', 'created_at']).where('id', 'in', demoNames.map(idOf)).execute()
+    ).map((row) => [row.id, row.created_at]),
+  );
+  const summary: DemoContentSummary = { posts: 0, likes: 0, curated: 0, files: demoNames.length * 2 };
+  for (const [index, post] of demoPosts.entries()) {
+    const authorId = idOf(post.author);
+    // An author's posts are spread evenly between joining and now, oldest first.
+    const own = demoPosts.filter((other) => other.author === post.author);
+    const since = joined.get(authorId) ?? now - 24 * HOUR;
+    const at = Math.round(since + ((now - since) * (own.indexOf(post) + 0.5)) / own.length);
+    const picture = pictures[index] as Artwork;
+    const mentions = extractMentionedUsernames(post.caption).filter((name): name is DemoName =>
+      (demoNames as readonly string[]).includes(name),
+    );
+    const postId = await insertPost(
+      ctx.db,
+      {
+        authorId,
+        caption: post.caption,
+        mentionIds: mentions.map(idOf),
+        sharing: post.sharing ?? 'public',
+        imageUri: await save(`demo/${post.author}/post`, picture),
+        width: picture.width,
+        height: picture.height,
+        altText: post.altText,
+        externalLink: post.externalLink ?? null,
+        createdAt: at,
+      },
+      now,
+    );
+    summary.posts += 1;
+    summary.files += 1;
+    if (post.stage && (post.sharing ?? 'public') === 'public') {
+      await stagePost(ctx.db, postId, post.stage, 'curated', Math.min(now, at + HOUR));
+      summary.curated += post.stage.length;
+    }
+    const likers = post.likedBy ?? [];
+    for (const [order, liker] of likers.entries()) {
+      const likedAt = Math.round(at + ((now - at) * (order + 1)) / (likers.length + 1));
+      await addLike(ctx.db, postId, idOf(liker), likedAt, ctx.config.STAGE_AUTO_LIKES);
+      summary.likes += 1;
+    }
+  }
+  return summary;
+}
+
+/** First start on an empty database: the demo world and its content. */
 export async function seedDemoIfEmpty(ctx: AppContext): Promise<void> {
   const any = await ctx.db.selectFrom('citizens').select('id').limit(1).executeTakeFirst();
-  if (!any) await seedDemo(ctx);
+  if (!any) await seedDemoContent(ctx, await seedDemo(ctx));
 }

@@ -1,0 +1,65 @@
+import { CompiledQuery } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { BulkWriter, Cell, ColumnKind, Sink, TableSpec } from './bulk-writer.js';
+import { createBuffers } from './bulk-writer.js';
+
+const ROWS_PER_FLUSH = 10_000;
+const pgTypes: Record<ColumnKind, string> = { id: 'uuid', text: 'text', int: 'integer', time: 'bigint' };
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const numbered = (statement: string) => {
+  let n = 0;
+  return statement.replace(/\?/g, () => `$${++n}`);
+};
+
+/**
+ * Bulk loading on PostgreSQL: each batch is one INSERT … SELECT FROM unnest(array, array, …), a single
+ * statement with one parameter per column however many rows it carries.
+ */
+export function createPostgresWriter(db: Db): BulkWriter {
+  return {
+    dialect: 'postgres',
+    async load(tables, work, hooks) {
+      await db.transaction().execute(async (trx) => {
+        const exec = async <T>(statement: string, params: unknown[]) =>
+          (await trx.executeQuery<T>(CompiledQuery.raw(numbered(statement), params))).rows;
+        const writeRows = async (table: TableSpec, flat: Cell[], rowCount: number) => {
+          const width = table.columns.length;
+          const columns = table.columns.map((_, c) => {
+            const values = new Array<Cell>(rowCount);
+            for (let r = 0; r < rowCount; r++) values[r] = flat[r * width + c] as Cell;
+            return values;
+          });
+          const names = table.columns.map(([name]) => quote(name)).join(',');
+          const arrays = table.columns.map(([, kind]) => `?::${pgTypes[kind]}[]`).join(',');
+          await exec(`insert into ${quote(table.name)} (${names}) select * from unnest(${arrays})`, columns);
+        };
+        const indexes = await exec<{ name: string; sql: string }>(
+          `select i.indexname as name, i.indexdef as sql from pg_indexes i
+           where i.schemaname = current_schema() and i.tablename = any(?::text[])
+             and not exists (select 1 from pg_constraint c
+                             where c.conname = i.indexname and c.connamespace = current_schema()::regnamespace)`,
+          [tables],
+        );
+        for (const index of indexes) await exec(`drop index ${quote(index.name)}`, []);
+        hooks?.onIndexes?.('dropped', indexes.length);
+        const buffers = createBuffers(ROWS_PER_FLUSH, writeRows);
+        const sink: Sink = {
+          push: buffers.push,
+          flush: buffers.flush,
+          run: async (statement, params) => {
+            await exec(statement, params);
+          },
+          query: (statement, params) => exec(statement, params),
+        };
+        await work(sink);
+        await sink.flush();
+        hooks?.onIndexes?.('rebuilding', indexes.length);
+        for (const index of indexes) await exec(index.sql, []);
+        hooks?.onIndexes?.('rebuilt', indexes.length);
+      });
+      for (const table of tables) await db.executeQuery(CompiledQuery.raw(`analyze ${quote(table)}`, []));
+    },
+    async close() {},
+  };
+}

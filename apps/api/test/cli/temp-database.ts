@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { type Config, loadConfig } from '../../src/config.js';
+import type { AppContext } from '../../src/context.js';
+import { closeContext, createContext } from '../../src/create-context.js';
+
+/**
+ * A fresh DATA_DIR and database for commands that open their own connections (the CLI, the generator): a
+ * SQLite file in the temp DATA_DIR, or a throwaway schema in the PostgreSQL that TEST_DATABASE_URL names.
+ */
+export interface TempDatabase {
+  dataDir: string;
+  /** The environment the server and the CLI would read. */
+  env: NodeJS.ProcessEnv;
+  config: Config;
+  /** A context on the same database (its own connection); close it with closeContext. */
+  open(): Promise<AppContext>;
+  drop(): Promise<void>;
+}
+
+async function withAdmin(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTempDatabase(): Promise<TempDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'civitas-cli-'));
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let schema: string | undefined;
+  if (baseUrl) {
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    await withAdmin(baseUrl, `create schema ${schema}`);
+    const url = new URL(baseUrl);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    databaseUrl = url.toString();
+  }
+  const env: NodeJS.ProcessEnv = {
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  const config = loadConfig(env);
+  return {
+    dataDir,
+    env,
+    config,
+    open: () => createContext(config),
+    async drop() {
+      if (baseUrl && schema) await withAdmin(baseUrl, `drop schema ${schema} cascade`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export { closeContext };

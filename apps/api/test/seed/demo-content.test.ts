@@ -1,0 +1,170 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaFileOf, mediaRoot } from '../../src/media/media-store.js';
+import { type DemoContentSummary, demoNames, seedDemoContent } from '../../src/seed/demo.js';
+import { demoPosts } from '../../src/seed/demo-posts.js';
+import { createTestApp, guest, type TestApp } from '../harness.js';
+
+let t: TestApp;
+let summary: DemoContentSummary;
+beforeAll(async () => {
+  t = await createTestApp();
+  summary = await seedDemoContent(t.ctx, t.world);
+});
+afterAll(() => t.close());
+
+const fileOf = (uri: string | null) => {
+  const file = uri ? mediaFileOf(t.ctx.config.DATA_DIR, uri) : null;
+  if (!file) throw new Error(`not a stored media URI: ${uri}`);
+  return file;
+};
+
+describe('seedDemoContent', () => {
+  it('gives every demo citizen a real profile picture and cover', async () => {
+    const citizens = await t.ctx.db
+      .selectFrom('citizens')
+      .select(['username', 'profile_picture_uri', 'cover_picture_uri'])
+      .where('username_key', 'in', [...demoNames])
+      .execute();
+    expect(citizens).toHaveLength(demoNames.length);
+    for (const citizen of citizens) {
+      const avatar = await sharp(fileOf(citizen.profile_picture_uri)).metadata();
+      const cover = await sharp(fileOf(citizen.cover_picture_uri)).metadata();
+      expect([avatar.format, avatar.width, avatar.height]).toEqual(['jpeg', 400, 400]);
+      expect([cover.format, cover.width, cover.height]).toEqual(['jpeg', 1500, 500]);
+    }
+  });
+
+  it('writes post images that read back with the stored width and height', async () => {
+    const posts = await t.ctx.db
+      .selectFrom('posts')
+      .select(['image_uri', 'width', 'height', 'alt_text', 'status'])
+      .where(
+        'author_id',
+        'in',
+        demoNames.map((name) => t.world.citizens[name].id),
+      )
+      .execute();
+    expect(posts).toHaveLength(demoPosts.length);
+    expect(summary.posts).toBe(demoPosts.length);
+    for (const post of posts) {
+      const image = await sharp(fileOf(post.image_uri)).metadata();
+      expect({ format: image.format, width: image.width, height: image.height }).toEqual({
+        format: 'jpeg',
+        width: post.width,
+        height: post.height,
+      });
+      expect(post.width).toBe(1080);
+      expect(post.alt_text?.length).toBeGreaterThan(10);
+      expect(post.status).toBe('ready');
+    }
+  });
+
+  it('keeps like counters equal to the likes, and likes private posts only among friends', async () => {
+    const posts = await t.ctx.db
+      .selectFrom('posts')
+      .leftJoin('likes', 'likes.post_id', 'posts.id')
+      .select(['posts.id', 'posts.likes_count', (eb) => eb.fn.count<number>('likes.citizen_id').as('likes')])
+      .groupBy(['posts.id', 'posts.likes_count'])
+      .execute();
+    expect(posts.every((post) => post.likes_count === Number(post.likes))).toBe(true);
+    expect(posts.reduce((sum, post) => sum + post.likes_count, 0)).toBe(summary.likes);
+    const strangersOnPrivate = await t.ctx.db
+      .selectFrom('likes')
+      .innerJoin('posts', 'posts.id', 'likes.post_id')
+      .leftJoin('friendships', (join) =>
+        join
+          .onRef('friendships.citizen_id', '=', 'posts.author_id')
+          .onRef('friendships.friend_id', '=', 'likes.citizen_id'),
+      )
+      .select('likes.post_id')
+      .where('posts.sharing', '=', 'private')
+      .where('friendships.friend_id', 'is', null)
+      .execute();
+    expect(strangersOnPrivate).toEqual([]);
+  });
+
+  it('curates public posts onto the stages of GB, DE, FR, ES, IT and IN', async () => {
+    const staged = await t.ctx.db
+      .selectFrom('stage_entries')
+      .innerJoin('posts', 'posts.id', 'stage_entries.post_id')
+      .select(['stage_entries.country', 'posts.sharing'])
+      .execute();
+    expect(new Set(staged.map((entry) => entry.country))).toEqual(new Set(['GB', 'DE', 'FR', 'ES', 'IT', 'IN']));
+    expect(staged.every((entry) => entry.sharing === 'public')).toBe(true);
+    const res = await t.request({ method: 'GET', url: '/api/content/v9/feed/eight-stage?country=IN', as: guest });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const posts = body.posts ?? body.data;
+    expect(posts.length).toBeGreaterThan(0);
+    expect(posts[0].media.imageUri).toMatch(/^\/media\/demo\//);
+  });
+
+  it('resolves @mentions and #hashtags written in the captions', async () => {
+    const mentions = await t.ctx.db.selectFrom('post_mentions').select('citizen_id').execute();
+    expect(mentions.length).toBeGreaterThanOrEqual(8);
+    const tag = await t.ctx.db.selectFrom('hashtags').selectAll().where('name_key', '=', 'berlin').executeTakeFirst();
+    expect(tag?.posts_count).toBe(2);
+  });
+});
+
+describe('GET /media/...', () => {
+  const someImage = async () => {
+    const post = await t.ctx.db.selectFrom('posts').select('image_uri').limit(1).executeTakeFirstOrThrow();
+    return post.image_uri as string;
+  };
+
+  it('serves stored images with their content type and a long cache lifetime', async () => {
+    const uri = await someImage();
+    const res = await t.request({ method: 'GET', url: uri });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.rawPayload.equals(readFileSync(fileOf(uri)))).toBe(true);
+    const head = await t.request({ method: 'HEAD', url: uri });
+    expect(head.statusCode).toBe(200);
+  });
+
+  it('refuses path traversal out of the media folder', async () => {
+    // A file beside the media folder, with an extension the route would serve: what a traversal would reach for.
+    const secret = `secret-${Date.now()}`;
+    writeFileSync(join(t.ctx.config.DATA_DIR, 'private.jpg'), secret);
+    for (const url of [
+      '/media/../private.jpg',
+      '/media/%2e%2e/private.jpg',
+      '/media/%2E%2E/private.jpg',
+      '/media/demo/..%2f..%2fprivate.jpg',
+      '/media/demo/%2e%2e/%2e%2e/private.jpg',
+      '/media/..%5cprivate.jpg',
+      '/media/demo/../../private.jpg',
+      `/media/${encodeURIComponent(join(t.ctx.config.DATA_DIR, 'private.jpg'))}`,
+      `/media/${join(t.ctx.config.DATA_DIR, 'private.jpg')}`,
+    ]) {
+      const res = await t.request({ method: 'GET', url });
+      expect({ url, status: res.statusCode >= 400 && res.statusCode < 500 }).toEqual({ url, status: true });
+      expect(res.body).not.toContain(secret);
+    }
+  });
+
+  it('lists no directories and serves no files other than media', async () => {
+    const root = mediaRoot(t.ctx.config.DATA_DIR);
+    writeFileSync(join(root, 'notes.txt'), 'not media');
+    writeFileSync(join(root, 'page.html'), '<script>alert(1)</script>');
+    writeFileSync(join(root, '.hidden.jpg'), 'dot file');
+    for (const url of [
+      '/media/',
+      '/media/demo',
+      '/media/demo/',
+      '/media/notes.txt',
+      '/media/page.html',
+      '/media/.hidden.jpg',
+    ]) {
+      const res = await t.request({ method: 'GET', url });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 404 });
+    }
+    expect((await t.request({ method: 'GET', url: '/media/demo/nope.jpg' })).statusCode).toBe(404);
+  });
+});
