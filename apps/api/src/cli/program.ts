@@ -1,0 +1,209 @@
+import { LanguageCode, type MachineScope, machineScopes } from '@civitas/contract';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { type Config, loadConfig } from '../config.js';
+import type { AppContext } from '../context.js';
+import {
+  parseCount,
+  parseCountries,
+  parseCountry,
+  parseId,
+  parseSeconds,
+  parseTime,
+  parseUsername,
+} from './arguments.js';
+import { assertMintingAllowed, type TokenRequest } from './commands/mint-token.js';
+import { CliError, describeFailure, EXIT_USAGE } from './errors.js';
+import type { CliIo } from './io.js';
+
+// Commands and the database layer are imported when a command runs, so help, argument errors and refusals
+// answer at once without loading the database drivers or the image library.
+const commands = {
+  createUser: () => import('./commands/create-user.js'),
+  generate: () => import('./commands/generate.js'),
+  migrate: () => import('./commands/migrate.js'),
+  mintToken: () => import('./commands/mint-token.js'),
+  seed: () => import('./commands/seed.js'),
+  stage: () => import('./commands/stage.js'),
+};
+
+/** The server's configuration, read from the same environment; a bad value is a clear error. */
+function configFrom(env: NodeJS.ProcessEnv): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    throw new CliError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function parseScopes(value: string): MachineScope[] {
+  const scopes = value.split(',').map((scope) => scope.trim());
+  const unknown = scopes.filter((scope) => !(machineScopes as readonly string[]).includes(scope));
+  if (unknown.length > 0 || scopes.length === 0) {
+    throw new InvalidArgumentError(`Unknown scope ${unknown.join(', ')}; choose from ${machineScopes.join(', ')}.`);
+  }
+  return [...new Set(scopes)] as MachineScope[];
+}
+
+function parseLanguage(value: string) {
+  const parsed = LanguageCode.safeParse(value);
+  if (!parsed.success) throw new InvalidArgumentError(`Choose one of ${LanguageCode.options.join(', ')}.`);
+  return parsed.data;
+}
+
+function buildProgram(io: CliIo): Command {
+  // Every command reads the server's configuration and opens the same database the server uses.
+  const inContext =
+    <A extends unknown[]>(work: (ctx: AppContext, ...args: A) => Promise<string>, before?: (config: Config) => void) =>
+    async (...args: A) => {
+      const config = configFrom(io.env);
+      before?.(config);
+      const { withContext } = await import('./session.js');
+      io.out(await withContext(config, (ctx) => work(ctx, ...args)));
+    };
+
+  const program = new Command('civitas')
+    .description(
+      'Civitas admin: migrate, seed demo data, generate a dataset, create users, mint dev tokens, curate the stage.',
+    )
+    .configureOutput({ writeOut: io.out, writeErr: io.err })
+    .exitOverride()
+    .showHelpAfterError('(add --help for usage)');
+
+  program
+    .command('migrate')
+    .description('Apply pending database migrations (DATABASE_URL, else SQLite in DATA_DIR).')
+    .action(inContext(async (ctx) => (await commands.migrate()).migrateCommand(ctx)));
+
+  program
+    .command('seed')
+    .description('Seed the demo world (alice … heidi) with pictures, posts, likes and stage entries. Idempotent.')
+    .option('--force', 'add the demo world even if the database already has other citizens')
+    .action(inContext(async (ctx, options: { force?: boolean }) => (await commands.seed()).seedCommand(ctx, options)));
+
+  program
+    .command('generate')
+    .description('Write a large synthetic dataset in one transaction (deterministic for a given --seed and --until).')
+    .option('--citizens <n>', 'citizens', parseCount, 1_000)
+    .option('--posts <n>', 'posts', parseCount, 10_000)
+    .option('--likes <n>', 'likes', parseCount, 50_000)
+    .option('--follows <n>', 'follow edges (default: 10 per citizen)', parseCount)
+    .option('--friendships <n>', 'friendships (default: 1 per citizen)', parseCount)
+    .option('--seed <text>', 'random seed', 'civitas')
+    .option('--until <time>', 'newest time in the data, ISO or epoch ms (default: now)', parseTime)
+    .option('--images <n>', 'distinct post images to render and share', parseCount, 24)
+    .action(
+      inContext(
+        async (
+          ctx,
+          options: {
+            citizens: number;
+            posts: number;
+            likes: number;
+            follows?: number;
+            friendships?: number;
+            seed: string;
+            until?: number;
+            images: number;
+          },
+        ) =>
+          (await commands.generate()).generateCommand(
+            ctx,
+            {
+              citizens: options.citizens,
+              posts: options.posts,
+              likes: options.likes,
+              follows: options.follows,
+              friendships: options.friendships,
+              seed: options.seed,
+              until: options.until ?? Date.now(),
+              imagePool: options.images,
+              autoStageLikes: ctx.config.STAGE_AUTO_LIKES,
+            },
+            io.err,
+          ),
+      ),
+    );
+
+  program
+    .command('create-user')
+    .description('Create a citizen (no password: sign in by emailed code, or mint-token in development).')
+    .requiredOption('--username <name>', '3–30 letters, digits or underscores', parseUsername)
+    .requiredOption('--display-name <name>', 'shown name, up to 60 characters')
+    .requiredOption('--country <code>', 'two-letter country code, e.g. GB', parseCountry)
+    .option('--email <address>', 'email address (marked verified)')
+    .option('--language <code>', 'UI language', parseLanguage)
+    .action(
+      inContext(async (ctx, options: { username: string; displayName: string; country: string; email?: string }) => {
+        const user = await (await commands.createUser()).createUser(ctx, options);
+        return `Created citizen ${user.username} (${user.id}).`;
+      }),
+    );
+
+  program
+    .command('mint-token')
+    .description('Print an access token signed with this server’s keys. Development only: refused in production.')
+    .addOption(new Option('--username <name>', 'a citizen token for this citizen').argParser(parseUsername))
+    .addOption(new Option('--guest', 'a guest token').conflicts(['username', 'machine']))
+    .addOption(new Option('--machine', 'an app (machine) token; needs --scopes').conflicts(['username']))
+    .option('--scopes <list>', `machine scopes, comma separated: ${machineScopes.join(',')}`, parseScopes)
+    .option('--ttl <seconds>', 'lifetime in seconds', parseSeconds, 86_400)
+    .action(
+      inContext(
+        async (
+          ctx,
+          options: { username?: string; guest?: boolean; machine?: boolean; scopes?: MachineScope[]; ttl: number },
+        ) => {
+          let request: TokenRequest;
+          if (options.username) request = { kind: 'citizen', username: options.username };
+          else if (options.guest) request = { kind: 'guest' };
+          else if (options.machine && options.scopes) request = { kind: 'machine', scopes: options.scopes };
+          else if (options.machine)
+            throw new CliError('--machine needs --scopes, e.g. --scopes content,social', EXIT_USAGE);
+          else
+            throw new CliError('Say whose token: --username <name>, --guest or --machine --scopes <list>', EXIT_USAGE);
+          if (options.scopes && request.kind !== 'machine')
+            throw new CliError('--scopes goes with --machine', EXIT_USAGE);
+          return (await commands.mintToken()).mintToken(ctx, request, options.ttl);
+        },
+        assertMintingAllowed,
+      ),
+    );
+
+  for (const [name, describe, run] of [
+    ['stage', 'Put a public post on the main stage of some countries (default: its author’s).', 'stageCommand'],
+    ['unstage', 'Take a post off the main stage of some countries (default: all).', 'unstageCommand'],
+  ] as const) {
+    program
+      .command(name)
+      .description(describe)
+      .requiredOption('--post <id>', 'the post id', parseId)
+      .option('--countries <list>', 'country codes, comma separated, e.g. GB,DE', parseCountries)
+      .action(
+        inContext(async (ctx, options: { post: string; countries?: string[] }) =>
+          (await commands.stage())[run](ctx, options.post, options.countries),
+        ),
+      );
+  }
+  return program;
+}
+
+/** Runs one command line (arguments after the program name) and returns the exit code. */
+export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
+  const program = buildProgram(io);
+  if (args.length === 0) {
+    program.outputHelp({ error: true });
+    return EXIT_USAGE;
+  }
+  try {
+    await program.parseAsync([...args], { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Commander has printed its message already; help and version end well.
+      return error.exitCode === 0 ? 0 : EXIT_USAGE;
+    }
+    const exitCode = error instanceof CliError ? error.exitCode : 1;
+    io.err(`error: ${describeFailure(error, Boolean(io.env.DEBUG))}`);
+    return exitCode;
+  }
+}
