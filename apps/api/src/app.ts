@@ -3,9 +3,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppContext } from './context.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerPlugins } from './http/plugins.js';
 import { mountRoutes } from './http/route.js';
 import { registerMediaFiles } from './media/serve-media.js';
-import { routes } from './routes.js';
+import { registerProtocolRoutes, routes } from './routes.js';
 
 export interface BuildAppOptions {
   logger?: boolean;
@@ -24,10 +25,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  await registerPlugins(app, ctx);
   await registerOpenApi(app, ctx.config.PUBLIC_URL);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   mountRoutes(app, ctx, routes);
+  registerProtocolRoutes(app, ctx);
   await registerMediaFiles(app, ctx.config.DATA_DIR);
   return app;
 }

@@ -22,6 +22,17 @@ const ConfigSchema = z.object({
   BIRTHDAY_CHARITY_NAME: z.string().default('Birthday Fund'),
   BIRTHDAY_CHARITY_COUNTRY: z.string().default('GB'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(900),
+  MACHINE_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  /** smtp:// or smtps:// URL; without it mail is written to DATA_DIR/outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Civitas <no-reply@civitas.local>'),
+  /** Per-IP requests a minute on sign-in, sign-up, code entry and token endpoints. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Failed sign-ins per account in 15 minutes before the account is locked for the rest of the window. */
+  ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

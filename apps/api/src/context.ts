@@ -1,6 +1,9 @@
+import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { DialectName } from './db/dialect.js';
+import type { Mailer } from './domains/identity/mailer.js';
+import type { AttemptLimiter } from './http/attempt-limiter.js';
 import type { Keys } from './http/auth/keys.js';
 import type { TokenService } from './http/auth/tokens.js';
 
@@ -11,6 +14,11 @@ export interface AppContext {
   dialect: DialectName;
   keys: Keys;
   tokens: TokenService;
+  mailer: Mailer;
+  /** Per-account attempt counts (failed sign-ins); shared through Redis when REDIS_URL is set. */
+  limiter: AttemptLimiter;
+  /** The Redis connection when REDIS_URL is set (rate limits across instances). */
+  redis: Redis | null;
   /** Milliseconds since the epoch; replaceable so tests can fix time. */
   now: () => number;
 }

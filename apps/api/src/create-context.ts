@@ -1,8 +1,12 @@
+import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { createDatabase } from './db/database.js';
 import { dialectOf } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { ensureWebClient } from './domains/identity/clients.js';
+import { createMailer } from './domains/identity/mailer.js';
+import { memoryLimiter, redisLimiter } from './http/attempt-limiter.js';
 import { type Keys, loadOrCreateKeys } from './http/auth/keys.js';
 import { createTokenService } from './http/auth/tokens.js';
 
@@ -20,13 +24,24 @@ export async function createContext(config: Config, options: ContextOptions = {}
     ...(options.sqliteFile ? { sqliteFile: options.sqliteFile } : {}),
   });
   await migrateToLatest(db as never);
+  await ensureWebClient(db, config.PUBLIC_URL, Date.now());
   const keys = options.keys ?? (await loadOrCreateKeys(config.DATA_DIR));
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   return {
     config,
     db,
     dialect: dialectOf(db as never),
     keys,
     tokens: createTokenService(keys, config.PUBLIC_URL),
+    mailer: await createMailer({ dataDir: config.DATA_DIR, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+    limiter: redis ? redisLimiter(redis) : memoryLimiter(),
+    redis,
     now: Date.now,
   };
+}
+
+/** Closes what createContext opened. */
+export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.db.destroy();
+  ctx.redis?.disconnect();
 }

@@ -1,14 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './context.js';
 import { charitiesRoutes } from './domains/charities/routes.js';
 import { feedsRoutes } from './domains/feeds/routes.js';
 import { followsRoutes } from './domains/follows/routes.js';
 import { friendsRoutes } from './domains/friends/routes.js';
 import { hashtagsRoutes } from './domains/hashtags/routes.js';
+import { registerDevMailbox } from './domains/identity/dev-mailbox.js';
+import { registerAuthorize } from './domains/identity/oauth/authorize.js';
+import { registerDiscovery } from './domains/identity/oauth/discovery.js';
+import { registerTokenEndpoint } from './domains/identity/oauth/token-endpoint.js';
+import { identityRoutes } from './domains/identity/routes.js';
 import { likesRoutes } from './domains/likes/routes.js';
 import { peopleRoutes } from './domains/people/routes.js';
 import { postsRoutes } from './domains/posts/routes.js';
 import { profilesRoutes } from './domains/profiles/routes.js';
+import { registerLoginFlow } from './domains/session/login-flow.js';
+import { sessionRoutes } from './domains/session/routes.js';
 import { socialRoutes } from './domains/social/routes.js';
-import type { Route } from './http/route.js';
+import { authRateLimit, type Route } from './http/route.js';
 
 /** Every route of the API: each domain lists its own in domains/<name>/routes.ts. */
 export const routes: readonly Route[] = [
@@ -22,4 +31,15 @@ export const routes: readonly Route[] = [
   ...peopleRoutes,
   ...hashtagsRoutes,
   ...charitiesRoutes,
+  ...identityRoutes,
+  ...sessionRoutes,
 ];
+
+/** Routes that speak OAuth's own protocol (redirects, RFC 6749 errors) rather than the contract's JSON. */
+export function registerProtocolRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerAuthorize(app, ctx);
+  registerTokenEndpoint(app, ctx, authRateLimit(ctx));
+  registerDiscovery(app, ctx);
+  registerLoginFlow(app, ctx);
+  registerDevMailbox(app, ctx);
+}

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
-import { createContext } from '../src/create-context.js';
+import { closeContext, createContext } from '../src/create-context.js';
 import { ephemeralKeys } from '../src/http/auth/keys.js';
 import type { Caller } from '../src/http/auth/tokens.js';
 import { insertCitizen, type NewCitizen } from '../src/seed/citizens.js';
@@ -54,14 +57,16 @@ async function postgresSchemaUrl(baseUrl: string): Promise<{ url: string; drop: 
   };
 }
 
-export async function createTestApp(options: { seed?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   const postgres = baseUrl ? await postgresSchemaUrl(baseUrl) : null;
+  const dataDir = mkdtempSync(join(tmpdir(), 'civitas-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATA_DIR: '/nonexistent-test-data-dir',
+    DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...options.env,
   });
   const ctx = await createContext(config, { keys: await ephemeralKeys(), sqliteFile: ':memory:' });
   const world = options.seed === false ? ({ citizens: {} } as DemoWorld) : await seedDemo(ctx);
@@ -105,8 +110,9 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
     newPost: (post) => insertPost(ctx.db, post, ctx.now()),
     async close() {
       await app.close();
-      await ctx.db.destroy();
+      await closeContext(ctx);
       await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** Time-ordered UUID (v7 when minted here); any RFC 4122 UUID is accepted as input. */
-export const Id = z.uuid({ error: 'must be a UUID, e.g. 0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f70' });
+/**
+ * Time-ordered UUID (v7 when minted here); any RFC 4122 UUID is accepted and lower-cased, because
+ * PostgreSQL's uuid type ignores case while SQLite's text does not.
+ */
+export const Id = z.uuid({ error: 'must be a UUID, e.g. 0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f70' }).toLowerCase();
 export const IdParams = z.object({ id: Id });
 
 export const Username = z
@@ -24,6 +27,8 @@ export const ErrorResponse = z
     message: z.string(),
     code: z.string().optional(),
     details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    /** Where the browser should go to recover, e.g. to sign in again after a failed session refresh. */
+    redirectUrl: z.string().optional(),
   })
   .meta({ id: 'Error' });
 

@@ -11,6 +11,8 @@ export const services = [
   'payments',
   'groups',
   'flows',
+  // The web app's own-origin session routes (cookies), not a service of spec §7.
+  'auth',
 ] as const;
 export type ServiceName = (typeof services)[number];
 
@@ -41,11 +43,13 @@ export interface EndpointDef {
   /** Accepted `X-API-Version` values; the last is the latest, used when the header is missing. */
   readonly versions: readonly string[];
   readonly summary: string;
+  /** Abuse-prone calls (sign-in, sign-up, codes, tokens): limited per IP, answering 429 with Retry-After. */
+  readonly rateLimited?: true;
   readonly params?: z.ZodType;
   readonly querystring?: z.ZodType;
   readonly body?: z.ZodType;
   /** Success status and body schema; `null` body means 204 No Content. */
-  readonly success: { readonly status: 200 | 201 | 204; readonly body: z.ZodType | null };
+  readonly success: { readonly status: 200 | 201 | 202 | 204; readonly body: z.ZodType | null };
 }
 
 export const defineEndpoint = <const E extends EndpointDef>(endpoint: E): E => endpoint;

@@ -3,6 +3,9 @@ export * from './endpoint.js';
 export * from './services/charities.js';
 export * from './services/content.js';
 export * from './services/graphs.js';
+export * from './services/identity.js';
+export * from './services/oauth.js';
+export * from './services/session.js';
 export * from './services/social.js';
 export * from './services/users.js';
 export * from './views.js';
@@ -10,6 +13,8 @@ export * from './views.js';
 import { charitiesEndpoints } from './services/charities.js';
 import { contentEndpoints } from './services/content.js';
 import { graphsEndpoints } from './services/graphs.js';
+import { identityEndpoints } from './services/identity.js';
+import { sessionEndpoints } from './services/session.js';
 import { socialEndpoints } from './services/social.js';
 import { usersEndpoints } from './services/users.js';
 
@@ -20,4 +25,6 @@ export const allEndpoints = [
   ...usersEndpoints,
   ...graphsEndpoints,
   ...charitiesEndpoints,
+  ...identityEndpoints,
+  ...sessionEndpoints,
 ] as const;

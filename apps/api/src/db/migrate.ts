@@ -1,17 +1,30 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { dialectOf } from './dialect.js';
 import * as initial from './migrations/001-initial.js';
 import * as peopleIndexes from './migrations/003-people-indexes.js';
+import * as identity from './migrations/004-identity.js';
 
 /** Migrations are listed explicitly (no directory scan), so the compiled and test builds see the same set. */
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '003-people-indexes': peopleIndexes,
+  '004-identity': identity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // On PostgreSQL the migrator's bookkeeping tables must live in our own schema: its existence check looks
+  // across schemas, so another schema's tables in the same database would otherwise be mistaken for ours.
+  const migrationTableSchema =
+    dialectOf(db) === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const { error, results } = await new Migrator({
+    db,
+    provider,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  }).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed`, { cause: error });

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.js';
 
 interface ErrorBody {
+  redirectUrl?: string;
   statusCode: number;
   error: string;
   message: string;
@@ -31,7 +32,8 @@ function validationDetails(error: FastifyError): { path: string; message: string
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).send(body(error.statusCode, error.message, error.code));
+      const redirect = error.redirectUrl ? { redirectUrl: error.redirectUrl } : {};
+      return reply.code(error.statusCode).send({ ...body(error.statusCode, error.message, error.code), ...redirect });
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       const details = validationDetails(error);

@@ -4,6 +4,8 @@ export class AppError extends Error {
     readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
     readonly code: string,
     message: string,
+    /** Where the browser should go to recover (e.g. sign in again). */
+    readonly redirectUrl?: string,
   ) {
     super(message);
   }

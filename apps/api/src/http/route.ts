@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { authenticate, type CallerFor } from './auth/authenticate.js';
+import { sessionCookieNames } from './auth/cookies.js';
 import type { Caller } from './auth/tokens.js';
 import { badRequest } from './errors.js';
 
@@ -59,6 +60,9 @@ const versionHeader = (endpoint: EndpointDef) =>
       .describe(`Call version; missing means ${endpoint.versions.at(-1)}`),
   });
 
+/** The per-IP budget of abuse-prone calls (sign-in, sign-up, codes, tokens). */
+export const authRateLimit = (ctx: AppContext) => ({ max: ctx.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 });
+
 const noContent = z.null().describe('No content');
 const errorResponses = {
   400: ErrorResponse,
@@ -73,7 +77,7 @@ function mountRoute(scope: FastifyInstance, ctx: AppContext, route: Route): void
   scope.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: fullPath(endpoint),
-    config: { endpoint },
+    config: { endpoint, ...(endpoint.rateLimited ? { rateLimit: authRateLimit(ctx) } : {}) },
     schema: {
       tags: [endpoint.service],
       summary: endpoint.summary,
@@ -85,6 +89,7 @@ function mountRoute(scope: FastifyInstance, ctx: AppContext, route: Route): void
       response: {
         [endpoint.success.status]: endpoint.success.body ?? noContent,
         ...errorResponses,
+        ...(endpoint.rateLimited ? { 429: ErrorResponse } : {}),
       },
     },
     handler: async (request, reply) => {
@@ -112,12 +117,18 @@ export function mountRoutes(app: FastifyInstance, ctx: AppContext, routes: reado
   for (const route of routes) {
     byAccess.set(route.endpoint.access, [...(byAccess.get(route.endpoint.access) ?? []), route]);
   }
+  const auth = {
+    tokens: ctx.tokens,
+    cookies: sessionCookieNames(ctx.config.PUBLIC_URL),
+    publicOrigin: new URL(ctx.config.PUBLIC_URL).origin,
+  };
   for (const [access, group] of byAccess) {
     app.register(async (scope) => {
       scope.addHook('onRequest', async (request) => {
         const endpoint = request.routeOptions.config.endpoint;
+        if (!endpoint) return;
         checkVersion(endpoint, request);
-        callers.set(request, await authenticate(ctx.tokens, request, access, endpoint.scope));
+        callers.set(request, await authenticate(auth, request, access, endpoint.scope));
       });
       for (const route of group) mountRoute(scope, ctx, route);
     });
@@ -126,6 +137,7 @@ export function mountRoutes(app: FastifyInstance, ctx: AppContext, routes: reado
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    endpoint: EndpointDef;
+    /** Set on every contract route; absent on protocol routes (OAuth, docs, health). */
+    endpoint?: EndpointDef;
   }
 }

@@ -7,6 +7,10 @@ export interface NewCitizen {
   country: string;
   language?: string;
   email?: string | null;
+  /** An argon2id hash; none for seeded accounts that never sign in with a password. */
+  passwordHash?: string | null;
+  /** Seeded accounts count as verified; sign-up passes false until the emailed code is entered. */
+  emailVerified?: boolean;
   bio?: string;
   profilePictureUri?: string | null;
   coverPictureUri?: string | null;
@@ -26,8 +30,8 @@ export async function insertCitizen(db: Db, citizen: NewCitizen, now: number): P
       display_name_key: citizen.displayName.toLowerCase(),
       email: citizen.email ?? null,
       email_key: citizen.email?.toLowerCase() ?? null,
-      password_hash: null,
-      email_verified_at: citizen.email ? createdAt : null,
+      password_hash: citizen.passwordHash ?? null,
+      email_verified_at: citizen.email && citizen.emailVerified !== false ? createdAt : null,
       bio: citizen.bio ?? '',
       profile_picture_uri: citizen.profilePictureUri ?? null,
       cover_picture_uri: citizen.coverPictureUri ?? null,

@@ -52,4 +52,25 @@ describe('POST /v7/creators-content', () => {
       expect.arrayContaining(['body.mediaType', 'body.externalLink']),
     );
   });
+
+  it('answers 401, not 500, when the token outlived its account', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url,
+      as: { kind: 'citizen', citizenId: '0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f70', username: 'gone' },
+      payload: { mediaType: 'image', sharingOptions: 'public' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('treats upper-case ids like lower-case ones on both databases', async () => {
+    const id = await t.newPost({ authorId: t.world.citizens.alice.id });
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/content/v1/creators-content/${id.toUpperCase()}`,
+      as: 'bob',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().id).toBe(id);
+  });
 });

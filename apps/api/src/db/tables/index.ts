@@ -9,6 +9,7 @@ import type {
   LikesTable,
 } from './graph.js';
 import type { HashtagsTable, PostHashtagsTable } from './hashtags.js';
+import type { AuthorizationCodesTable, EmailCodesTable } from './identity.js';
 import type { PostMentionsTable, PostsTable } from './posts.js';
 import type { StageEntriesTable } from './stage.js';
 import type { UploadsTable } from './uploads.js';
@@ -29,6 +30,8 @@ export interface Database {
   analytics_events: AnalyticsEventsTable;
   oauth_clients: OauthClientsTable;
   refresh_tokens: RefreshTokensTable;
+  email_codes: EmailCodesTable;
+  authorization_codes: AuthorizationCodesTable;
 }
 
 export type { CitizensTable } from './citizens.js';

@@ -1,9 +1,9 @@
 import { likePost } from '@civitas/contract';
+import { withLiveCaller } from '../../http/live-caller.js';
 import { defineRoute } from '../../http/route.js';
 import { loadVisiblePost } from '../posts/load.js';
 import { canonicalId } from '../profiles/lookup.js';
 import { addLike } from './like-store.js';
-import { withLiveCaller } from './live-caller.js';
 
 export default defineRoute(likePost, async ({ params, caller, ctx }) => {
   const { post } = await loadVisiblePost(ctx.db, canonicalId(params.id), caller.citizenId);

@@ -1,6 +1,6 @@
 import { getMe } from '@civitas/contract';
+import { callerGone } from '../../http/live-caller.js';
 import { defineRoute } from '../../http/route.js';
-import { callerGone } from './lookup.js';
 import { myProfileView, profileColumns } from './present.js';
 
 export default defineRoute(getMe, async ({ caller, ctx }) => {

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database.js';
-import { badRequest, citizenNotFound, unauthorized } from '../../http/errors.js';
+import { badRequest, citizenNotFound } from '../../http/errors.js';
+import { callerGone } from '../../http/live-caller.js';
 
 /** A valid token whose citizen no longer exists: the session is over, not the request malformed. */
-export const callerGone = () => unauthorized('The account of this session no longer exists; sign in again');
 
 /**
  * Ids are stored in lower case; PostgreSQL's uuid type ignores case but SQLite's text does not, so ids from

@@ -1,6 +1,6 @@
 import { getMySocialOverview } from '@civitas/contract';
+import { callerGone } from '../../http/live-caller.js';
 import { defineRoute } from '../../http/route.js';
-import { callerGone } from '../profiles/lookup.js';
 import { loadSocialOverview } from './social-overview.js';
 
 export default defineRoute(getMySocialOverview, async ({ caller, ctx }) => {

@@ -1,6 +1,8 @@
 import type { Access, MachineScope } from '@civitas/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError, unauthorized } from '../errors.js';
+import { readCookie, type SessionCookies } from './cookies.js';
+import { assertSameOrigin } from './same-origin.js';
 import type { Caller, TokenService } from './tokens.js';
 
 /** The caller a route of each access level receives. */
@@ -11,6 +13,12 @@ export type CallerFor<A extends Access> = A extends 'citizen'
     : A extends 'machine'
       ? Extract<Caller, { kind: 'machine' }>
       : null;
+
+/** Where the caller's token came from: cookie-borne writes need the same-origin check. */
+interface PresentedToken {
+  token: string;
+  fromCookie: boolean;
+}
 
 const bearerToken = (request: FastifyRequest): string | null => {
   const header = request.headers.authorization;
@@ -36,16 +44,31 @@ const describe: Record<Exclude<Access, 'none'>, string> = {
  * Resolves and checks the caller for one access level. Wrong identity kinds are 403 (the token is valid,
  * just not for this call); missing or invalid tokens are 401.
  */
+/** The bearer token, else the browser session's citizen cookie, else its guest cookie. */
+function presentedToken(request: FastifyRequest, cookies: SessionCookies): PresentedToken | null {
+  const bearer = bearerToken(request);
+  if (bearer) return { token: bearer, fromCookie: false };
+  const cookie = readCookie(request, cookies.citizenToken) ?? readCookie(request, cookies.guestToken);
+  return cookie ? { token: cookie, fromCookie: true } : null;
+}
+
+export interface Authenticator {
+  tokens: TokenService;
+  cookies: SessionCookies;
+  publicOrigin: string;
+}
+
 export async function authenticate(
-  tokens: TokenService,
+  auth: Authenticator,
   request: FastifyRequest,
   access: Access,
   scope: MachineScope | undefined,
 ): Promise<Caller | null> {
   if (access === 'none') return null;
-  const token = bearerToken(request);
-  if (!token) throw unauthorized(`This call needs ${describe[access]}: send "Authorization: Bearer <token>"`);
-  const caller = await tokens.verify(token);
+  const presented = presentedToken(request, auth.cookies);
+  if (!presented) throw unauthorized(`This call needs ${describe[access]}: send "Authorization: Bearer <token>"`);
+  if (presented.fromCookie) assertSameOrigin(request, auth.publicOrigin);
+  const caller = await auth.tokens.verify(presented.token);
   if (!caller) throw unauthorized('The access token is invalid or has expired; refresh it and try again');
   if (!expected[access].includes(caller.kind)) {
     throw new AppError(403, 'WRONG_IDENTITY', `This call needs ${describe[access]}, not a ${caller.kind} token`);

@@ -21,6 +21,8 @@ export interface TokenService {
   issue(caller: Caller, ttlSeconds: number): Promise<string>;
   /** The caller a token names, or null when it is missing, expired, tampered or not ours. */
   verify(token: string): Promise<Caller | null>;
+  /** As verify, with the token's expiry (epoch ms), for session cookies and the session endpoint. */
+  verifyWithExpiry(token: string): Promise<{ caller: Caller; expiresAt: number } | null>;
 }
 
 const MAX_CACHED = 10_000;
@@ -63,10 +65,14 @@ export function createTokenService(keys: Keys, issuer: string): TokenService {
     },
 
     async verify(token) {
+      return (await this.verifyWithExpiry(token))?.caller ?? null;
+    },
+
+    async verifyWithExpiry(token) {
       const now = Date.now();
       const cached = verified.get(token);
       if (cached) {
-        if (cached.expiresAt > now) return cached.caller;
+        if (cached.expiresAt > now) return cached;
         verified.delete(token);
         return null;
       }
@@ -78,11 +84,11 @@ export function createTokenService(keys: Keys, issuer: string): TokenService {
           typ: 'at+jwt',
         });
         const caller = toCaller(payload);
-        if (caller && payload.exp) {
-          if (verified.size >= MAX_CACHED) verified.clear();
-          verified.set(token, { caller, expiresAt: payload.exp * 1000 });
-        }
-        return caller;
+        if (!caller || !payload.exp) return null;
+        const entry = { caller, expiresAt: payload.exp * 1000 };
+        if (verified.size >= MAX_CACHED) verified.clear();
+        verified.set(token, entry);
+        return entry;
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
         throw error;

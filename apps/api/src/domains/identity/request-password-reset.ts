@@ -1,0 +1,14 @@
+import { requestPasswordReset } from '@civitas/contract';
+import { defineRoute } from '../../http/route.js';
+import { sendCode } from './send-code.js';
+
+export default defineRoute(requestPasswordReset, async ({ body, ctx }) => {
+  const citizen = await ctx.db
+    .selectFrom('citizens')
+    .select(['id', 'email', 'language'])
+    .where('email_key', '=', body.email)
+    .executeTakeFirst();
+  if (citizen?.email)
+    await sendCode(ctx, { id: citizen.id, email: citizen.email, language: citizen.language }, 'reset_password');
+  return { accepted: true as const };
+});

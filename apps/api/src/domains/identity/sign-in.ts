@@ -1,0 +1,51 @@
+import { signIn } from '@civitas/contract';
+import { openBlob } from '../../http/auth/signed-blob.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { defineRoute } from '../../http/route.js';
+import { findByLogin } from './account-lookup.js';
+import { issueAuthorizationCode } from './oauth/authorization-codes.js';
+import { INTERACTION_PURPOSE, type Interaction, withParams } from './oauth/authorize.js';
+import { passwordMatches } from './passwords.js';
+
+const ACCOUNT_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Checks credentials for a sealed authorization request and answers with the client's redirect URI carrying
+ * a fresh single-use code. Wrong username and wrong password answer alike; failures per account are limited.
+ */
+export default defineRoute(signIn, async ({ body, ctx, reply }) => {
+  const now = ctx.now();
+  const interaction = openBlob(ctx.keys.cursorSecret, INTERACTION_PURPOSE, body.interaction, now) as Interaction | null;
+  if (!interaction)
+    throw badRequest('SIGN_IN_REQUEST_EXPIRED', 'This sign-in page has expired; start signing in again');
+
+  const accountKey = `sign-in:${body.login.trim().toLowerCase()}`;
+  const locked = await ctx.limiter.hit(accountKey, ctx.config.ACCOUNT_FAILURE_LIMIT, ACCOUNT_WINDOW_MS);
+  if (locked > 0) {
+    reply.header('retry-after', String(locked));
+    throw new AppError(
+      429,
+      'TOO_MANY_ATTEMPTS',
+      `Too many attempts for this account; try again in ${Math.ceil(locked / 60)} minutes`,
+    );
+  }
+  const citizen = await findByLogin(ctx.db, body.login);
+  if (!(await passwordMatches(citizen?.password_hash ?? null, body.password)) || !citizen) {
+    throw new AppError(401, 'INVALID_CREDENTIALS', 'That username or email and password do not match');
+  }
+  await ctx.limiter.reset(accountKey);
+  if (citizen.email_verified_at === null) {
+    throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Confirm your email address with the code we sent before signing in');
+  }
+  const code = await issueAuthorizationCode(
+    ctx.db,
+    {
+      clientId: interaction.clientId,
+      citizenId: citizen.id,
+      redirectUri: interaction.redirectUri,
+      codeChallenge: interaction.codeChallenge,
+    },
+    now,
+  );
+  return { redirectUrl: withParams(interaction.redirectUri, { code, state: interaction.state }) };
+});

@@ -1,0 +1,58 @@
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { AUTH_COOKIE_PATH, clearCookie, cookieOptions, sessionCookieNames } from '../../http/auth/cookies.js';
+import { REFRESH_ABSOLUTE_MS } from '../identity/oauth/refresh-tokens.js';
+
+export interface IssuedSession {
+  accessToken: string;
+  expiresIn: number;
+  refreshToken: string;
+  username: string;
+}
+
+/**
+ * Sets the citizen session: the access and refresh tokens httpOnly (scripts never see them), the username
+ * and expiry readable, as the client needs both to know it is signed in and when to refresh (spec §3, §4).
+ */
+export function setCitizenCookies(ctx: AppContext, reply: FastifyReply, session: IssuedSession): number {
+  const names = sessionCookieNames(ctx.config.PUBLIC_URL);
+  const expiresAt = ctx.now() + session.expiresIn * 1000;
+  const refreshMaxAge = Math.floor(REFRESH_ABSOLUTE_MS / 1000);
+  reply
+    .setCookie(
+      names.citizenToken,
+      session.accessToken,
+      cookieOptions(names, { httpOnly: true, maxAgeSeconds: session.expiresIn }),
+    )
+    .setCookie(
+      names.username,
+      session.username,
+      cookieOptions(names, { httpOnly: false, maxAgeSeconds: refreshMaxAge }),
+    )
+    .setCookie(
+      names.expiresAt,
+      String(expiresAt),
+      cookieOptions(names, { httpOnly: false, maxAgeSeconds: refreshMaxAge }),
+    )
+    .setCookie(
+      names.refreshToken,
+      session.refreshToken,
+      cookieOptions(names, {
+        httpOnly: true,
+        path: AUTH_COOKIE_PATH,
+        sameSite: 'strict',
+        maxAgeSeconds: refreshMaxAge,
+      }),
+    );
+  clearCookie(reply, names, names.guestToken);
+  return expiresAt;
+}
+
+export function clearSessionCookies(ctx: AppContext, reply: FastifyReply): void {
+  const names = sessionCookieNames(ctx.config.PUBLIC_URL);
+  for (const name of [names.citizenToken, names.username, names.expiresAt, names.guestToken])
+    clearCookie(reply, names, name);
+  for (const name of [names.refreshToken, names.pkceVerifier, names.oauthState, names.navigateTo]) {
+    clearCookie(reply, names, name, AUTH_COOKIE_PATH);
+  }
+}

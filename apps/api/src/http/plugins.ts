@@ -1,0 +1,18 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { AppError } from './errors.js';
+
+/** Cookies (web session), form bodies (OAuth token endpoint) and per-route rate limits (Redis-backed when set). */
+export async function registerPlugins(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  await app.register(rateLimit, {
+    global: false,
+    ...(ctx.redis ? { redis: ctx.redis, nameSpace: 'civitas:rate:' } : {}),
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, 'RATE_LIMITED', `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} seconds`),
+  });
+}

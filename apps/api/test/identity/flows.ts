@@ -1,0 +1,110 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { TestApp } from '../harness.js';
+
+export const WEB_CLIENT = 'civitas-web';
+export const callbackUrl = (t: TestApp) => new URL('/api/auth/callback', t.ctx.config.PUBLIC_URL).toString();
+
+export const pkcePair = () => {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+};
+
+export const PASSWORD = 'correct horse battery staple';
+
+/** Signs up through the API and reads the code from the real outbox, as a person would from their inbox. */
+export async function signUpAndVerify(t: TestApp, username: string): Promise<{ id: string; email: string }> {
+  const email = `${username}@example.org`;
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/identity/v1/accounts',
+    payload: { email, username, displayName: `Person ${username}`, password: PASSWORD, country: 'GB', language: 'en' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json().influencerId as string;
+  const verified = await t.request({
+    method: 'POST',
+    url: '/api/users/influencers/verify-influencer-email',
+    payload: { influencerId: id, otpCode: latestCode(t, email) },
+  });
+  expect(verified.statusCode, verified.body).toBe(200);
+  return { id, email };
+}
+
+export function latestCode(t: TestApp, email: string): string {
+  const [mail] = t.ctx.mailer.outbox(email);
+  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+/** authorize → sealed interaction → sign-in → the code in the redirect. */
+export async function authorizationCode(
+  t: TestApp,
+  login: string,
+  challenge: string,
+  redirectUri = callbackUrl(t),
+): Promise<{ code: string; state: string }> {
+  const state = randomBytes(12).toString('base64url');
+  const authorize = await t.request({
+    method: 'GET',
+    url: '/api/identity/oauth/authorize',
+    query: {
+      response_type: 'code',
+      client_id: WEB_CLIENT,
+      redirect_uri: redirectUri,
+      state,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    },
+  });
+  expect(authorize.statusCode, authorize.body).toBe(302);
+  const interaction = new URL(authorize.headers.location as string, 'http://x').searchParams.get(
+    'interaction',
+  ) as string;
+  const signIn = await t.request({
+    method: 'POST',
+    url: '/api/identity/v1/sign-in',
+    payload: { login, password: PASSWORD, interaction },
+  });
+  expect(signIn.statusCode, signIn.body).toBe(200);
+  const redirect = new URL(signIn.json().redirectUrl);
+  expect(redirect.searchParams.get('state')).toBe(state);
+  return { code: redirect.searchParams.get('code') as string, state };
+}
+
+export const tokenRequest = (t: TestApp, form: Record<string, string>) =>
+  t.request({
+    method: 'POST',
+    url: '/api/identity/oauth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(form).toString(),
+  });
+
+/** A minimal cookie jar over inject responses (name → value; deletions honoured). */
+export class CookieJar {
+  readonly cookies = new Map<string, { value: string; httpOnly: boolean }>();
+
+  take(res: LightMyRequestResponse): this {
+    for (const cookie of res.cookies as {
+      name: string;
+      value: string;
+      httpOnly?: boolean;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
+      const expired =
+        cookie.maxAge === 0 ||
+        (cookie.expires !== undefined && cookie.expires.getTime() < Date.now()) ||
+        cookie.value === '';
+      if (expired) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, { value: cookie.value, httpOnly: cookie.httpOnly === true });
+    }
+    return this;
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, { value }]) => `${name}=${value}`).join('; ');
+  }
+}

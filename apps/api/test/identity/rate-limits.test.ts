@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../harness.js';
+import { callbackUrl, PASSWORD, pkcePair, WEB_CLIENT } from './flows.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false, env: { AUTH_RATE_LIMIT_PER_MINUTE: '5', ACCOUNT_FAILURE_LIMIT: '3' } });
+});
+afterAll(() => t.close());
+
+describe('abuse limits', () => {
+  it('answers 429 with Retry-After once an IP exceeds the per-minute budget', async () => {
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<TestApp['request']>> | undefined;
+    for (let i = 0; i < 7; i++) {
+      last = await t.request({
+        method: 'POST',
+        url: '/api/identity/v1/password-reset',
+        payload: { email: `x${i}@example.org` },
+      });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429, 429]);
+    expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last?.json()).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
+    // Another IP has its own budget.
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/v1/password-reset',
+      payload: { email: 'y@example.org' },
+      remoteAddress: '10.0.0.9',
+    });
+    expect(elsewhere.statusCode).toBe(202);
+  });
+
+  it('locks an account after repeated failed sign-ins, from any IP, without saying whether it exists', async () => {
+    const { challenge } = pkcePair();
+    const authorize = await t.app.inject({
+      method: 'GET',
+      url: '/api/identity/oauth/authorize',
+      query: {
+        response_type: 'code',
+        client_id: WEB_CLIENT,
+        redirect_uri: callbackUrl(t),
+        state: 'state-12345',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      },
+    });
+    const interaction = new URL(authorize.headers.location as string, 'http://x').searchParams.get(
+      'interaction',
+    ) as string;
+    const attempt = (login: string, password: string, ip: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/identity/v1/sign-in',
+        payload: { login, password, interaction },
+        remoteAddress: `10.1.0.${ip}`,
+      });
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push((await attempt('nosuchuser', 'wrong password', i)).statusCode);
+    expect(results).toEqual([401, 401, 401, 429]);
+    const locked = await attempt('nosuchuser', PASSWORD, 50);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});

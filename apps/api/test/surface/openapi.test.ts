@@ -1,0 +1,72 @@
+import { allEndpoints } from '@civitas/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../harness.js';
+import { openApiPath } from './endpoints.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+});
+afterAll(() => t.close());
+
+describe('the public surface', () => {
+  it('serves every endpoint of the contract', () => {
+    const missing = allEndpoints.filter(
+      (endpoint) =>
+        !t.app.hasRoute({ method: endpoint.method, url: openApiPath(endpoint).replace(/\{(\w+)\}/g, ':$1') }),
+    );
+    expect(missing.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toEqual([]);
+  });
+
+  it('documents every endpoint in /api/openapi.json with its success response', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const document = res.json() as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    for (const endpoint of allEndpoints) {
+      const operation = document.paths[openApiPath(endpoint)]?.[endpoint.method.toLowerCase()];
+      expect(operation, `${endpoint.method} ${openApiPath(endpoint)}`).toBeDefined();
+      expect(Object.keys(operation?.responses ?? {})).toContain(String(endpoint.success.status));
+    }
+  });
+
+  it('serves the browsable docs and health', async () => {
+    expect((await t.request({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const docs = await t.request({ method: 'GET', url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toContain('text/html');
+  });
+
+  it('answers unknown routes and malformed bodies with JSON errors, never a 500', async () => {
+    const unknown = await t.request({ method: 'GET', url: '/api/content/nope' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ statusCode: 404, code: 'ROUTE_NOT_FOUND' });
+    const token = await t.tokenFor({
+      kind: 'citizen',
+      citizenId: '0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f70',
+      username: 'x',
+    });
+    const badJson = await t.request({
+      method: 'POST',
+      url: '/api/users/v7/creators-content',
+      as: token,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"mediaType": ',
+    });
+    expect(badJson.statusCode).toBe(400);
+    const wrongType = await t.request({
+      method: 'POST',
+      url: '/api/users/v7/creators-content',
+      as: token,
+      headers: { 'content-type': 'text/xml' },
+      payload: '<post/>',
+    });
+    expect(wrongType.statusCode).toBe(415);
+    const huge = await t.request({
+      method: 'POST',
+      url: '/api/users/v7/creators-content',
+      as: token,
+      payload: { mediaType: 'image', sharingOptions: 'public', caption: 'x'.repeat(300_000) },
+    });
+    expect(huge.statusCode).toBe(413);
+  });
+});
