@@ -49,7 +49,8 @@ export function createPostgresWriter(db: Db): BulkWriter {
            where c.contype = 'f' and t.relnamespace = current_schema()::regnamespace and t.relname = any(?::text[])`,
           [tables],
         );
-        for (const key of foreignKeys) await exec(`alter table ${quote(key.table)} drop constraint ${quote(key.name)}`, []);
+        for (const key of foreignKeys)
+          await exec(`alter table ${quote(key.table)} drop constraint ${quote(key.name)}`, []);
         for (const index of indexes) await exec(`drop index ${quote(index.name)}`, []);
         hooks?.onIndexes?.('dropped', indexes.length);
         const buffers = createBuffers(ROWS_PER_FLUSH, writeRows);
