@@ -12,6 +12,7 @@ let db: TempDatabase;
 let ctx: AppContext;
 let summary: GenerateSummary;
 let indexesBefore: string[];
+let foreignKeysBefore: string[];
 
 const indexNames = async (c: AppContext) =>
   c.dialect === 'postgres'
@@ -24,6 +25,17 @@ const indexNames = async (c: AppContext) =>
         (row) => row.name,
       );
 
+/** Foreign keys present (PostgreSQL) or violated (SQLite checks them all at once). */
+const foreignKeys = async (c: AppContext) =>
+  c.dialect === 'postgres'
+    ? (
+        await sql<{ name: string }>`select conname as name from pg_constraint
+          where contype = 'f' and connamespace = current_schema()::regnamespace order by conname`.execute(c.db)
+      ).rows.map((row) => row.name)
+    : (await sql<{ table: string }>`pragma foreign_key_check`.execute(c.db)).rows.map(
+        (row) => `violation in ${row.table}`,
+      );
+
 const count = async (query: RawBuilder<unknown>) =>
   Number(((await query.execute(ctx.db)).rows[0] as { n: number | string } | undefined)?.n);
 
@@ -31,6 +43,7 @@ beforeAll(async () => {
   db = await createTempDatabase();
   ctx = await db.open();
   indexesBefore = (await indexNames(ctx)).sort();
+  foreignKeysBefore = await foreignKeys(ctx);
   summary = await generateDataset(ctx, { ...size, seed: 'test', until, autoStageLikes: 3 });
 });
 afterAll(async () => {
@@ -114,8 +127,11 @@ describe('generate', () => {
     expect(mentions).toBeGreaterThan(0);
   });
 
-  it('rebuilds every index it dropped for the load', async () => {
+  it('rebuilds every index and foreign key it dropped for the load, and every reference holds', async () => {
     expect((await indexNames(ctx)).sort()).toEqual(indexesBefore);
+    expect(await foreignKeys(ctx)).toEqual(foreignKeysBefore);
+    if (ctx.dialect === 'postgres') expect(foreignKeysBefore).toContain('likes_post_id_fkey');
+    else expect(foreignKeysBefore).toEqual([]);
   });
 
   it('gives real pictures to posts and citizens', async () => {
