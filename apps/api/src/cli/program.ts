@@ -13,6 +13,7 @@ import {
 } from './arguments.js';
 import { assertMintingAllowed, type TokenRequest } from './commands/mint-token.js';
 import { CliError, describeFailure, EXIT_USAGE } from './errors.js';
+import { type GenerateFlags, generateInput } from './generate-flags.js';
 import type { CliIo } from './io.js';
 
 // Commands and the database layer are imported when a command runs, so help, argument errors and refusals
@@ -53,10 +54,14 @@ function parseLanguage(value: string) {
 function buildProgram(io: CliIo): Command {
   // Every command reads the server's configuration and opens the same database the server uses.
   const inContext =
-    <A extends unknown[]>(work: (ctx: AppContext, ...args: A) => Promise<string>, before?: (config: Config) => void) =>
+    <A extends unknown[]>(
+      work: (ctx: AppContext, ...args: A) => Promise<string>,
+      /** Checks that need no database: a refusal or bad input ends the command before it opens one. */
+      before?: (config: Config, args: NoInfer<A>) => unknown,
+    ) =>
     async (...args: A) => {
       const config = configFrom(io.env);
-      before?.(config);
+      before?.(config, args);
       const { withContext } = await import('./session.js');
       io.out(await withContext(config, (ctx) => work(ctx, ...args)));
     };
@@ -93,34 +98,9 @@ function buildProgram(io: CliIo): Command {
     .option('--images <n>', 'distinct post images to render and share', parseCount, 24)
     .action(
       inContext(
-        async (
-          ctx,
-          options: {
-            citizens: number;
-            posts: number;
-            likes: number;
-            follows?: number;
-            friendships?: number;
-            seed: string;
-            until?: number;
-            images: number;
-          },
-        ) =>
-          (await commands.generate()).generateCommand(
-            ctx,
-            {
-              citizens: options.citizens,
-              posts: options.posts,
-              likes: options.likes,
-              follows: options.follows,
-              friendships: options.friendships,
-              seed: options.seed,
-              until: options.until ?? Date.now(),
-              imagePool: options.images,
-              autoStageLikes: ctx.config.STAGE_AUTO_LIKES,
-            },
-            io.err,
-          ),
+        async (ctx, flags: GenerateFlags) =>
+          (await commands.generate()).generateCommand(ctx, generateInput(flags, ctx.config), io.err),
+        (config, [flags]) => generateInput(flags, config),
       ),
     );
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
 import { loadOrCreateKeys } from '../../src/http/auth/keys.js';
@@ -172,6 +173,51 @@ describe('civitas stage / unstage', () => {
     expect(badCountry.code).toBe(2);
     expect(badCountry.err).toContain('two-letter ISO 3166-1 country code');
     expect(await entries(privatePost)).toEqual([]);
+  });
+});
+
+describe('civitas generate', () => {
+  it('writes a small dataset and reports what it wrote', async () => {
+    const likes = async () => {
+      const row = await ctx.db
+        .selectFrom('posts')
+        .select((eb) => [eb.fn.sum<number>('likes_count').as('counted'), eb.fn.countAll<number>().as('posts')])
+        .executeTakeFirstOrThrow();
+      const rows = await ctx.db
+        .selectFrom('likes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return { counted: Number(row.counted ?? 0), posts: Number(row.posts), rows: Number(rows.n) };
+    };
+    const before = await likes();
+    const run = await cli(db.env, 'generate', '--citizens', '50', '--posts', '100', '--likes', '300', '--images', '2');
+    expect(run.code).toBe(0);
+    expect(run.out).toMatch(/^Generated 50 citizens, 100 posts \(\d+ private\), 300 likes, 500 follows/);
+    expect(run.err).toContain('indexes: ');
+    expect(await likes()).toEqual({
+      counted: before.counted + 300,
+      posts: before.posts + 100,
+      rows: before.rows + 300,
+    });
+  });
+
+  it('refuses impossible sizes before opening any database', async () => {
+    const elsewhere = `${db.dataDir}/never-created`;
+    const run = await cli(
+      { ...db.env, DATA_DIR: elsewhere, DATABASE_URL: undefined },
+      'generate',
+      '--citizens',
+      '3',
+      '--posts',
+      '1',
+      '--likes',
+      '5',
+    );
+    expect([run.code, run.err]).toEqual([
+      2,
+      'error: 5 likes do not fit: each post can have at most 2 (one per other citizen)\n',
+    ]);
+    expect(existsSync(elsewhere)).toBe(false);
   });
 });
 
