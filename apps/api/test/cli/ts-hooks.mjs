@@ -1,8 +1,14 @@
 // Module hooks that let a plain `node` child process run the TypeScript sources (as vitest does in-process):
-// `./x.js` imports resolve to `./x.ts` beside them, and .ts files are transpiled on load.
-import { existsSync, readFileSync } from 'node:fs';
+// `./x.js` imports resolve to `./x.ts` beside them, and .ts files are transpiled on load. Transpiled output is
+// cached by content in the temp folder, so later runs skip loading the compiler at all.
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+
+const cacheDir = join(tmpdir(), 'civitas-ts-cache');
+let typescript;
 
 export async function resolve(specifier, context, nextResolve) {
   if (context.parentURL?.endsWith('.ts') && specifier.startsWith('.') && specifier.endsWith('.js')) {
@@ -15,9 +21,20 @@ export async function resolve(specifier, context, nextResolve) {
 export async function load(url, context, nextLoad) {
   if (!url.endsWith('.ts')) return nextLoad(url, context);
   const fileName = fileURLToPath(url);
-  const { outputText } = ts.transpileModule(readFileSync(fileName, 'utf8'), {
+  const source = readFileSync(fileName, 'utf8');
+  const cached = join(
+    cacheDir,
+    `${createHash('sha256').update(fileName).update('\0').update(source).digest('hex')}.js`,
+  );
+  if (existsSync(cached)) return { format: 'module', source: readFileSync(cached, 'utf8'), shortCircuit: true };
+  typescript ??= (await import('typescript')).default;
+  const { outputText } = typescript.transpileModule(source, {
     fileName,
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    compilerOptions: { module: typescript.ModuleKind.ESNext, target: typescript.ScriptTarget.ES2022 },
   });
+  mkdirSync(cacheDir, { recursive: true });
+  const temporary = `${cached}.${randomBytes(6).toString('hex')}`;
+  writeFileSync(temporary, outputText);
+  renameSync(temporary, cached);
   return { format: 'module', source: outputText, shortCircuit: true };
 }
