@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createContext } from './create-context.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
+import { ensureSsrClient, handToWebServer, internalOrigin } from './ssr-client.js';
 import { mountWeb } from './web.js';
 
 async function main(): Promise<void> {
@@ -9,6 +10,7 @@ async function main(): Promise<void> {
   const ctx = await createContext(config);
   if (config.SEED_DEMO === 'true') await seedDemoIfEmpty(ctx);
   const app = await buildApp(ctx, { logger: true });
+  handToWebServer(internalOrigin(config), await ensureSsrClient(ctx));
   await mountWeb(app, ctx);
   await app.listen({ port: config.PORT, host: config.HOST });
   const stop = async () => {
