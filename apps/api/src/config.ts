@@ -16,6 +16,8 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed the demo citizens and posts when the database is empty. */
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /** The demo citizens' password (alice … heidi) outside production; never set in production. */
+  DEMO_PASSWORD: z.string().min(10, 'DEMO_PASSWORD must be at least 10 characters').default('civitas-demo-password'),
   /** A public, ready post enters its author's country stage once it has this many likes. */
   STAGE_AUTO_LIKES: z.coerce.number().int().min(1).default(3),
   BIRTHDAY_CHARITY_ID: z.string().default('c1a51f1e-0000-7000-8000-000000000001'),

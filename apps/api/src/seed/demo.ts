@@ -2,6 +2,7 @@ import type { AppContext } from '../context.js';
 import { stagePost } from '../domains/feeds/stage-membership.js';
 import { addFollow } from '../domains/follows/follow-store.js';
 import { acceptFriendRequest, createFriendRequest } from '../domains/friends/friend-store.js';
+import { hashPassword } from '../domains/identity/passwords.js';
 import { addLike } from '../domains/likes/like-store.js';
 import { extractMentionedUsernames } from '../domains/posts/caption.js';
 import { contentTag, saveMediaFile } from '../media/media-store.js';
@@ -194,7 +195,25 @@ export async function seedDemoContent(ctx: AppContext, world: DemoWorld): Promis
       summary.likes += 1;
     }
   }
+  await setDemoPasswords(ctx, world);
   return summary;
+}
+
+/**
+ * Outside production the demo citizens can sign in with DEMO_PASSWORD (each with its own salt). Part of the
+ * demo content rather than `seedDemo`, so the tests' demo world stays free of slow password hashing.
+ */
+export async function setDemoPasswords(ctx: AppContext, world: DemoWorld): Promise<boolean> {
+  if (ctx.config.NODE_ENV === 'production' || ctx.config.APP_ENV === 'prod') return false;
+  const now = ctx.now();
+  for (const name of demoNames) {
+    await ctx.db
+      .updateTable('citizens')
+      .set({ password_hash: await hashPassword(ctx.config.DEMO_PASSWORD), updated_at: now })
+      .where('id', '=', world.citizens[name].id)
+      .execute();
+  }
+  return true;
 }
 
 /** First start on an empty database: the demo world and its content. */
