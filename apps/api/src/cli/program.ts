@@ -23,6 +23,7 @@ const commands = {
   generate: () => import('./commands/generate.js'),
   migrate: () => import('./commands/migrate.js'),
   mintToken: () => import('./commands/mint-token.js'),
+  registerClient: () => import('./commands/register-client.js'),
   seed: () => import('./commands/seed.js'),
   stage: () => import('./commands/stage.js'),
 };
@@ -43,6 +44,13 @@ function parseScopes(value: string): MachineScope[] {
     throw new InvalidArgumentError(`Unknown scope ${unknown.join(', ')}; choose from ${machineScopes.join(', ')}.`);
   }
   return [...new Set(scopes)] as MachineScope[];
+}
+
+function parseClientId(value: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{2,99}$/.test(value)) {
+    throw new InvalidArgumentError('Use 3 to 100 letters, digits, dots, dashes or underscores, e.g. partner-app.');
+  }
+  return value;
 }
 
 function parseLanguage(value: string) {
@@ -146,6 +154,18 @@ function buildProgram(io: CliIo): Command {
           return (await commands.mintToken()).mintToken(ctx, request, options.ttl);
         },
         assertMintingAllowed,
+      ),
+    );
+
+  program
+    .command('register-client')
+    .description('Register a machine client (client credentials) and print its secret, once.')
+    .requiredOption('--id <id>', '3–100 letters, digits, dots, dashes or underscores', parseClientId)
+    .requiredOption('--name <name>', 'who or what uses it, up to 100 characters')
+    .requiredOption('--scopes <list>', `allowed scopes, comma separated: ${machineScopes.join(',')}`, parseScopes)
+    .action(
+      inContext(async (ctx, options: { id: string; name: string; scopes: MachineScope[] }) =>
+        (await commands.registerClient()).registerClient(ctx, options),
       ),
     );
 
