@@ -1,0 +1,53 @@
+import * as contract from '@civitas/contract';
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { continuationFromContract, fromContract } from './define';
+import { sliceDefaults } from './slice-defaults';
+
+/**
+ * The content service as the browser uses it (spec §7). The sharing calls need a machine token, so only
+ * server rendering makes them (with `buildRequest` and its own token), never the browser.
+ */
+export const contentApi = createApi({
+  ...sliceDefaults,
+  reducerPath: 'contentApi',
+  tagTypes: ['MyFeed', 'PrivateFeed'],
+  endpoints: (build) => ({
+    getPost: build.query(fromContract(contract.getPost)),
+    getStageFeed: build.infiniteQuery(continuationFromContract(contract.getStageFeed)),
+    getMyPublicFeed: build.infiniteQuery({
+      ...continuationFromContract(contract.getMyPublicFeed),
+      providesTags: ['MyFeed'],
+    }),
+    getMyPrivateFeed: build.infiniteQuery({
+      ...continuationFromContract(contract.getMyPrivateFeed),
+      providesTags: ['MyFeed'],
+    }),
+    getProfilePrivateFeed: build.infiniteQuery({
+      ...continuationFromContract(contract.getProfilePrivateFeed),
+      providesTags: (_result, _error, request) => [{ type: 'PrivateFeed', id: request.params.citizenId }],
+    }),
+    getLovedPosts: build.infiniteQuery(continuationFromContract(contract.getLovedPosts)),
+  }),
+});
+
+/** The feeds of my own profile, which a deleted post leaves at once. */
+export const myFeedQueries = ['getMyPublicFeed', 'getMyPrivateFeed'] as const;
+
+/** Every cached query that can hold a post. */
+export const postQueries = [
+  'getPost',
+  'getStageFeed',
+  'getMyPublicFeed',
+  'getMyPrivateFeed',
+  'getProfilePrivateFeed',
+  'getLovedPosts',
+] as const;
+
+export const {
+  useGetPostQuery,
+  useGetStageFeedInfiniteQuery,
+  useGetMyPublicFeedInfiniteQuery,
+  useGetMyPrivateFeedInfiniteQuery,
+  useGetProfilePrivateFeedInfiniteQuery,
+  useGetLovedPostsInfiniteQuery,
+} = contentApi;

@@ -1,0 +1,85 @@
+import { ErrorResponse } from '@civitas/contract';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+
+/** A failed call as every slice reports it: an HTTP status with the error body, or one of the client kinds. */
+export type ApiError = FetchBaseQueryError;
+
+/** The custom errors of spec §8, in the spec's words (also what error reporting sees). */
+export const POST_OVERVIEW_NOT_FOUND = 'Post Overview not found';
+export const UNAUTHORIZED = 'Unauthorized';
+
+/** Server error codes that the client turns into a custom error. */
+const customErrorsByCode: Readonly<Record<string, string>> = {
+  POST_OVERVIEW_NOT_FOUND,
+};
+
+/** An HTTP error whose body carries a code the client treats as a named custom error. */
+export function toCustomError(error: ApiError): ApiError {
+  if (typeof error.status !== 'number') return error;
+  const body = ErrorResponse.safeParse(error.data);
+  const custom = body.success && body.data.code ? customErrorsByCode[body.data.code] : undefined;
+  return custom ? { status: 'CUSTOM_ERROR', error: custom, data: error.data } : error;
+}
+
+export const unauthorizedError = (redirectUrl?: string): ApiError => ({
+  status: 'CUSTOM_ERROR',
+  error: UNAUTHORIZED,
+  ...(redirectUrl ? { data: { redirectUrl } } : {}),
+});
+
+/**
+ * Message keys (next-intl, namespace `Errors`) that a page shows for a failed call; the pages translate them,
+ * so no English text lives in the data layer.
+ */
+export const errorMessageKeys = [
+  'Errors.network',
+  'Errors.timeout',
+  'Errors.unexpectedResponse',
+  'Errors.postOverviewNotFound',
+  'Errors.unauthorized',
+  'Errors.forbidden',
+  'Errors.notFound',
+  'Errors.conflict',
+  'Errors.invalidInput',
+  'Errors.tooLarge',
+  'Errors.tooManyRequests',
+  'Errors.generic',
+] as const;
+export type ErrorMessageKey = (typeof errorMessageKeys)[number];
+
+const keysByStatus: Readonly<Record<number, ErrorMessageKey>> = {
+  400: 'Errors.invalidInput',
+  401: 'Errors.unauthorized',
+  403: 'Errors.forbidden',
+  404: 'Errors.notFound',
+  409: 'Errors.conflict',
+  413: 'Errors.tooLarge',
+  415: 'Errors.invalidInput',
+  422: 'Errors.invalidInput',
+  429: 'Errors.tooManyRequests',
+};
+
+const keysByCustomError: Readonly<Record<string, ErrorMessageKey>> = {
+  [POST_OVERVIEW_NOT_FOUND]: 'Errors.postOverviewNotFound',
+  [UNAUTHORIZED]: 'Errors.unauthorized',
+};
+
+const isApiError = (error: unknown): error is ApiError =>
+  typeof error === 'object' && error !== null && 'status' in error;
+
+/** Which message tells the person what went wrong; anything unforeseen is "Sorry, something went wrong". */
+export function errorMessageKey(error: unknown): ErrorMessageKey {
+  if (!isApiError(error)) return 'Errors.generic';
+  switch (error.status) {
+    case 'FETCH_ERROR':
+      return 'Errors.network';
+    case 'TIMEOUT_ERROR':
+      return 'Errors.timeout';
+    case 'PARSING_ERROR':
+      return 'Errors.unexpectedResponse';
+    case 'CUSTOM_ERROR':
+      return keysByCustomError[error.error] ?? 'Errors.generic';
+    default:
+      return keysByStatus[error.status] ?? 'Errors.generic';
+  }
+}

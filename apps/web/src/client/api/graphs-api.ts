@@ -1,0 +1,32 @@
+import * as contract from '@civitas/contract';
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { offsetFromContract } from './define';
+import { sliceDefaults } from './slice-defaults';
+
+/** The graphs service (spec §7): people lists, paged by limit and offset. */
+export const graphsApi = createApi({
+  ...sliceDefaults,
+  reducerPath: 'graphsApi',
+  endpoints: (build) => ({
+    searchMention: build.infiniteQuery(offsetFromContract(contract.searchMention)),
+    getProfileRelevantCreators: build.infiniteQuery(offsetFromContract(contract.getProfileRelevantCreators)),
+    getProfileRelevantCitizens: build.infiniteQuery(offsetFromContract(contract.getProfileRelevantCitizens)),
+    getMutualConnections: build.infiniteQuery(offsetFromContract(contract.getMutualConnections)),
+  }),
+});
+
+/** Cached people lists: follows change them, a dismissed suggestion leaves the relevant ones. */
+export const peopleQueries = [
+  'searchMention',
+  'getProfileRelevantCreators',
+  'getProfileRelevantCitizens',
+  'getMutualConnections',
+] as const;
+export const relevantPeopleQueries = ['getProfileRelevantCreators', 'getProfileRelevantCitizens'] as const;
+
+export const {
+  useSearchMentionInfiniteQuery,
+  useGetProfileRelevantCreatorsInfiniteQuery,
+  useGetProfileRelevantCitizensInfiniteQuery,
+  useGetMutualConnectionsInfiniteQuery,
+} = graphsApi;

@@ -1,0 +1,115 @@
+import { type Access, ErrorResponse, refreshGuestSession, refreshSession } from '@civitas/contract';
+import { buildRequest, type ContractRequest } from './contract-request';
+import type { ApiError } from './errors';
+import { citizenSessionFromCookies, isExpiring } from './session-cookies';
+
+export type SendResult = { data: unknown; error?: undefined } | { error: ApiError; data?: undefined };
+
+/** What the session is ready for after a check or a refresh. */
+export type SessionOutcome =
+  | { readonly kind: 'ready' }
+  | { readonly kind: 'signInAgain'; readonly redirectUrl?: string }
+  | { readonly kind: 'failed'; readonly error: ApiError };
+
+export interface SessionKeeperDeps {
+  /** `document.cookie`: only the readable username and expiry cookies matter. */
+  readCookies(): string;
+  now(): number;
+  /** Sends a session call without refreshing (the refresh calls must not refresh themselves). */
+  send(request: ContractRequest): Promise<SendResult>;
+  /** Sends the browser elsewhere (to sign in again). */
+  redirect(url: string): void;
+  /** The page to come back to after signing in again. */
+  currentPath(): string;
+}
+
+export interface SessionKeeper {
+  /** A counter that moves on every successful citizen refresh; taken before a call is sent. */
+  generation(): number;
+  /** Before sending: refresh a citizen token about to expire, or get a guest token when there is no session. */
+  prepare(access: Access): Promise<SessionOutcome>;
+  /**
+   * After a 401 on a call that uses the session: refresh once, unless a refresh already succeeded since the
+   * call went out (`sentInGeneration`), so the call can be sent again.
+   */
+  recover(access: Access, sentInGeneration: number): Promise<SessionOutcome>;
+}
+
+const READY: SessionOutcome = { kind: 'ready' };
+
+export const usesSession = (access: Access): boolean => access === 'citizen' || access === 'citizenOrGuest';
+
+const redirectUrlOf = (error: ApiError): string | undefined => {
+  const body = ErrorResponse.safeParse(error.data);
+  return body.success ? body.data.redirectUrl : undefined;
+};
+
+const expiresAtOf = (data: unknown): number | null =>
+  typeof data === 'object' && data !== null && 'expiresAt' in data && typeof data.expiresAt === 'number'
+    ? data.expiresAt
+    : null;
+
+/**
+ * Keeps the browser session usable (spec §4, §8). Concurrent calls share one refresh: refresh tokens rotate
+ * and a reused one revokes the whole sign-in, so two refreshes in flight at once would sign the person out.
+ */
+export function createSessionKeeper(deps: SessionKeeperDeps): SessionKeeper {
+  let citizenRefresh: Promise<SessionOutcome> | null = null;
+  let guestRefresh: Promise<SessionOutcome> | null = null;
+  let refreshes = 0;
+  let guestExpiresAt: number | null = null;
+
+  const refreshCitizen = (): Promise<SessionOutcome> => {
+    citizenRefresh ??= (async (): Promise<SessionOutcome> => {
+      const result = await deps.send(buildRequest(refreshSession, { body: { next: deps.currentPath() } }));
+      if (!result.error) {
+        refreshes += 1;
+        return READY;
+      }
+      const redirectUrl = redirectUrlOf(result.error);
+      if (redirectUrl) {
+        deps.redirect(redirectUrl);
+        return { kind: 'signInAgain', redirectUrl };
+      }
+      if (result.error.status === 401) return { kind: 'signInAgain' };
+      return { kind: 'failed', error: result.error };
+    })().finally(() => {
+      citizenRefresh = null;
+    });
+    return citizenRefresh;
+  };
+
+  const refreshGuest = (): Promise<SessionOutcome> => {
+    guestRefresh ??= (async (): Promise<SessionOutcome> => {
+      const result = await deps.send(buildRequest(refreshGuestSession, undefined));
+      if (result.error) return { kind: 'failed', error: result.error };
+      guestExpiresAt = expiresAtOf(result.data);
+      return READY;
+    })().finally(() => {
+      guestRefresh = null;
+    });
+    return guestRefresh;
+  };
+
+  return {
+    generation: () => refreshes,
+
+    async prepare(access) {
+      if (!usesSession(access)) return READY;
+      const citizen = citizenSessionFromCookies(deps.readCookies());
+      if (citizen) return isExpiring(citizen.expiresAt, deps.now()) ? refreshCitizen() : READY;
+      // Guests read with a guest token; citizen-only calls go out as they are and meet a 401 below.
+      if (access === 'citizenOrGuest' && (guestExpiresAt === null || isExpiring(guestExpiresAt, deps.now()))) {
+        return refreshGuest();
+      }
+      return READY;
+    },
+
+    async recover(access, sentInGeneration) {
+      const citizen = citizenSessionFromCookies(deps.readCookies());
+      if (citizen || access === 'citizen') return refreshes !== sentInGeneration ? READY : refreshCitizen();
+      guestExpiresAt = null;
+      return refreshGuest();
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import * as contract from '@civitas/contract';
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { contentApi } from './content-api';
+import { fromContract, offsetFromContract } from './define';
+import { sliceDefaults } from './slice-defaults';
+import { socialApi } from './social-api';
+
+/**
+ * The users service (spec §7): my profile, profiles, hashtags, posting. The optimistic writes (likes,
+ * follows, friends, dismissals, delete, caption) are injected by `users-mutations.ts`.
+ */
+export const usersApi = createApi({
+  ...sliceDefaults,
+  reducerPath: 'usersApi',
+  tagTypes: ['Me'],
+  endpoints: (build) => ({
+    getMe: build.query({ ...fromContract(contract.getMe), providesTags: ['Me'] }),
+    getProfile: build.query(fromContract(contract.getProfile)),
+    getPostStatus: build.query(fromContract(contract.getPostStatus)),
+    listHashtags: build.infiniteQuery(offsetFromContract(contract.listHashtags)),
+    verifyEmail: build.mutation(fromContract(contract.verifyEmail)),
+    createPost: build.mutation({
+      ...fromContract(contract.createPost),
+      // A new post belongs in my feeds and counts; they are fetched again rather than guessed.
+      async onQueryStarted(_request, { dispatch, queryFulfilled }) {
+        await queryFulfilled.then(
+          () => {
+            dispatch(contentApi.util.invalidateTags(['MyFeed']));
+            dispatch(socialApi.util.invalidateTags([{ type: 'SocialOverview', id: 'me' }]));
+            dispatch(usersApi.util.invalidateTags(['Me']));
+          },
+          () => undefined,
+        );
+      },
+    }),
+  }),
+});
+
+/** Cached queries holding my own counts. */
+export const myProfileQueries = ['getMe'] as const;
+
+export const {
+  useGetMeQuery,
+  useGetProfileQuery,
+  useGetPostStatusQuery,
+  useListHashtagsInfiniteQuery,
+  useVerifyEmailMutation,
+  useCreatePostMutation,
+} = usersApi;

@@ -1,0 +1,48 @@
+/** Where the person lands after logging out unless a page asks for another place (spec §2, §9). */
+export const DEFAULT_LOGOUT_DESTINATION = '/';
+
+/** The browser-side cache of my profile picture (spec §3), cleared on logout. */
+export const PROFILE_PICTURE_STORAGE_KEY = 'civitas.profilePictureUri';
+
+/** What logging out does to the world, passed in so the sequence itself is testable. */
+export interface LogoutEffects {
+  setSessionLoading(loading: boolean): void;
+  /** `POST /api/auth/logout`: revokes the sign-in and clears the session cookies; its answer is not read. */
+  callServer(): Promise<unknown>;
+  navigate(path: string): void;
+  clearCachedProfilePicture(): void;
+  /** Forgets every cached API answer, so nothing of this person is shown to the next one. */
+  resetCachedData(): void;
+}
+
+export interface LogoutOptions {
+  /** Where to go afterwards; `false` stays on the page. */
+  readonly navigateTo?: string | false;
+}
+
+/**
+ * Spec §4: set the session-loading flag, call the server, navigate (to "/" unless asked otherwise), clear the
+ * cached profile picture, reset all cached API data, clear the flag. A failed server call does not keep the
+ * person signed in on this page: the local steps run anyway, and the result says whether the server agreed.
+ */
+export async function logoutSequence(
+  effects: LogoutEffects,
+  options: LogoutOptions = {},
+): Promise<{ serverConfirmed: boolean }> {
+  const destination = options.navigateTo ?? DEFAULT_LOGOUT_DESTINATION;
+  effects.setSessionLoading(true);
+  try {
+    let serverConfirmed = true;
+    try {
+      await effects.callServer();
+    } catch {
+      serverConfirmed = false;
+    }
+    if (destination !== false) effects.navigate(destination);
+    effects.clearCachedProfilePicture();
+    effects.resetCachedData();
+    return { serverConfirmed };
+  } finally {
+    effects.setSessionLoading(false);
+  }
+}

@@ -1,0 +1,19 @@
+/** Business constants of spec §9 that the client data layer applies. */
+
+/** A token counts as expired this long before its real expiry, and is refreshed then. */
+export const TOKEN_EXPIRY_MARGIN_MS = 180_000;
+
+/** How long cached data nobody subscribes to is kept (RTK Query `keepUnusedDataFor`, in seconds). */
+export const KEEP_UNUSED_DATA_FOR_SECONDS = 60;
+
+/** Retries where they apply (network failures of idempotent reads): at most this many. */
+export const MAX_NETWORK_RETRIES = 5;
+
+/** The wait between two tries after a network failure. */
+export const NETWORK_RETRY_INTERVAL_MS = 3000;
+
+/**
+ * A call that has not answered by then fails with TIMEOUT_ERROR. The spec names no value; 20 s is long enough
+ * for a slow mobile link and short enough that a person is told something went wrong.
+ */
+export const REQUEST_TIMEOUT_MS = 20_000;

@@ -1,0 +1,40 @@
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { contentApi } from './api/content-api';
+import { browserEnvironment, type ClientEnvironment } from './api/environment';
+import { graphsApi } from './api/graphs-api';
+import { sessionApi } from './api/session-api';
+import { socialApi } from './api/social-api';
+import { usersMutations } from './api/users-mutations';
+import { sessionStatus } from './session-status';
+
+/** One API slice per service (DESIGN "Shape of the code" 7); the users slice with its optimistic writes. */
+export const apiSlices = [contentApi, socialApi, usersMutations, graphsApi, sessionApi] as const;
+
+const rootReducer = combineSlices(contentApi, socialApi, usersMutations, graphsApi, sessionApi, sessionStatus);
+
+/**
+ * A store per browser tab (and per server render, so no data is shared between people). The environment is
+ * the thunk extra argument, where the base query finds its session keeper and server address.
+ */
+export function makeStore(environment: ClientEnvironment = browserEnvironment()) {
+  return configureStore({
+    reducer: rootReducer,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({ thunk: { extraArgument: environment } }).concat(
+        contentApi.middleware,
+        socialApi.middleware,
+        usersMutations.middleware,
+        graphsApi.middleware,
+        sessionApi.middleware,
+      ),
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];
+
+/** Forgets every cached API answer (logout). */
+export const resetAllApiState = (dispatch: AppDispatch): void => {
+  for (const api of apiSlices) dispatch(api.util.resetApiState());
+};
