@@ -6,6 +6,8 @@ import type { Mailer } from './domains/identity/mailer.js';
 import type { AttemptLimiter } from './http/attempt-limiter.js';
 import type { Keys } from './http/auth/keys.js';
 import type { TokenService } from './http/auth/tokens.js';
+import type { MicroCache } from './http/micro-cache.js';
+import type { SerializedBody } from './http/route.js';
 
 /** Everything a route or job needs, passed explicitly rather than hung on globals. */
 export interface AppContext {
@@ -19,6 +21,10 @@ export interface AppContext {
   limiter: AttemptLimiter;
   /** The Redis connection when REDIS_URL is set (rate limits across instances). */
   redis: Redis | null;
+  caches: {
+    /** Guests' stage pages by request (country, size, token, timestamp); see GUEST_PAGE_CACHE_MS. */
+    guestStagePages: MicroCache<SerializedBody>;
+  };
   /** Milliseconds since the epoch; replaceable so tests can fix time. */
   now: () => number;
 }

@@ -9,6 +9,7 @@ import { createMailer } from './domains/identity/mailer.js';
 import { memoryLimiter, redisLimiter } from './http/attempt-limiter.js';
 import { type Keys, loadOrCreateKeys } from './http/auth/keys.js';
 import { createTokenService } from './http/auth/tokens.js';
+import { microCache } from './http/micro-cache.js';
 
 export interface ContextOptions {
   /** Keys to use instead of those in DATA_DIR (tests). */
@@ -36,6 +37,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     mailer: await createMailer({ dataDir: config.DATA_DIR, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     limiter: redis ? redisLimiter(redis) : memoryLimiter(),
     redis,
+    caches: { guestStagePages: microCache({ ttlMs: config.GUEST_PAGE_CACHE_MS, maxEntries: 10_000 }) },
     now: Date.now,
   };
 }

@@ -27,16 +27,28 @@ export interface RouteInput<E extends EndpointDef> {
   reply: FastifyReply;
 }
 
+/**
+ * A response body already checked against its schema and turned into JSON, for answers served many times
+ * over (cached pages): the per-request validation and serialisation are skipped.
+ */
+export class SerializedBody {
+  private constructor(readonly json: string) {}
+
+  static of<E extends EndpointDef>(endpoint: E, body: ResponseOf<E>): SerializedBody {
+    const schema = endpoint.success.body;
+    return new SerializedBody(JSON.stringify(schema ? schema.parse(body) : body));
+  }
+}
+
+type Handler<E extends EndpointDef> = (input: RouteInput<E>) => Promise<ResponseOf<E> | SerializedBody>;
+
 export interface Route<E extends EndpointDef = EndpointDef> {
   endpoint: E;
-  handle(input: RouteInput<E>): Promise<ResponseOf<E>>;
+  handle: Handler<E>;
 }
 
 /** Binds a handler to its contract endpoint; the handler's input and output types come from the schemas. */
-export const defineRoute = <E extends EndpointDef>(
-  endpoint: E,
-  handle: (input: RouteInput<E>) => Promise<ResponseOf<E>>,
-): Route<E> => ({ endpoint, handle });
+export const defineRoute = <E extends EndpointDef>(endpoint: E, handle: Handler<E>): Route<E> => ({ endpoint, handle });
 
 const callers = new WeakMap<FastifyRequest, Caller | null>();
 
@@ -103,6 +115,8 @@ function mountRoute(scope: FastifyInstance, ctx: AppContext, route: Route): void
         reply,
       });
       reply.code(endpoint.success.status);
+      if (result instanceof SerializedBody)
+        return reply.type('application/json; charset=utf-8').send(result.json as never);
       return endpoint.success.body === null ? reply.send(undefined as never) : result;
     },
   });

@@ -1,5 +1,5 @@
 import { getStageFeed } from '@civitas/contract';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute, SerializedBody } from '../../http/route.js';
 import { publicFeedRules } from './feed-rules.js';
 import { runFeed } from './pipeline.js';
 import { stageSkeleton } from './skeletons/stage.js';
@@ -7,16 +7,25 @@ import { stageSkeleton } from './skeletons/stage.js';
 /**
  * Guests and citizens read the same stage; a citizen's page also says which posts they liked. A timestamp in
  * the future means "now": a snapshot may not promise posts that are not on the stage yet.
+ *
+ * A guest's page is the same for every guest, so it is kept for GUEST_PAGE_CACHE_MS (one second by default):
+ * the hottest read of the product costs one set of queries per page per second, and a guest sees likes and
+ * newly staged posts at most that late.
  */
 export default defineRoute(getStageFeed, async ({ query, caller, ctx }) => {
-  const now = ctx.now();
-  const skeleton = stageSkeleton({
-    db: ctx.db,
-    cursorSecret: ctx.keys.cursorSecret,
-    country: query.country,
-    size: query.size,
-    snapshot: Math.min(query.timestamp ?? now, now),
-  });
-  const viewerId = caller.kind === 'citizen' ? caller.citizenId : null;
-  return runFeed(ctx.db, viewerId, { skeleton, rules: publicFeedRules }, query.continuationToken);
+  const read = () => {
+    const now = ctx.now();
+    const skeleton = stageSkeleton({
+      db: ctx.db,
+      cursorSecret: ctx.keys.cursorSecret,
+      country: query.country,
+      size: query.size,
+      snapshot: Math.min(query.timestamp ?? now, now),
+    });
+    const viewerId = caller.kind === 'citizen' ? caller.citizenId : null;
+    return runFeed(ctx.db, viewerId, { skeleton, rules: publicFeedRules }, query.continuationToken);
+  };
+  if (caller.kind !== 'guest' || ctx.config.GUEST_PAGE_CACHE_MS === 0) return read();
+  const key = [query.country, query.size, query.continuationToken ?? '', query.timestamp ?? ''].join('|');
+  return ctx.caches.guestStagePages.get(key, async () => SerializedBody.of(getStageFeed, await read()));
 });
