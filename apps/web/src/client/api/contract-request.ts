@@ -11,9 +11,12 @@ type InputOf<S> = S extends { readonly '~standard': { readonly types?: infer T }
     : never
   : never;
 
-/** A request part: required when its schema demands a value, optional when the schema accepts none. */
+/** Nothing has to be sent: the schema accepts no value, or an object whose every field is optional. */
+type Omissible<I> = undefined extends I ? true : Record<never, never> extends I ? true : false;
+
+/** A request part: required when its schema demands a value, optional otherwise. */
 type Part<Key extends string, E, Field extends keyof EndpointDef> = E extends { readonly [F in Field]: infer S }
-  ? undefined extends InputOf<S>
+  ? Omissible<InputOf<S>> extends true
     ? { readonly [K in Key]?: InputOf<S> }
     : { readonly [K in Key]: InputOf<S> }
   : { readonly [K in Key]?: never };
