@@ -73,4 +73,39 @@ describe('POST /v7/creators-content', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().id).toBe(id);
   });
+
+  it('refuses an oversize caption or too many mentions, and writes nothing', async () => {
+    const before = await t.ctx.db
+      .selectFrom('posts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const long = await t.request({
+      method: 'POST',
+      url,
+      as: 'alice',
+      payload: { mediaType: 'image', sharingOptions: 'public', caption: 'x'.repeat(2201) },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().details[0]).toEqual({
+      path: 'body.caption',
+      message: 'caption must be at most 2200 characters',
+    });
+    const unknownMention = await t.request({
+      method: 'POST',
+      url,
+      as: 'alice',
+      payload: {
+        mediaType: 'image',
+        sharingOptions: 'public',
+        mentionRequest: ['0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f79'],
+      },
+    });
+    expect(unknownMention.statusCode).toBe(400);
+    expect(unknownMention.json().code).toBe('UNKNOWN_MENTION');
+    const after = await t.ctx.db
+      .selectFrom('posts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
 });
