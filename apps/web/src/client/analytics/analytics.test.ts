@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { recordFirstVisit, SESSION_USER_VISITED, VISITED_AT_KEY } from './first-visit';
+import { type AnalyticsMessage, createAnalyticsQueue } from './queue';
+import { describeUserAgent } from './user-agent';
+
+const context = {
+  browserName: 'Firefox',
+  browserVersion: '128.0',
+  os: 'Linux',
+  deviceType: '' as const,
+  currentUrl: 'https://civitas.example/post/1',
+  userId: null,
+  guestId: '0190a5b0-7d4e-7c3a-9f1e-000000000001',
+};
+
+function queue(consent = { given: true }) {
+  let id = 0;
+  return createAnalyticsQueue({
+    hasConsent: () => consent.given,
+    context: () => context,
+    newId: () => `event-${++id}`,
+    now: () => Date.UTC(2025, 0, 1),
+    limit: 3,
+  });
+}
+
+describe('analytics queue (spec §3, §4)', () => {
+  it('queues events until the sender is ready, then sends them in order', () => {
+    const analytics = queue();
+    analytics.track('a');
+    analytics.track('b');
+    expect(analytics.pending()).toBe(2);
+    const sent: AnalyticsMessage[] = [];
+    analytics.connect((message) => sent.push(message));
+    analytics.track('c');
+    expect(sent.map((message) => message.data.eventName)).toEqual(['a', 'b', 'c']);
+    expect(analytics.pending()).toBe(0);
+  });
+
+  it('sends the event shape of spec §3 as an action "send"', () => {
+    const analytics = queue();
+    const sent: AnalyticsMessage[] = [];
+    analytics.connect((message) => sent.push(message));
+    analytics.track('post_liked');
+    expect(sent[0]).toEqual({
+      action: 'send',
+      data: {
+        eventName: 'post_liked',
+        metadata: {
+          ...context,
+          eventId: 'event-1',
+          platform: 'Web',
+          timestampDate: '2025-01-01T00:00:00.000Z',
+          eventName: 'post_liked',
+        },
+      },
+    });
+  });
+
+  it('records nothing without consent, and drops what waited when consent is withdrawn', () => {
+    const consent = { given: false };
+    const analytics = queue(consent);
+    expect(analytics.track('a')).toBe(false);
+    expect(analytics.pending()).toBe(0);
+    consent.given = true;
+    analytics.track('b');
+    consent.given = false;
+    const sent: AnalyticsMessage[] = [];
+    analytics.connect((message) => sent.push(message));
+    expect(sent).toEqual([]);
+  });
+
+  it('queues again after the sender goes away, keeping only the newest events up to the limit', () => {
+    const analytics = queue();
+    const sent: string[] = [];
+    analytics.connect((message) => sent.push(message.data.eventName));
+    analytics.disconnect();
+    for (const name of ['a', 'b', 'c', 'd']) analytics.track(name);
+    expect(analytics.pending()).toBe(3);
+    analytics.connect((message) => sent.push(message.data.eventName));
+    expect(sent).toEqual(['b', 'c', 'd']);
+  });
+});
+
+describe('first visit in a tab session', () => {
+  const storage = () => {
+    const values = new Map<string, string>();
+    return {
+      getItem: (key: string) => values.get(key) ?? null,
+      setItem: (key: string, value: string) => void values.set(key, value),
+    };
+  };
+
+  it('emits session_user_visited once and stores the time', () => {
+    const tab = storage();
+    const analytics = queue();
+    expect(recordFirstVisit(tab, analytics, 1234)).toBe(true);
+    expect(recordFirstVisit(tab, analytics, 5678)).toBe(false);
+    expect(tab.getItem(VISITED_AT_KEY)).toBe('1234');
+    const sent: string[] = [];
+    analytics.connect((message) => sent.push(message.data.eventName));
+    expect(sent).toEqual([SESSION_USER_VISITED]);
+  });
+
+  it('without consent stores nothing, so the visit counts once consent is given', () => {
+    const tab = storage();
+    const consent = { given: false };
+    expect(recordFirstVisit(tab, queue(consent), 1)).toBe(false);
+    expect(tab.getItem(VISITED_AT_KEY)).toBeNull();
+    consent.given = true;
+    expect(recordFirstVisit(tab, queue(consent), 2)).toBe(true);
+  });
+});
+
+describe('describeUserAgent', () => {
+  it('an iPhone', () => {
+    const ua =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+    expect(describeUserAgent(ua)).toEqual({
+      browserName: 'Safari',
+      browserVersion: '17.5',
+      os: 'iOS',
+      deviceType: 'i_phone',
+    });
+  });
+
+  it('an Android phone, and an Android tablet', () => {
+    const phone =
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.71 Mobile Safari/537.36';
+    expect(describeUserAgent(phone)).toEqual({
+      browserName: 'Chrome',
+      browserVersion: '126.0.6478.71',
+      os: 'Android',
+      deviceType: 'android_phone',
+    });
+    const tablet =
+      'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+    expect(describeUserAgent(tablet).deviceType).toBe('');
+  });
+
+  it('desktop Edge, which also claims to be Chrome', () => {
+    const ua =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.2592.87';
+    expect(describeUserAgent(ua)).toEqual({
+      browserName: 'Edge',
+      browserVersion: '126.0.2592.87',
+      os: 'Windows',
+      deviceType: '',
+    });
+  });
+
+  it('Firefox on Linux, and something unknown', () => {
+    expect(describeUserAgent('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0')).toMatchObject({
+      browserName: 'Firefox',
+      browserVersion: '128.0',
+      os: 'Linux',
+    });
+    expect(describeUserAgent('curl/8.0')).toEqual({ browserName: '', browserVersion: '', os: '', deviceType: '' });
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { type LogoutEffects, logoutSequence } from './logout';
+
+/** Effects that write down what happened, in order. */
+function recorder(server: () => Promise<unknown> = async () => undefined) {
+  const steps: string[] = [];
+  const effects: LogoutEffects = {
+    setSessionLoading: (loading) => steps.push(`loading:${loading}`),
+    callServer: async () => {
+      steps.push('server');
+      return server();
+    },
+    navigate: (path) => steps.push(`navigate:${path}`),
+    clearCachedProfilePicture: () => steps.push('clear picture'),
+    resetCachedData: () => steps.push('reset cache'),
+  };
+  return { steps, effects };
+}
+
+describe('logout (spec §4)', () => {
+  it('runs the steps in order and goes to "/" by default', async () => {
+    const { steps, effects } = recorder();
+    await expect(logoutSequence(effects)).resolves.toEqual({ serverConfirmed: true });
+    expect(steps).toEqual(['loading:true', 'server', 'navigate:/', 'clear picture', 'reset cache', 'loading:false']);
+  });
+
+  it('goes where it is asked, or nowhere', async () => {
+    const elsewhere = recorder();
+    await logoutSequence(elsewhere.effects, { navigateTo: '/goodbye' });
+    expect(elsewhere.steps).toContain('navigate:/goodbye');
+    const stay = recorder();
+    await logoutSequence(stay.effects, { navigateTo: false });
+    expect(stay.steps.some((step) => step.startsWith('navigate'))).toBe(false);
+  });
+
+  it('clears local state even when the server call fails, and says so', async () => {
+    const { steps, effects } = recorder(async () => {
+      throw new Error('offline');
+    });
+    await expect(logoutSequence(effects)).resolves.toEqual({ serverConfirmed: false });
+    expect(steps).toEqual(['loading:true', 'server', 'navigate:/', 'clear picture', 'reset cache', 'loading:false']);
+  });
+
+  it('lowers the loading flag even when a local step throws', async () => {
+    const { steps, effects } = recorder();
+    effects.resetCachedData = () => {
+      throw new Error('broken');
+    };
+    await expect(logoutSequence(effects)).rejects.toThrow('broken');
+    expect(steps.at(-1)).toBe('loading:false');
+  });
+});
