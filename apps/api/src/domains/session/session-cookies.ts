@@ -13,6 +13,8 @@ export interface IssuedSession {
 /**
  * Sets the citizen session: the access and refresh tokens httpOnly (scripts never see them), the username
  * and expiry readable, as the client needs both to know it is signed in and when to refresh (spec §3, §4).
+ * The refresh token goes to every path of the site (SameSite=Strict), because the web server renews an
+ * expiring token while rendering a page, before using it (spec §4; ADR 006).
  */
 export function setCitizenCookies(ctx: AppContext, reply: FastifyReply, session: IssuedSession): number {
   const names = sessionCookieNames(ctx.config.PUBLIC_URL);
@@ -39,7 +41,6 @@ export function setCitizenCookies(ctx: AppContext, reply: FastifyReply, session:
       session.refreshToken,
       cookieOptions(names, {
         httpOnly: true,
-        path: AUTH_COOKIE_PATH,
         sameSite: 'strict',
         maxAgeSeconds: refreshMaxAge,
       }),
@@ -50,8 +51,9 @@ export function setCitizenCookies(ctx: AppContext, reply: FastifyReply, session:
 
 export function clearSessionCookies(ctx: AppContext, reply: FastifyReply): void {
   const names = sessionCookieNames(ctx.config.PUBLIC_URL);
-  for (const name of [names.citizenToken, names.username, names.expiresAt, names.guestToken])
+  for (const name of [names.citizenToken, names.username, names.expiresAt, names.guestToken, names.refreshToken])
     clearCookie(reply, names, name);
+  // Also where earlier versions kept the refresh token, so no stale copy outlives a logout.
   for (const name of [names.refreshToken, names.pkceVerifier, names.oauthState, names.navigateTo]) {
     clearCookie(reply, names, name, AUTH_COOKIE_PATH);
   }
