@@ -1,12 +1,16 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { chooseLocale } from './i18n/choose-locale';
 import { displayLanguageParam, localeHeader } from './i18n/locales';
+import { renewSession } from './session/renew-session';
+import { requestPathHeader } from './session/request-path';
+import { applyCookieChanges } from './session/set-cookie';
 
 /**
  * Public paths carry no locale (ADR 003): the language is chosen per request and the path is rewritten to the
- * internal `/[locale]/...` tree, whose pages are prerendered once per locale.
+ * internal `/[locale]/...` tree, whose pages are prerendered once per locale. An expiring citizen token is
+ * renewed here, before the page renders with it (spec §4; ADR 006).
  */
-export function proxy(request: NextRequest): NextResponse {
+export async function proxy(request: NextRequest): Promise<NextResponse> {
   const locale = chooseLocale({
     displayLanguage: request.nextUrl.searchParams.get(displayLanguageParam),
     acceptLanguage: request.headers.get('accept-language'),
@@ -16,8 +20,13 @@ export function proxy(request: NextRequest): NextResponse {
   // Overwritten on every request, so a client cannot smuggle in a value of its own.
   const headers = new Headers(request.headers);
   headers.set(localeHeader, locale);
+  headers.set(requestPathHeader, request.nextUrl.pathname + request.nextUrl.search);
+  const renewal = await renewSession((name) => request.cookies.get(name)?.value);
+  if (renewal) headers.set('cookie', applyCookieChanges(request.headers.get('cookie') ?? '', renewal.changes));
   // Next sets its own Vary header on pages; the API process adds Accept-Language to it (apps/api/src/web.ts).
-  return NextResponse.rewrite(url, { request: { headers } });
+  const response = NextResponse.rewrite(url, { request: { headers } });
+  for (const setCookie of renewal?.setCookies ?? []) response.headers.append('set-cookie', setCookie);
+  return response;
 }
 
 export const config = {
