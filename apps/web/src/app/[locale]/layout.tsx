@@ -5,6 +5,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { isLocale, locales } from '@/i18n/locales';
+import { SessionNav } from './(auth)/_components/session-nav';
 import './globals.css';
 
 interface LayoutProps {
@@ -57,6 +58,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
                 </li>
               </ul>
             </nav>
+            <SessionNav />
           </header>
           <main id="main" tabIndex={-1}>
             <NextIntlClientProvider>{children}</NextIntlClientProvider>

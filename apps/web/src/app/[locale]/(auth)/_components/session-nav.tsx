@@ -1,0 +1,26 @@
+import { headers } from 'next/headers';
+import { getTranslations } from 'next-intl/server';
+import { requestPathHeader, signInHref } from '@/session/request-path';
+import { getServerSession } from '@/session/server-session';
+import styles from './auth.module.css';
+import { SignOutButton } from './sign-out-button';
+
+/** The header's account corner, from the session cookies (spec §3): the citizen's name and sign-out, or sign-in. */
+export async function SessionNav() {
+  const t = await getTranslations('Auth.nav');
+  const session = await getServerSession();
+  if (session.kind === 'citizen') {
+    return (
+      <div className={styles.session}>
+        <span>{t('signedInAs', { username: session.username })}</span>
+        <SignOutButton label={t('signOut')} busyLabel={t('signingOut')} failedLabel={t('signOutFailed')} />
+      </div>
+    );
+  }
+  const requested = (await headers()).get(requestPathHeader);
+  return (
+    <div className={styles.session}>
+      <a href={signInHref(requested)}>{t('signIn')}</a>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+'use client';
+
+import type { BodyOf, confirmPasswordReset } from '@civitas/contract';
+import { useTranslations } from 'next-intl';
+import { type FormEvent, useEffect, useState } from 'react';
+import styles from '../_components/auth.module.css';
+import { postJson } from '../_components/call-api';
+import { useFailureMessages } from '../_components/failure-message';
+import { FormAlert } from '../_components/form-alert';
+import { FormField } from '../_components/form-field';
+import { forgetResetEmail, resetEmail } from '../_components/reset-email';
+
+export function ResetPasswordForm() {
+  const t = useTranslations('Auth');
+  const failures = useFailureMessages();
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+
+  useEffect(() => {
+    setEmail((current) => current || resetEmail());
+  }, []);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const body: BodyOf<typeof confirmPasswordReset> = {
+      email: email.trim(),
+      otpCode: String(form.get('otpCode') ?? '').trim(),
+      newPassword: String(form.get('newPassword') ?? ''),
+    };
+    setBusy(true);
+    setError(null);
+    setFieldErrors({});
+    const outcome = await postJson('/api/identity/v1/password-reset/confirm', body);
+    setBusy(false);
+    if (outcome.ok) {
+      forgetResetEmail();
+      setDone(true);
+      return;
+    }
+    setError(failures.general(outcome));
+    setFieldErrors(failures.fields(outcome));
+  }
+
+  if (done) {
+    return (
+      <FormAlert tone="success">
+        <p>{t('reset.done')}</p>
+        <p>
+          <a href="/api/auth/login?next=%2F">{t('reset.signIn')}</a>
+        </p>
+      </FormAlert>
+    );
+  }
+  return (
+    <form className={styles.form} onSubmit={submit} aria-busy={busy}>
+      {error ? (
+        <FormAlert tone="error">
+          <p>{error}</p>
+        </FormAlert>
+      ) : null}
+      <FormField
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={254}
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        label={t('fields.email')}
+        error={fieldErrors.email}
+      />
+      <FormField
+        name="otpCode"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        required
+        pattern="[0-9]{6}"
+        maxLength={6}
+        label={t('fields.code')}
+        hint={t('fields.codeHint')}
+        error={fieldErrors.otpCode}
+      />
+      <FormField
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={10}
+        maxLength={256}
+        label={t('fields.newPassword')}
+        hint={t('fields.passwordHint')}
+        error={fieldErrors.newPassword}
+      />
+      <button type="submit" className={styles.button} disabled={busy}>
+        {busy ? t('reset.submitting') : t('reset.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+'use client';
+
+import type { BodyOf, ResponseOf, signIn } from '@civitas/contract';
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import styles from '../_components/auth.module.css';
+import { postJson } from '../_components/call-api';
+import { useFailureMessages } from '../_components/failure-message';
+import { FormAlert } from '../_components/form-alert';
+import { FormField } from '../_components/form-field';
+
+interface SignInFormProps {
+  interaction: string;
+  restartHref: string;
+}
+
+/**
+ * Posts the credentials with the sealed interaction; the API answers where to send the browser (the web
+ * session's callback with a single-use code), so the password never leaves this form for anywhere else.
+ */
+export function SignInForm({ interaction, restartHref }: SignInFormProps) {
+  const t = useTranslations('Auth');
+  const failures = useFailureMessages();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ReactNode>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const body: BodyOf<typeof signIn> = {
+      login: String(form.get('login') ?? '').trim(),
+      password: String(form.get('password') ?? ''),
+      interaction,
+    };
+    setBusy(true);
+    setError(null);
+    const outcome = await postJson<ResponseOf<typeof signIn>>('/api/identity/v1/sign-in', body);
+    if (outcome.ok) {
+      window.location.assign(outcome.data.redirectUrl);
+      return;
+    }
+    setBusy(false);
+    if (outcome.code === 'EMAIL_NOT_VERIFIED') {
+      setError(
+        <>
+          <p>{t('errors.emailNotVerified')}</p>
+          <p>
+            <Link href="/verify-email">{t('errors.verifyEmail')}</Link>
+          </p>
+        </>,
+      );
+    } else if (outcome.code === 'SIGN_IN_REQUEST_EXPIRED') {
+      setError(
+        <>
+          <p>{t('errors.signInExpired')}</p>
+          <p>
+            <a href={restartHref}>{t('errors.restartSignIn')}</a>
+          </p>
+        </>,
+      );
+    } else {
+      setError(<p>{failures.general(outcome)}</p>);
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} aria-busy={busy}>
+      {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+      <FormField
+        name="login"
+        autoComplete="username"
+        required
+        maxLength={254}
+        autoCapitalize="none"
+        spellCheck={false}
+        label={t('fields.login')}
+      />
+      <FormField
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        maxLength={256}
+        label={t('fields.password')}
+      />
+      <button type="submit" className={styles.button} disabled={busy}>
+        {busy ? t('signIn.submitting') : t('signIn.submit')}
+      </button>
+    </form>
+  );
+}

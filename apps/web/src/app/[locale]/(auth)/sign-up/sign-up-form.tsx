@@ -1,0 +1,127 @@
+'use client';
+
+import type { BodyOf, ResponseOf, signUp } from '@civitas/contract';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { type FormEvent, useState } from 'react';
+import styles from '../_components/auth.module.css';
+import { postJson } from '../_components/call-api';
+import { languageNames } from '../_components/countries';
+import { useFailureMessages } from '../_components/failure-message';
+import { FormAlert } from '../_components/form-alert';
+import { FormField } from '../_components/form-field';
+import { rememberPendingVerification } from '../_components/pending-verification';
+
+interface SignUpFormProps {
+  locale: string;
+  countries: { code: string; name: string }[];
+  defaultCountry: string;
+}
+
+export function SignUpForm({ locale, countries, defaultCountry }: SignUpFormProps) {
+  const t = useTranslations('Auth');
+  const failures = useFailureMessages();
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const body: BodyOf<typeof signUp> = {
+      email: String(form.get('email') ?? ''),
+      username: String(form.get('username') ?? ''),
+      displayName: String(form.get('displayName') ?? ''),
+      password: String(form.get('password') ?? ''),
+      country: String(form.get('country') ?? defaultCountry),
+      language: String(form.get('language') ?? locale) as BodyOf<typeof signUp>['language'],
+    };
+    setBusy(true);
+    setError(null);
+    setFieldErrors({});
+    const outcome = await postJson<ResponseOf<typeof signUp>>('/api/identity/v1/accounts', body);
+    if (outcome.ok) {
+      rememberPendingVerification({ influencerId: outcome.data.influencerId, email: body.email });
+      router.push(`/verify-email?influencerId=${encodeURIComponent(outcome.data.influencerId)}`);
+      return;
+    }
+    setBusy(false);
+    setError(failures.general(outcome));
+    setFieldErrors(failures.fields(outcome));
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} aria-busy={busy}>
+      {error ? (
+        <FormAlert tone="error">
+          <p>{error}</p>
+        </FormAlert>
+      ) : null}
+      <FormField
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={254}
+        label={t('fields.email')}
+        error={fieldErrors.email}
+      />
+      <FormField
+        name="username"
+        autoComplete="username"
+        required
+        minLength={3}
+        maxLength={30}
+        pattern="[A-Za-z0-9_]+"
+        autoCapitalize="none"
+        spellCheck={false}
+        label={t('fields.username')}
+        hint={t('fields.usernameHint')}
+        error={fieldErrors.username}
+      />
+      <FormField
+        name="displayName"
+        autoComplete="name"
+        required
+        maxLength={60}
+        label={t('fields.displayName')}
+        error={fieldErrors.displayName}
+      />
+      <FormField
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={10}
+        maxLength={256}
+        label={t('fields.password')}
+        hint={t('fields.passwordHint')}
+        error={fieldErrors.password}
+      />
+      <div className={styles.field}>
+        <label htmlFor="field-country">{t('fields.country')}</label>
+        <select id="field-country" name="country" defaultValue={defaultCountry} autoComplete="country">
+          {countries.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="field-language">{t('fields.language')}</label>
+        <select id="field-language" name="language" defaultValue={locale}>
+          {Object.entries(languageNames).map(([code, name]) => (
+            <option key={code} value={code} lang={code}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={styles.button} disabled={busy}>
+        {busy ? t('signUp.submitting') : t('signUp.submit')}
+      </button>
+    </form>
+  );
+}
