@@ -5,12 +5,21 @@ import { graphsApi } from './api/graphs-api';
 import { sessionApi } from './api/session-api';
 import { socialApi } from './api/social-api';
 import { usersMutations } from './api/users-mutations';
+import { navigation } from './navigation-slice';
 import { sessionStatus } from './session-status';
 
 /** One API slice per service (DESIGN "Shape of the code" 7); the users slice with its optimistic writes. */
 export const apiSlices = [contentApi, socialApi, usersMutations, graphsApi, sessionApi] as const;
 
-const rootReducer = combineSlices(contentApi, socialApi, usersMutations, graphsApi, sessionApi, sessionStatus);
+const rootReducer = combineSlices(
+  contentApi,
+  socialApi,
+  usersMutations,
+  graphsApi,
+  sessionApi,
+  sessionStatus,
+  navigation,
+);
 
 /**
  * A store per browser tab (and per server render, so no data is shared between people). The environment is

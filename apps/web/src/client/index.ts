@@ -1,0 +1,21 @@
+/*
+ * What pages and components use from the client data layer. Components reach the store only through the
+ * typed hooks here and the generated endpoint hooks; the slices and `makeStore` stay inside.
+ */
+
+export { recordFirstVisit, SESSION_USER_VISITED } from './analytics/first-visit';
+export { type AnalyticsMessage, type AnalyticsQueue, createAnalyticsQueue } from './analytics/queue';
+export { describeUserAgent } from './analytics/user-agent';
+export { buildRequest, type RequestOf, type ResultOf } from './api/contract-request';
+export { type ApiError, type ErrorMessageKey, errorMessageKey, errorMessageKeys } from './api/errors';
+export * from './api/hooks';
+export { formatCount } from './behaviour/compact-count';
+export { DEFAULT_LOGOUT_DESTINATION, PROFILE_PICTURE_STORAGE_KEY } from './behaviour/logout';
+export { entryOf, type HistoryEntry, hrefOf } from './behaviour/navigation-history';
+export { mergePages } from './behaviour/paging';
+export { useAppDispatch, useAppSelector } from './hooks';
+export { navigatedTo, replacedWith, selectCanGoBack, selectPreviousEntry, wentBack } from './navigation-slice';
+export { hasPendingRequestId } from './optimistic/friends';
+export { logOut } from './session-actions';
+export { selectSessionLoading } from './session-status';
+export { StoreProvider } from './store-provider';
