@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentApi } from './api/content-api';
 import { usersApi } from './api/users-api';
 import { logOut } from './session-actions';
 import { selectSessionLoading } from './session-status';
 import { startRoutedServer } from './testing/routed-server';
 import { gate } from './testing/test-server';
+import { testStore } from './testing/test-store';
 
 let routed: Awaited<ReturnType<typeof startRoutedServer>>;
 beforeAll(async () => {
@@ -55,5 +57,26 @@ describe('logOut with a real store', () => {
     expect(selectSessionLoading(store.getState())).toBe(false);
     expect(usersApi.endpoints.getMe.select()(store.getState()).data).toBeUndefined();
     expect(routed.server.seen.filter((request) => request.path === '/api/auth/logout')).toHaveLength(1);
+  });
+});
+
+describe('after logout', () => {
+  it('a guest read first gets a new guest token (the server cleared the old one)', async () => {
+    routed.setRoutes({
+      'POST /api/auth/refresh-guest': () => ({
+        status: 200,
+        json: { guestId: '0190a5b0-7d4e-7c3a-9f1e-000000000bbb', expiresAt: Date.now() + 86_400_000 },
+      }),
+      'GET /api/content/v9/feed/eight-stage': () => ({ status: 200, json: { data: [], continuationToken: null } }),
+      'POST /api/auth/logout': () => ({ status: 204 }),
+    });
+    const { store, world } = testStore(routed.server.url);
+    const readFeed = () => store.dispatch(contentApi.endpoints.getStageFeed.initiate({ query: { country: 'GB' } }));
+    await readFeed();
+    await store.dispatch(logOut(() => undefined));
+    world.cookies = '';
+    routed.server.seen.length = 0;
+    await readFeed();
+    expect(routed.server.paths()).toEqual(['POST /api/auth/refresh-guest', 'GET /api/content/v9/feed/eight-stage']);
   });
 });

@@ -1,3 +1,4 @@
+import type { ClientEnvironment } from './api/environment';
 import { sessionApi } from './api/session-api';
 import { type LogoutOptions, logoutSequence, PROFILE_PICTURE_STORAGE_KEY } from './behaviour/logout';
 import { sessionLoadingChanged } from './session-status';
@@ -9,7 +10,7 @@ import { type AppDispatch, resetAllApiState } from './store';
  */
 export const logOut =
   (navigate: (path: string) => void, options: LogoutOptions = {}) =>
-  (dispatch: AppDispatch) =>
+  (dispatch: AppDispatch, _getState: unknown, environment: ClientEnvironment) =>
     logoutSequence(
       {
         setSessionLoading: (loading) => dispatch(sessionLoadingChanged(loading)),
@@ -18,7 +19,10 @@ export const logOut =
         clearCachedProfilePicture: () => {
           if (typeof localStorage !== 'undefined') localStorage.removeItem(PROFILE_PICTURE_STORAGE_KEY);
         },
-        resetCachedData: () => resetAllApiState(dispatch),
+        resetCachedData: () => {
+          resetAllApiState(dispatch);
+          environment.session.forgetGuest();
+        },
       },
       options,
     );

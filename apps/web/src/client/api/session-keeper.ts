@@ -33,6 +33,8 @@ export interface SessionKeeper {
    * call went out (`sentInGeneration`), so the call can be sent again.
    */
   recover(access: Access, sentInGeneration: number): Promise<SessionOutcome>;
+  /** Forgets what it knew of the guest token (after logout the server has cleared it). */
+  forgetGuest(): void;
 }
 
 const READY: SessionOutcome = { kind: 'ready' };
@@ -103,6 +105,10 @@ export function createSessionKeeper(deps: SessionKeeperDeps): SessionKeeper {
         return refreshGuest();
       }
       return READY;
+    },
+
+    forgetGuest() {
+      guestExpiresAt = null;
     },
 
     async recover(access, sentInGeneration) {
