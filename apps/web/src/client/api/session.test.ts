@@ -66,7 +66,7 @@ describe('citizen session refresh (spec §4, §9)', () => {
   it('shares one refresh among concurrent calls and says where to come back to', async () => {
     server.setHandler(
       api(async () => {
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await new Promise((resolve) => setTimeout(resolve, 200));
         return refreshed();
       }),
     );
