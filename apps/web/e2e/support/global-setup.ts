@@ -1,0 +1,30 @@
+import type { TestProject } from 'vitest/node';
+import { type RunningApp, startApp } from './server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    origin: string;
+    dataDir: string;
+  }
+}
+
+/** Knobs the journeys rely on; everything else is the product's default configuration. */
+export const e2eServerEnv = {
+  // The shortest lifetime the API accepts: with the 180 s margin every page render renews the token.
+  ACCESS_TOKEN_TTL_SECONDS: '60',
+  ACCOUNT_FAILURE_LIMIT: '3',
+  AUTH_RATE_LIMIT_PER_MINUTE: '200',
+};
+
+let app: RunningApp | undefined;
+
+/** One server for the whole run: starting Next dominates the time of a short suite. */
+export async function setup(project: TestProject): Promise<void> {
+  app = await startApp(e2eServerEnv);
+  project.provide('origin', app.origin);
+  project.provide('dataDir', app.dataDir);
+}
+
+export async function teardown(): Promise<void> {
+  await app?.stop();
+}

@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { artifactsDir } from './paths';
+
+/** The newest 6-digit code mailed to `email`, read from the development mailbox page as a person would. */
+export async function codeFromMailbox(context: BrowserContext, origin: string, email: string): Promise<string> {
+  const mailbox = await context.newPage();
+  try {
+    await mailbox.goto(`${origin}/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const newest = mailbox.locator('section pre').first();
+    const code = /\b(\d{6})\b/.exec((await newest.textContent()) ?? '')?.[1];
+    if (!code) throw new Error(`no code in the newest mail to ${email}`);
+    return code;
+  } finally {
+    await mailbox.close();
+  }
+}
+
+/** A phone-sized screenshot kept as a test artifact (apps/web/e2e/artifacts, not committed). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: join(artifactsDir, `${name}-390.png`), fullPage: true });
+}
+
+/** axe-core on the page as it is: no serious or critical violations. */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const severe = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target).join(', ')}`,
+    );
+  expect(severe, `${name}: accessibility violations`).toEqual([]);
+}
+
+/** The browser's cookies by name (httpOnly ones included: this is the browser's view, not the page's). */
+export async function cookieJar(context: BrowserContext) {
+  return new Map((await context.cookies()).map((cookie) => [cookie.name, cookie]));
+}
