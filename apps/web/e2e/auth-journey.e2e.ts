@@ -103,6 +103,24 @@ describe('a person in a real browser', () => {
     );
   });
 
+  it('shares one renewal between page requests that arrive together', async () => {
+    // Rotating refresh tokens: were each request to refresh on its own, all but one would present a spent
+    // token, which revokes the whole sign-in.
+    const cookie = (await context.cookies()).map(({ name, value }) => `${name}=${value}`).join('; ');
+    const responses = await Promise.all(
+      [1, 2, 3].map(() => fetch(`${origin}/`, { headers: { cookie, 'accept-language': 'en' } })),
+    );
+    const renewed = responses.map((response) =>
+      response.headers.getSetCookie().find((header) => header.startsWith('civitas_refresh_token=')),
+    );
+    for (const response of responses) expect(await response.text()).toContain(`Signed in as ${person.username}`);
+    expect(renewed[0]).toBeTruthy();
+    expect(new Set(renewed).size).toBe(1);
+    // The browser, still holding the token those requests presented, gets the same renewal and stays signed in.
+    await page.reload();
+    expect(await header().textContent()).toContain(`Signed in as ${person.username}`);
+  });
+
   it('is renewed silently when the browser has already dropped the expired token', async () => {
     await context.clearCookies({ name: 'civitas_citizen_token' });
     const spent = (await cookieJar(context)).get('civitas_refresh_token')?.value;
