@@ -2,7 +2,6 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { FriendRequestsTable } from '../../db/tables/graph.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { canonicalId } from '../profiles/lookup.js';
 import { findFriendRequest } from './friend-store.js';
 
 export type FriendRequestRow = Selectable<FriendRequestsTable>;
@@ -36,7 +35,7 @@ export async function requireRequestAs(
   role: Role,
   action: string,
 ): Promise<{ request: FriendRequestRow; otherId: string }> {
-  const request = await findFriendRequest(db, canonicalId(requestId));
+  const request = await findFriendRequest(db, requestId);
   if (!request || (request.from_id !== callerId && request.to_id !== callerId)) throw friendRequestNotFound();
   const callerRole: Role = request.from_id === callerId ? 'sender' : 'recipient';
   if (callerRole !== role) throw forbidden(wrongParty[role].code, wrongParty[role].message(action));

@@ -2,11 +2,10 @@ import { likePost } from '@civitas/contract';
 import { withLiveCaller } from '../../http/live-caller.js';
 import { defineRoute } from '../../http/route.js';
 import { loadVisiblePost } from '../posts/load.js';
-import { canonicalId } from '../profiles/lookup.js';
 import { addLike } from './like-store.js';
 
 export default defineRoute(likePost, async ({ params, caller, ctx }) => {
-  const { post } = await loadVisiblePost(ctx.db, canonicalId(params.id), caller.citizenId);
+  const { post } = await loadVisiblePost(ctx.db, params.id, caller.citizenId);
   const likes = await withLiveCaller(() =>
     addLike(ctx.db, post.id, caller.citizenId, ctx.now(), ctx.config.STAGE_AUTO_LIKES),
   );

@@ -1,12 +1,12 @@
 import { dismissSuggestion } from '@civitas/contract';
 import { badRequest } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
-import { normaliseId, requireCitizen } from './graph-filters.js';
+import { requireCitizen } from './graph-filters.js';
 
 /** Idempotent: dismissing someone twice keeps the first dismissal. */
 export default defineRoute(dismissSuggestion, async ({ body, caller, ctx }) => {
   const me = caller.citizenId;
-  const dismissedId = normaliseId(body.suggestedProfileId);
+  const dismissedId = body.suggestedProfileId;
   if (dismissedId === me) {
     throw badRequest('CANNOT_DISMISS_SELF', 'You are never suggested to yourself, so there is nothing to dismiss');
   }

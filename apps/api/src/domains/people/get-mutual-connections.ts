@@ -1,6 +1,6 @@
 import { getMutualConnections } from '@civitas/contract';
 import { defineRoute } from '../../http/route.js';
-import { followsCitizen, isFriendOf, normaliseId, requireCitizen } from './graph-filters.js';
+import { followsCitizen, isFriendOf, requireCitizen } from './graph-filters.js';
 import { offsetPeoplePage } from './offset-list.js';
 
 /**
@@ -10,7 +10,7 @@ import { offsetPeoplePage } from './offset-list.js';
 export default defineRoute(getMutualConnections, async ({ params, query, caller, ctx }) => {
   const { db } = ctx;
   const me = caller.citizenId;
-  const citizenId = normaliseId(params.citizenId);
+  const citizenId = params.citizenId;
   await requireCitizen(db, citizenId);
   const myConnections = db
     .selectFrom('follows as mine')

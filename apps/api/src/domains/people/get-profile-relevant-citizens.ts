@@ -1,13 +1,13 @@
 import { getProfileRelevantCitizens } from '@civitas/contract';
 import { defineRoute } from '../../http/route.js';
-import { isDismissedBy, isFriendOf, normaliseId, requireCitizen } from './graph-filters.js';
+import { isDismissedBy, isFriendOf, requireCitizen } from './graph-filters.js';
 import { offsetPeoplePage } from './offset-list.js';
 
 /** This citizen's friends who are not my friends yet and whom I have not dismissed; most followed first. */
 export default defineRoute(getProfileRelevantCitizens, async ({ params, query, caller, ctx }) => {
   const { db } = ctx;
   const me = caller.citizenId;
-  const citizenId = normaliseId(params.citizenId);
+  const citizenId = params.citizenId;
   await requireCitizen(db, citizenId);
   const theirFriends = db
     .selectFrom('friendships as theirs')

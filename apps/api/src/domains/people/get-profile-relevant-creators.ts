@@ -1,13 +1,13 @@
 import { getProfileRelevantCreators } from '@civitas/contract';
 import { defineRoute } from '../../http/route.js';
-import { isDismissedBy, isFollowedBy, normaliseId, requireCitizen } from './graph-filters.js';
+import { isDismissedBy, isFollowedBy, requireCitizen } from './graph-filters.js';
 import { offsetPeoplePage } from './offset-list.js';
 
 /** Creators (citizens with posts) this citizen follows whom I do not follow yet nor dismissed; most followed first. */
 export default defineRoute(getProfileRelevantCreators, async ({ params, query, caller, ctx }) => {
   const { db } = ctx;
   const me = caller.citizenId;
-  const citizenId = normaliseId(params.citizenId);
+  const citizenId = params.citizenId;
   await requireCitizen(db, citizenId);
   const followedByThem = db
     .selectFrom('follows as theirs')

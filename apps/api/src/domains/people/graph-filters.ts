@@ -40,9 +40,6 @@ export const isDismissedBy = (db: Db, citizenId: string) =>
     .where('rel.citizen_id', '=', citizenId)
     .where('rel.dismissed_id', '=', candidate);
 
-/** Ids are compared as text in SQLite, so an upper-case UUID from a client must not miss a lower-case row. */
-export const normaliseId = (id: string): string => id.toLowerCase();
-
 export async function requireCitizen(db: Db, citizenId: string): Promise<void> {
   const row = await db.selectFrom('citizens').select('id').where('id', '=', citizenId).executeTakeFirst();
   if (!row) throw citizenNotFound();

@@ -2,13 +2,7 @@ import type { Db } from '../../db/database.js';
 import { badRequest, citizenNotFound } from '../../http/errors.js';
 import { callerGone } from '../../http/live-caller.js';
 
-/** A valid token whose citizen no longer exists: the session is over, not the request malformed. */
-
-/**
- * Ids are stored in lower case; PostgreSQL's uuid type ignores case but SQLite's text does not, so ids from
- * paths are lowered before lookups to behave alike on both.
- */
-export const canonicalId = (id: string) => id.toLowerCase();
+// Ids arrive lower-cased: the contract's Id schema normalises them for both databases.
 
 export interface CitizenPair {
   callerId: string;
@@ -25,10 +19,9 @@ export async function requireOtherCitizen(
   otherId: string,
   self: { code: string; message: string },
 ): Promise<CitizenPair> {
-  const wanted = canonicalId(otherId);
-  if (wanted === callerId) throw badRequest(self.code, self.message);
-  const rows = await db.selectFrom('citizens').select('id').where('id', 'in', [callerId, wanted]).execute();
-  if (!rows.some((row) => row.id === wanted)) throw citizenNotFound();
+  if (otherId === callerId) throw badRequest(self.code, self.message);
+  const rows = await db.selectFrom('citizens').select('id').where('id', 'in', [callerId, otherId]).execute();
+  if (!rows.some((row) => row.id === otherId)) throw citizenNotFound();
   if (!rows.some((row) => row.id === callerId)) throw callerGone();
-  return { callerId, otherId: wanted };
+  return { callerId, otherId };
 }

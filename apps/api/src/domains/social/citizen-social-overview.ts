@@ -1,11 +1,10 @@
 import { getCitizenSocialOverview } from '@civitas/contract';
 import { citizenNotFound } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
-import { canonicalId } from '../profiles/lookup.js';
 import { loadSocialOverview } from './social-overview.js';
 
 export default defineRoute(getCitizenSocialOverview, async ({ params, ctx }) => {
-  const overview = await loadSocialOverview(ctx.db, canonicalId(params.id));
+  const overview = await loadSocialOverview(ctx.db, params.id);
   if (!overview) throw citizenNotFound();
   return overview;
 });

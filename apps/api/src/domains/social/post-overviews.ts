@@ -3,7 +3,6 @@ import type { Db } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { hydratePosts } from '../posts/hydrate.js';
 import { type PostRule, passesAll, standardRules } from '../posts/rules.js';
-import { canonicalId } from '../profiles/lookup.js';
 
 /** Spec §5: the client shows this exact message. */
 export const postOverviewNotFound = () => notFound('POST_OVERVIEW_NOT_FOUND', 'Post Overview not found');
@@ -18,11 +17,10 @@ export async function loadPostOverviews(
   viewerId: string | null,
   rules: readonly PostRule[] = standardRules,
 ): Promise<PostOverview[]> {
-  const ids = postIds.map(canonicalId);
-  const hydration = await hydratePosts(db, ids, viewerId);
+  const hydration = await hydratePosts(db, postIds, viewerId);
   const overviews: PostOverview[] = [];
   const seen = new Set<string>();
-  for (const id of ids) {
+  for (const id of postIds) {
     const post = hydration.posts.get(id);
     if (!post || seen.has(post.id) || !passesAll(rules, post, hydration)) continue;
     seen.add(post.id);
