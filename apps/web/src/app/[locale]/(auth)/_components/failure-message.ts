@@ -42,6 +42,7 @@ export function useFailureMessages() {
         if (field) messages[requestField] = t(`field.${field}`);
       }
       if (failure.code === 'USERNAME_TAKEN') messages.username = t('usernameTaken');
+      if (failure.code === 'INVALID_CODE') messages.otpCode = t('invalidCode');
       return messages;
     },
   };

@@ -4,20 +4,16 @@ import type { BodyOf, confirmPasswordReset } from '@civitas/contract';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useState } from 'react';
 import styles from '../_components/auth.module.css';
-import { postJson } from '../_components/call-api';
-import { useFailureMessages } from '../_components/failure-message';
 import { FormAlert } from '../_components/form-alert';
 import { FormField } from '../_components/form-field';
 import { forgetResetEmail, resetEmail } from '../_components/reset-email';
+import { useApiForm } from '../_components/use-api-form';
 
 export function ResetPasswordForm() {
   const t = useTranslations('Auth');
-  const failures = useFailureMessages();
+  const { busy, fieldErrors, send, errorAlert } = useApiForm();
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
   useEffect(() => {
     setEmail((current) => current || resetEmail());
@@ -31,18 +27,10 @@ export function ResetPasswordForm() {
       otpCode: String(form.get('otpCode') ?? '').trim(),
       newPassword: String(form.get('newPassword') ?? ''),
     };
-    setBusy(true);
-    setError(null);
-    setFieldErrors({});
-    const outcome = await postJson('/api/identity/v1/password-reset/confirm', body);
-    setBusy(false);
-    if (outcome.ok) {
+    if ((await send('/api/identity/v1/password-reset/confirm', body)).ok) {
       forgetResetEmail();
       setDone(true);
-      return;
     }
-    setError(failures.general(outcome));
-    setFieldErrors(failures.fields(outcome));
   }
 
   if (done) {
@@ -57,11 +45,7 @@ export function ResetPasswordForm() {
   }
   return (
     <form className={styles.form} onSubmit={submit} aria-busy={busy}>
-      {error ? (
-        <FormAlert tone="error">
-          <p>{error}</p>
-        </FormAlert>
-      ) : null}
+      {errorAlert}
       <FormField
         name="email"
         type="email"

@@ -3,12 +3,10 @@
 import type { BodyOf, ResponseOf, signIn } from '@civitas/contract';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { FormEvent } from 'react';
 import styles from '../_components/auth.module.css';
-import { postJson } from '../_components/call-api';
-import { useFailureMessages } from '../_components/failure-message';
-import { FormAlert } from '../_components/form-alert';
 import { FormField } from '../_components/form-field';
+import { useApiForm } from '../_components/use-api-form';
 
 interface SignInFormProps {
   interaction: string;
@@ -21,9 +19,7 @@ interface SignInFormProps {
  */
 export function SignInForm({ interaction, restartHref }: SignInFormProps) {
   const t = useTranslations('Auth');
-  const failures = useFailureMessages();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ReactNode>(null);
+  const { busy, send, showError, errorAlert } = useApiForm();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,16 +29,11 @@ export function SignInForm({ interaction, restartHref }: SignInFormProps) {
       password: String(form.get('password') ?? ''),
       interaction,
     };
-    setBusy(true);
-    setError(null);
-    const outcome = await postJson<ResponseOf<typeof signIn>>('/api/identity/v1/sign-in', body);
+    const outcome = await send<ResponseOf<typeof signIn>>('/api/identity/v1/sign-in', body);
     if (outcome.ok) {
       window.location.assign(outcome.data.redirectUrl);
-      return;
-    }
-    setBusy(false);
-    if (outcome.code === 'EMAIL_NOT_VERIFIED') {
-      setError(
+    } else if (outcome.code === 'EMAIL_NOT_VERIFIED') {
+      showError(
         <>
           <p>{t('errors.emailNotVerified')}</p>
           <p>
@@ -51,7 +42,7 @@ export function SignInForm({ interaction, restartHref }: SignInFormProps) {
         </>,
       );
     } else if (outcome.code === 'SIGN_IN_REQUEST_EXPIRED') {
-      setError(
+      showError(
         <>
           <p>{t('errors.signInExpired')}</p>
           <p>
@@ -59,14 +50,12 @@ export function SignInForm({ interaction, restartHref }: SignInFormProps) {
           </p>
         </>,
       );
-    } else {
-      setError(<p>{failures.general(outcome)}</p>);
     }
   }
 
   return (
     <form className={styles.form} onSubmit={submit} aria-busy={busy}>
-      {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+      {errorAlert}
       <FormField
         name="login"
         autoComplete="username"

@@ -3,14 +3,12 @@
 import type { BodyOf, ResponseOf, signUp } from '@civitas/contract';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import styles from '../_components/auth.module.css';
-import { postJson } from '../_components/call-api';
 import { languageNames } from '../_components/countries';
-import { useFailureMessages } from '../_components/failure-message';
-import { FormAlert } from '../_components/form-alert';
 import { FormField } from '../_components/form-field';
 import { rememberPendingVerification } from '../_components/pending-verification';
+import { useApiForm } from '../_components/use-api-form';
 
 interface SignUpFormProps {
   locale: string;
@@ -20,11 +18,8 @@ interface SignUpFormProps {
 
 export function SignUpForm({ locale, countries, defaultCountry }: SignUpFormProps) {
   const t = useTranslations('Auth');
-  const failures = useFailureMessages();
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const { busy, fieldErrors, send, errorAlert } = useApiForm();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,27 +32,16 @@ export function SignUpForm({ locale, countries, defaultCountry }: SignUpFormProp
       country: String(form.get('country') ?? defaultCountry),
       language: String(form.get('language') ?? locale) as BodyOf<typeof signUp>['language'],
     };
-    setBusy(true);
-    setError(null);
-    setFieldErrors({});
-    const outcome = await postJson<ResponseOf<typeof signUp>>('/api/identity/v1/accounts', body);
+    const outcome = await send<ResponseOf<typeof signUp>>('/api/identity/v1/accounts', body);
     if (outcome.ok) {
       rememberPendingVerification({ influencerId: outcome.data.influencerId, email: body.email });
       router.push(`/verify-email?influencerId=${encodeURIComponent(outcome.data.influencerId)}`);
-      return;
     }
-    setBusy(false);
-    setError(failures.general(outcome));
-    setFieldErrors(failures.fields(outcome));
   }
 
   return (
     <form className={styles.form} onSubmit={submit} aria-busy={busy}>
-      {error ? (
-        <FormAlert tone="error">
-          <p>{error}</p>
-        </FormAlert>
-      ) : null}
+      {errorAlert}
       <FormField
         name="email"
         type="email"

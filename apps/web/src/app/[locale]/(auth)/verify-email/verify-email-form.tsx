@@ -5,21 +5,17 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useState } from 'react';
 import styles from '../_components/auth.module.css';
-import { postJson } from '../_components/call-api';
-import { useFailureMessages } from '../_components/failure-message';
 import { FormAlert } from '../_components/form-alert';
 import { FormField } from '../_components/form-field';
 import { forgetPendingVerification, pendingVerification } from '../_components/pending-verification';
+import { useApiForm } from '../_components/use-api-form';
 
 /** The code form. Without an id in the URL it falls back to the account this browser just signed up. */
 export function VerifyEmailForm({ influencerId }: { influencerId: string | null }) {
   const t = useTranslations('Auth');
-  const failures = useFailureMessages();
+  const { busy, fieldErrors, send, errorAlert } = useApiForm();
   const [account, setAccount] = useState<string | null>(influencerId);
   const [checked, setChecked] = useState(influencerId !== null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [codeError, setCodeError] = useState<string | undefined>();
   const [done, setDone] = useState(false);
 
   useEffect(() => {
@@ -34,23 +30,10 @@ export function VerifyEmailForm({ influencerId }: { influencerId: string | null 
       influencerId: account,
       otpCode: String(new FormData(event.currentTarget).get('otpCode') ?? '').trim(),
     };
-    setBusy(true);
-    setError(null);
-    setCodeError(undefined);
-    const outcome = await postJson<ResponseOf<typeof verifyEmail>>(
-      '/api/users/influencers/verify-influencer-email',
-      body,
-    );
-    setBusy(false);
-    if (outcome.ok) {
+    if ((await send<ResponseOf<typeof verifyEmail>>('/api/users/influencers/verify-influencer-email', body)).ok) {
       forgetPendingVerification();
       setDone(true);
-      return;
     }
-    setError(failures.general(outcome));
-    setCodeError(
-      failures.fields(outcome).otpCode ?? (outcome.code === 'INVALID_CODE' ? t('errors.invalidCode') : undefined),
-    );
   }
 
   if (done) {
@@ -75,11 +58,7 @@ export function VerifyEmailForm({ influencerId }: { influencerId: string | null 
     <>
       <p>{t('verify.intro')}</p>
       <form className={styles.form} onSubmit={submit} aria-busy={busy}>
-        {error ? (
-          <FormAlert tone="error">
-            <p>{error}</p>
-          </FormAlert>
-        ) : null}
+        {errorAlert}
         <FormField
           name="otpCode"
           inputMode="numeric"
@@ -89,7 +68,7 @@ export function VerifyEmailForm({ influencerId }: { influencerId: string | null 
           maxLength={6}
           label={t('fields.code')}
           hint={t('fields.codeHint')}
-          error={codeError}
+          error={fieldErrors.otpCode}
         />
         <button type="submit" className={styles.button} disabled={busy}>
           {busy ? t('verify.submitting') : t('verify.submit')}
