@@ -3,8 +3,8 @@
 import type { BodyOf, confirmPasswordReset } from '@civitas/contract';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useState } from 'react';
+import { CodeField, NewPasswordField, ReadyToSignIn } from '../_components/account-fields';
 import styles from '../_components/auth.module.css';
-import { FormAlert } from '../_components/form-alert';
 import { FormField } from '../_components/form-field';
 import { forgetResetEmail, resetEmail } from '../_components/reset-email';
 import { useApiForm } from '../_components/use-api-form';
@@ -34,14 +34,7 @@ export function ResetPasswordForm() {
   }
 
   if (done) {
-    return (
-      <FormAlert tone="success">
-        <p>{t('reset.done')}</p>
-        <p>
-          <a href="/api/auth/login?next=%2F">{t('reset.signIn')}</a>
-        </p>
-      </FormAlert>
-    );
+    return <ReadyToSignIn message={t('reset.done')} linkLabel={t('reset.signIn')} />;
   }
   return (
     <form className={styles.form} onSubmit={submit} aria-busy={busy}>
@@ -57,28 +50,8 @@ export function ResetPasswordForm() {
         label={t('fields.email')}
         error={fieldErrors.email}
       />
-      <FormField
-        name="otpCode"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        required
-        pattern="[0-9]{6}"
-        maxLength={6}
-        label={t('fields.code')}
-        hint={t('fields.codeHint')}
-        error={fieldErrors.otpCode}
-      />
-      <FormField
-        name="newPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={10}
-        maxLength={256}
-        label={t('fields.newPassword')}
-        hint={t('fields.passwordHint')}
-        error={fieldErrors.newPassword}
-      />
+      <CodeField error={fieldErrors.otpCode} />
+      <NewPasswordField name="newPassword" label={t('fields.newPassword')} error={fieldErrors.newPassword} />
       <button type="submit" className={styles.button} disabled={busy}>
         {busy ? t('reset.submitting') : t('reset.submit')}
       </button>

@@ -4,6 +4,7 @@ import type { BodyOf, ResponseOf, signUp } from '@civitas/contract';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import type { FormEvent } from 'react';
+import { NewPasswordField } from '../_components/account-fields';
 import styles from '../_components/auth.module.css';
 import { languageNames } from '../_components/countries';
 import { FormField } from '../_components/form-field';
@@ -72,17 +73,7 @@ export function SignUpForm({ locale, countries, defaultCountry }: SignUpFormProp
         label={t('fields.displayName')}
         error={fieldErrors.displayName}
       />
-      <FormField
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={10}
-        maxLength={256}
-        label={t('fields.password')}
-        hint={t('fields.passwordHint')}
-        error={fieldErrors.password}
-      />
+      <NewPasswordField name="password" label={t('fields.password')} error={fieldErrors.password} />
       <div className={styles.field}>
         <label htmlFor="field-country">{t('fields.country')}</label>
         <select id="field-country" name="country" defaultValue={defaultCountry} autoComplete="country">

@@ -4,9 +4,8 @@ import type { BodyOf, ResponseOf, verifyEmail } from '@civitas/contract';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useState } from 'react';
+import { CodeField, ReadyToSignIn } from '../_components/account-fields';
 import styles from '../_components/auth.module.css';
-import { FormAlert } from '../_components/form-alert';
-import { FormField } from '../_components/form-field';
 import { forgetPendingVerification, pendingVerification } from '../_components/pending-verification';
 import { useApiForm } from '../_components/use-api-form';
 
@@ -37,14 +36,7 @@ export function VerifyEmailForm({ influencerId }: { influencerId: string | null 
   }
 
   if (done) {
-    return (
-      <FormAlert tone="success">
-        <p>{t('verify.done')}</p>
-        <p>
-          <a href="/api/auth/login?next=%2F">{t('verify.signIn')}</a>
-        </p>
-      </FormAlert>
-    );
+    return <ReadyToSignIn message={t('verify.done')} linkLabel={t('verify.signIn')} />;
   }
   if (!checked) return null;
   if (!account) {
@@ -59,17 +51,7 @@ export function VerifyEmailForm({ influencerId }: { influencerId: string | null 
       <p>{t('verify.intro')}</p>
       <form className={styles.form} onSubmit={submit} aria-busy={busy}>
         {errorAlert}
-        <FormField
-          name="otpCode"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-          pattern="[0-9]{6}"
-          maxLength={6}
-          label={t('fields.code')}
-          hint={t('fields.codeHint')}
-          error={fieldErrors.otpCode}
-        />
+        <CodeField error={fieldErrors.otpCode} />
         <button type="submit" className={styles.button} disabled={busy}>
           {busy ? t('verify.submitting') : t('verify.submit')}
         </button>
