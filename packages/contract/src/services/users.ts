@@ -235,6 +235,36 @@ export const approveFriendRequest = friendRequestAction(
 );
 export const declineFriendRequest = friendRequestAction('decline', 'Turn down a friend request sent to me');
 
+/**
+ * The public part of a profile, for share previews and server rendering: nothing about the caller. Its
+ * `postsCount` counts only the public posts anyone may see, unlike the profile's own count.
+ */
+export const SharedProfileView = ProfileView.pick({
+  id: true,
+  username: true,
+  displayName: true,
+  profilePictureUri: true,
+  country: true,
+  coverPictureUri: true,
+  bio: true,
+  followersCount: true,
+  followingCount: true,
+  friendsCount: true,
+  postsCount: true,
+}).meta({ id: 'SharedProfile' });
+
+export const getSharedProfile = defineEndpoint({
+  service: 'users',
+  method: 'GET',
+  path: '/v1/sharing/influencers/profile/:username',
+  access: 'machine',
+  scope: 'users',
+  versions: ['1.0'],
+  summary: 'The public part of a citizen’s profile, for share previews and server rendering',
+  params: z.object({ username: Username }),
+  success: { status: 200, body: SharedProfileView },
+});
+
 export const usersEndpoints = [
   createPost,
   getPostStatus,
@@ -253,4 +283,5 @@ export const usersEndpoints = [
   cancelFriendRequest,
   approveFriendRequest,
   declineFriendRequest,
+  getSharedProfile,
 ] as const;
