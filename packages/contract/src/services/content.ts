@@ -123,6 +123,34 @@ export const getStageFeed = defineEndpoint({
   success: { status: 200, body: FeedPage },
 });
 
+/**
+ * A hashtag as written after '#': letters (with their combining marks), digits and underscores in any script,
+ * matched case-insensitively.
+ */
+const HashtagName = z
+  .string()
+  .transform((value) => value.replace(/^#/, ''))
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^[\p{L}\p{M}\p{N}_]{1,50}$/u,
+        'must be a hashtag: 1 to 50 letters, digits or underscores, e.g. GoldenHour',
+      ),
+  );
+
+export const getHashtagFeed = defineEndpoint({
+  service: 'content',
+  method: 'GET',
+  path: '/v1/feed/hashtags/:name',
+  access: 'citizenOrGuest',
+  versions: ['1.0'],
+  summary: 'Public posts carrying a hashtag (any case), newest first; an unknown hashtag is an empty page',
+  params: z.object({ name: HashtagName }),
+  querystring: ContinuationQuery,
+  success: { status: 200, body: FeedPage },
+});
+
 export const contentEndpoints = [
   getSharedPost,
   getPost,
@@ -133,4 +161,5 @@ export const contentEndpoints = [
   getSharedProfileFeed,
   getProfilePrivateFeed,
   getStageFeed,
+  getHashtagFeed,
 ] as const;

@@ -1,4 +1,5 @@
 import type { Route } from '../../http/route.js';
+import getHashtagFeed from './get-hashtag-feed.js';
 import getLovedPosts from './get-loved-posts.js';
 import getMyPrivateFeed from './get-my-private-feed.js';
 import getMyPublicFeed from './get-my-public-feed.js';
@@ -16,4 +17,5 @@ export const feedsRoutes = [
   getMyPrivateFeed,
   getSharedLovedPosts,
   getLovedPosts,
+  getHashtagFeed,
 ] as Route[];
