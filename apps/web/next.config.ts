@@ -6,6 +6,8 @@ import createNextIntlPlugin from 'next-intl/plugin';
 const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 const nextConfig: NextConfig = {
+  // A second build directory lets a development build run beside the one the server is using.
+  distDir: process.env.NEXT_DIST_DIR ?? '.next',
   poweredByHeader: false,
   reactStrictMode: true,
   turbopack: { root: workspaceRoot },

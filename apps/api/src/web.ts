@@ -41,7 +41,7 @@ function varyOnAcceptLanguage(res: ServerResponse): void {
 
 /** Whether `next build` has produced a production build in `dir`. */
 export function hasWebBuild(dir: string = defaultWebDir): boolean {
-  return existsSync(join(dir, '.next', 'BUILD_ID'));
+  return existsSync(join(dir, process.env.NEXT_DIST_DIR ?? '.next', 'BUILD_ID'));
 }
 
 /**

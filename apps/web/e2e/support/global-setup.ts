@@ -14,6 +14,8 @@ export const e2eServerEnv = {
   ACCESS_TOKEN_TTL_SECONDS: '60',
   ACCOUNT_FAILURE_LIMIT: '3',
   AUTH_RATE_LIMIT_PER_MINUTE: '200',
+  // The named demo world (alice, bob, ...; apps/api/src/seed/demo.ts) that the journeys read and act on.
+  SEED_DEMO: 'true',
 };
 
 let app: RunningApp | undefined;

@@ -19,10 +19,21 @@ export async function codeFromMailbox(context: BrowserContext, origin: string, e
   }
 }
 
-/** A phone-sized screenshot kept as a test artifact (apps/web/e2e/artifacts, not committed). */
+/** The widths every main screen is captured at: a phone and a tablet (issue: screenshots at 390 and 768 px). */
+export const SCREENSHOT_WIDTHS = [390, 768] as const;
+
+/**
+ * Screenshots at phone and tablet width kept as test artifacts (apps/web/e2e/artifacts, not committed); the
+ * page is left at its original size.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(artifactsDir, { recursive: true });
-  await page.screenshot({ path: join(artifactsDir, `${name}-390.png`), fullPage: true });
+  const original = page.viewportSize();
+  for (const width of SCREENSHOT_WIDTHS) {
+    await page.setViewportSize({ width, height: original?.height ?? 844 });
+    await page.screenshot({ path: join(artifactsDir, `${name}-${width}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
 }
 
 /** axe-core on the page as it is: no serious or critical violations. */

@@ -43,7 +43,7 @@ async function waitForHealth(origin: string, child: ChildProcess, deadline: numb
  * The real built product, as `npm start` runs it (apps/api/dist/main.js with the web build mounted), on a
  * fresh DATA_DIR with its own SQLite file, on a free port of the loopback interface.
  */
-export async function startApp(env: Record<string, string>): Promise<RunningApp> {
+export async function startApp(env: Record<string, string>, logName = 'server.log'): Promise<RunningApp> {
   for (const [file, build] of [
     [serverEntry, 'npm run build (tsc -b packages/contract apps/api)'],
     [webBuildId, 'npm run build:web'],
@@ -54,7 +54,8 @@ export async function startApp(env: Record<string, string>): Promise<RunningApp>
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'civitas-e2e-'));
   mkdirSync(artifactsDir, { recursive: true });
-  const log = createWriteStream(join(artifactsDir, 'server.log'));
+  // A second app in the same run (a journey that needs data of its own) logs beside the shared one's.
+  const log = createWriteStream(join(artifactsDir, logName));
   // A clean environment: only what the server needs, so the run does not depend on the caller's shell.
   const serverEnv: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -65,6 +66,7 @@ export async function startApp(env: Record<string, string>): Promise<RunningApp>
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
     NEXT_TELEMETRY_DISABLED: '1',
+    ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
     ...env,
   };
   const child = spawn(process.execPath, [serverEntry], {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defaultLocale, locales } from './locales';
+import { namespaces } from './namespaces';
 
 const messagesDir = new URL('../../messages/', import.meta.url);
 
@@ -19,8 +20,11 @@ function flatten(messages: Messages, prefix = ''): Map<string, string> {
   return flat;
 }
 
+const readNamespace = (locale: string, namespace: string) =>
+  JSON.parse(readFileSync(new URL(`${locale}/${namespace}.json`, messagesDir), 'utf8')) as Messages;
+
 const load = (locale: string) =>
-  flatten(JSON.parse(readFileSync(new URL(`${locale}.json`, messagesDir), 'utf8')) as Messages);
+  flatten(Object.fromEntries(namespaces.map((namespace) => [namespace, readNamespace(locale, namespace)])));
 
 /** ICU arguments such as `{count}` or `{name, select, ...}`: a translation must keep every one of them. */
 const argumentsOf = (text: string) => [...text.matchAll(/\{\s*([A-Za-z0-9_]+)/g)].map((match) => match[1]).sort();
@@ -28,9 +32,12 @@ const argumentsOf = (text: string) => [...text.matchAll(/\{\s*([A-Za-z0-9_]+)/g)
 const english = load(defaultLocale);
 
 describe('messages', () => {
-  it('has exactly one messages file per supported locale', () => {
-    const files = readdirSync(messagesDir).filter((name) => name.endsWith('.json'));
-    expect(files.sort()).toEqual(locales.map((locale) => `${locale}.json`).sort());
+  it('has exactly one folder per supported locale, each with one file per namespace', () => {
+    expect(readdirSync(messagesDir).sort()).toEqual([...locales].sort());
+    for (const locale of locales) {
+      const files = readdirSync(new URL(`${locale}/`, messagesDir)).sort();
+      expect(files, locale).toEqual(namespaces.map((namespace) => `${namespace}.json`).sort());
+    }
   });
 
   it('has no empty English message', () => {

@@ -1,6 +1,7 @@
 import { headers } from 'next/headers';
 import { getRequestConfig } from 'next-intl/server';
-import { defaultLocale, isLocale, localeHeader } from './locales';
+import { defaultLocale, isLocale, type Locale, localeHeader } from './locales';
+import { type Messages, namespaces } from './namespaces';
 
 /**
  * The locale of a render: an explicit override, else the `[locale]` segment (prerendered pages call
@@ -10,5 +11,16 @@ import { defaultLocale, isLocale, localeHeader } from './locales';
 export default getRequestConfig(async ({ locale: explicit, requestLocale }) => {
   const requested = explicit ?? (await requestLocale) ?? (await headers()).get(localeHeader);
   const locale = isLocale(requested) ? requested : defaultLocale;
-  return { locale, messages: (await import(`../../messages/${locale}.json`)).default };
+  return { locale, messages: await loadMessages(locale) };
 });
+
+/** Every namespace file of a locale, as one messages object. */
+async function loadMessages(locale: Locale): Promise<Messages> {
+  const files = await Promise.all(
+    namespaces.map(async (namespace) => [
+      namespace,
+      (await import(`../../messages/${locale}/${namespace}.json`)).default,
+    ]),
+  );
+  return Object.fromEntries(files) as Messages;
+}

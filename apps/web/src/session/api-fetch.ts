@@ -15,6 +15,8 @@ export interface ApiFetchOptions {
   token?: string | undefined;
   /** A raw Cookie header, for the own-origin session routes. */
   cookie?: string | undefined;
+  /** Extra headers, e.g. the endpoint's `X-API-Version`. */
+  headers?: Readonly<Record<string, string>>;
   signal?: AbortSignal;
 }
 
@@ -22,7 +24,7 @@ const TIMEOUT_MS = 10_000;
 
 /** One server-side API call; never cached by Next (answers depend on who asks). */
 export function apiFetch(path: string, options: ApiFetchOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.cookie = options.cookie;

@@ -1,10 +1,16 @@
 import type { Metadata, Viewport } from 'next';
+import { cookies } from 'next/headers';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { AppProviders } from '@/components/shell/app-providers';
+import { ConsentBanner } from '@/components/shell/consent-banner';
+import { MainNav } from '@/components/shell/main-nav';
+import { CONSENT_COOKIE, parseConsent } from '@/consent/consent';
 import { isLocale, locales } from '@/i18n/locales';
+import { getServerSession } from '@/session/server-session';
 import { SessionNav } from './(auth)/_components/session-nav';
 import './globals.css';
 
@@ -36,6 +42,9 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
   setRequestLocale(locale);
   const t = await getTranslations('Layout');
   const app = await getTranslations('App');
+  const shell = await getTranslations('Shell');
+  const session = await getServerSession();
+  const consentAnswered = parseConsent((await cookies()).get(CONSENT_COOKIE)?.value) !== null;
 
   return (
     <html lang={locale}>
@@ -43,30 +52,29 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
         <a className="skip-link" href="#main">
           {t('skipToContent')}
         </a>
-        <div className="page">
-          <header className="site-header">
-            <Link className="product-name" href="/">
-              {app('name')}
-            </Link>
-            <nav aria-label={t('navigationLabel')}>
-              <ul className="nav-links">
-                <li>
-                  <Link href="/">{t('home')}</Link>
-                </li>
-                <li>
+        <NextIntlClientProvider>
+          <AppProviders closeLabel={shell('closeToast')}>
+            <div className="page">
+              <header className="site-header">
+                <Link className="product-name" href="/">
+                  {app('name')}
+                </Link>
+                <SessionNav />
+                <MainNav signedIn={session.kind === 'citizen'} />
+              </header>
+              <main id="main" tabIndex={-1}>
+                {children}
+              </main>
+              <footer className="site-footer">
+                <p>{t('footer')}</p>
+                <p>
                   <a href="/api/docs">{t('apiDocs')}</a>
-                </li>
-              </ul>
-            </nav>
-            <SessionNav />
-          </header>
-          <main id="main" tabIndex={-1}>
-            <NextIntlClientProvider>{children}</NextIntlClientProvider>
-          </main>
-          <footer className="site-footer">
-            <p>{t('footer')}</p>
-          </footer>
-        </div>
+                </p>
+              </footer>
+            </div>
+            {consentAnswered ? null : <ConsentBanner />}
+          </AppProviders>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

@@ -1,21 +1,46 @@
-import { useTranslations } from 'next-intl';
-import { setRequestLocale } from 'next-intl/server';
-import { use } from 'react';
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { StageFeed } from '@/components/feed/stage-feed';
 import type { Locale } from '@/i18n/locales';
+import { countryFromAcceptLanguage } from '@/i18n/region';
+import { signInHref } from '@/session/request-path';
+import { getServerSession } from '@/session/server-session';
 
-/** The home page: what Civitas is, and where developers find the API. */
-export default function HomePage({ params }: { params: Promise<{ locale: Locale }> }) {
-  setRequestLocale(use(params).locale);
-  const t = useTranslations('Home');
+interface PageProps {
+  params: Promise<{ locale: Locale }>;
+}
+
+export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale, namespace: 'Home' });
+  const app = await getTranslations({ locale: (await params).locale, namespace: 'App' });
+  return {
+    title: `${t('title')} · ${app('name')}`,
+    description: t('intro'),
+    openGraph: { title: t('title'), description: t('intro'), siteName: app('name'), type: 'website' },
+  };
+}
+
+/** The main stage: the best public posts of the visitor's country, for guests and citizens. */
+export default async function StagePage({ params }: PageProps) {
+  setRequestLocale((await params).locale);
+  const t = await getTranslations('Home');
+  const session = await getServerSession();
+  const signedIn = session.kind === 'citizen';
   return (
-    <article>
-      <h1>{t('heading')}</h1>
-      <p>{t('intro')}</p>
-      <p>{t('guests')}</p>
-      <h2>{t('developersHeading')}</h2>
-      <p>
-        {t('developers')} <a href="/api/docs">{t('apiDocsLink')}</a>
-      </p>
-    </article>
+    <>
+      {signedIn ? null : (
+        <aside className="intro" aria-label={t('introLabel')}>
+          <p>{t('intro')}</p>
+          <p>
+            <a href="/sign-up">{t('signUp')}</a> · <a href={signInHref('/')}>{t('signIn')}</a>
+          </p>
+        </aside>
+      )}
+      <StageFeed
+        signedIn={signedIn}
+        guestCountry={countryFromAcceptLanguage((await headers()).get('accept-language'))}
+      />
+    </>
   );
 }

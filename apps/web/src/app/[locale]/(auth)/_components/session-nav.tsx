@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { requestPathHeader, signInHref } from '@/session/request-path';
 import { getServerSession } from '@/session/server-session';
 import styles from './auth.module.css';
+import { MyPicture } from './my-picture';
 import { SignOutButton } from './sign-out-button';
 
 /** The header's account corner, from the session cookies (spec §3): the citizen's name and sign-out, or sign-in. */
@@ -12,6 +13,7 @@ export async function SessionNav() {
   if (session.kind === 'citizen') {
     return (
       <div className={styles.session}>
+        <MyPicture label={t('myProfile')} />
         <span>{t('signedInAs', { username: session.username })}</span>
         <SignOutButton label={t('signOut')} busyLabel={t('signingOut')} failedLabel={t('signOutFailed')} />
       </div>

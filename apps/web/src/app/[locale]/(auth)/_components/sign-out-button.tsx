@@ -1,6 +1,8 @@
 'use client';
 
-import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { logOut, selectSessionLoading, useAppDispatch, useAppSelector } from '@/client';
+import { notifyError } from '@/components/toast';
 import styles from './auth.module.css';
 
 interface SignOutButtonProps {
@@ -10,36 +12,25 @@ interface SignOutButtonProps {
 }
 
 /**
- * Spec §4 "Logout": the server revokes the sign-in and clears the cookies, then the browser goes to "/". A full
- * navigation, so every cached piece of data of the signed-in person goes with the page.
+ * Spec §4 "Logout": with the session-loading flag up, the server revokes the sign-in and clears the cookies;
+ * then the browser goes to "/", the cached profile picture and every cached API answer are forgotten, and
+ * the server-rendered parts (this header) render again as a guest's.
  */
 export function SignOutButton({ label, busyLabel, failedLabel }: SignOutButtonProps) {
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const router = useRouter();
+  const dispatch = useAppDispatch();
+  const busy = useAppSelector(selectSessionLoading);
 
   async function signOut() {
-    setBusy(true);
-    setFailed(false);
-    try {
-      const response = await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' });
-      if (!response.ok) throw new Error(`logout answered ${response.status}`);
-      window.location.assign('/');
-    } catch {
-      setBusy(false);
-      setFailed(true);
-    }
+    const { serverConfirmed } = await dispatch(logOut((path) => router.push(path)));
+    // The session cookies are httpOnly: only the server can clear them, so a refused logout is said aloud.
+    if (!serverConfirmed) notifyError(failedLabel);
+    router.refresh();
   }
 
   return (
-    <>
-      <button type="button" className={styles.linkButton} onClick={signOut} disabled={busy} aria-busy={busy}>
-        {busy ? busyLabel : label}
-      </button>
-      {failed ? (
-        <span role="alert" className={styles.fieldError}>
-          {failedLabel}
-        </span>
-      ) : null}
-    </>
+    <button type="button" className={styles.linkButton} onClick={signOut} disabled={busy} aria-busy={busy}>
+      {busy ? busyLabel : label}
+    </button>
   );
 }

@@ -1,0 +1,100 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { mergePages } from '@/client';
+import { ErrorMessage } from '../error-message';
+import styles from './feed.module.css';
+
+/** What the list needs of an RTK Query infinite query's result. */
+export interface InfiniteResult<T> {
+  data?: { pages: readonly { readonly data: readonly T[] }[] } | undefined;
+  error?: unknown;
+  isLoading: boolean;
+  isFetchingNextPage: boolean;
+  hasNextPage: boolean;
+  fetchNextPage: () => unknown;
+  refetch: () => unknown;
+}
+
+interface InfiniteListProps<T> {
+  result: InfiniteResult<T>;
+  keyOf: (item: T) => string;
+  renderItem: (item: T, index: number) => ReactNode;
+  /** Shown when the very first page is empty. */
+  empty: ReactNode;
+  /** Names the list for screen readers. */
+  label: string;
+  /** `ul` for people, `div` for posts (each post is its own article). */
+  as?: 'ul' | 'div';
+}
+
+// Spec §9: the next page is asked for when the end of the list comes within this distance of the viewport.
+const PREFETCH_MARGIN = '200px';
+
+/**
+ * A list that loads its next page as the person scrolls near its end, and stops on an empty page (spec §9).
+ * The "show more" button is the scroll sentinel too, so keyboard and screen-reader users can load more.
+ */
+export function InfiniteList<T>({ result, keyOf, renderItem, empty, label, as = 'div' }: InfiniteListProps<T>) {
+  const t = useTranslations('Feed');
+  const sentinel = useRef<HTMLButtonElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, error } = result;
+  const canLoadMore = hasNextPage && !isFetchingNextPage && !error;
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !canLoadMore) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) fetchNextPage();
+      },
+      { rootMargin: PREFETCH_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [canLoadMore, fetchNextPage]);
+
+  if (result.isLoading) {
+    return (
+      <p role="status" className={styles.status}>
+        {t('loading')}
+      </p>
+    );
+  }
+  const items = mergePages(result.data?.pages ?? [], keyOf);
+  if (items.length === 0 && error) return <ErrorMessage error={error} onRetry={() => result.refetch()} />;
+  if (items.length === 0) return <div className={styles.status}>{empty}</div>;
+
+  const List = as;
+  return (
+    <>
+      <List aria-label={label} className={as === 'ul' ? styles.plainList : undefined}>
+        {items.map((item, index) =>
+          as === 'ul' ? (
+            <li key={keyOf(item)}>{renderItem(item, index)}</li>
+          ) : (
+            <div key={keyOf(item)}>{renderItem(item, index)}</div>
+          ),
+        )}
+      </List>
+      {error ? <ErrorMessage error={error} onRetry={() => fetchNextPage()} /> : null}
+      {hasNextPage ? (
+        <button
+          ref={sentinel}
+          type="button"
+          className={styles.more}
+          onClick={() => fetchNextPage()}
+          disabled={isFetchingNextPage}
+          aria-busy={isFetchingNextPage}
+        >
+          {isFetchingNextPage ? t('loadingMore') : t('showMore')}
+        </button>
+      ) : (
+        <p className={styles.status} role="status">
+          {t('end')}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { useGetMeQuery, useGetStageFeedInfiniteQuery } from '@/client';
+import { DEFAULT_COUNTRY } from '@/i18n/region';
+import styles from './feed.module.css';
+import { PostFeed } from './post-feed';
+
+/** A country's name in the interface language (GB → United Kingdom, Vereinigtes Königreich). */
+const countryName = (code: string, locale: string): string =>
+  new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+
+/**
+ * The main stage for the person's country (their profile's, or the guest's language region). The first load
+ * asks for "now", which every guest shares; "refresh" asks for a new snapshot explicitly (spec: refreshing
+ * takes a new snapshot), so newer posts enter without mixing two snapshots in one list.
+ */
+export function StageFeed({ signedIn, guestCountry }: { signedIn: boolean; guestCountry: string }) {
+  const t = useTranslations('Feed');
+  const locale = useLocale();
+  const me = useGetMeQuery(undefined, { skip: !signedIn });
+  const ownCountry = (signedIn ? me.data?.country : guestCountry) ?? guestCountry;
+  // A country whose stage is still empty shows the default country's stage rather than nothing.
+  const [fellBack, setFellBack] = useState(false);
+  const country = fellBack ? DEFAULT_COUNTRY : ownCountry;
+  const [snapshot, setSnapshot] = useState<string | undefined>(undefined);
+  const feed = useGetStageFeedInfiniteQuery(
+    { query: { country, ...(snapshot ? { timestamp: snapshot } : {}) } },
+    { skip: signedIn && !me.data && !me.error },
+  );
+  const firstPageEmpty = feed.data?.pages[0]?.data.length === 0;
+  useEffect(() => {
+    if (firstPageEmpty && country !== DEFAULT_COUNTRY) setFellBack(true);
+  }, [firstPageEmpty, country]);
+  return (
+    <section aria-labelledby="stage-heading">
+      <div className={styles.toolbar}>
+        <h1 id="stage-heading">{t('stageHeading')}</h1>
+        <button type="button" className={styles.refresh} onClick={() => setSnapshot(String(Date.now()))}>
+          {t('refresh')}
+        </button>
+      </div>
+      {fellBack ? (
+        <p className={styles.note}>{t('stageFallback', { country: countryName(DEFAULT_COUNTRY, locale) })}</p>
+      ) : null}
+      <PostFeed
+        result={{ ...feed, isLoading: feed.isLoading || (signedIn && me.isLoading) }}
+        signedIn={signedIn}
+        label={t('stageLabel')}
+        empty={<p>{t('stageEmpty')}</p>}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+'use client';
+
+import type { PostView } from '@civitas/contract';
+import Link from 'next/link';
+import { useFormatter, useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import { Avatar } from '../people/avatar';
+import { CaptionText } from './caption-text';
+import { LikeButton } from './like-button';
+import styles from './post.module.css';
+import { PostMedia } from './post-media';
+
+interface PostCardProps {
+  post: PostView;
+  signedIn: boolean;
+  /** The first post of a page loads its media at once. */
+  priority?: boolean;
+  /** The heading level of the author's name: h2 in a feed, h1 on the post's own page. */
+  headingLevel?: 'h1' | 'h2';
+  /** Extra actions under the post (follow, edit, delete on the post's page). */
+  actions?: ReactNode;
+}
+
+const hostOf = (link: string): string => {
+  try {
+    return new URL(link).host;
+  } catch {
+    return link;
+  }
+};
+
+/** One post: author, media, caption with linked mentions and hashtags, external link, likes. */
+export function PostCard({ post, signedIn, priority = false, headingLevel = 'h2', actions }: PostCardProps) {
+  const t = useTranslations('Post');
+  const format = useFormatter();
+  const Heading = headingLevel;
+  const postHref = `/p/${post.id}`;
+  return (
+    <article className={styles.card} aria-labelledby={`post-${post.id}-author`}>
+      <header className={styles.header}>
+        <Avatar uri={post.author.profilePictureUri} alt="" size={40} />
+        <div className={styles.byline}>
+          <Heading id={`post-${post.id}-author`} className={styles.author}>
+            <Link href={`/u/${encodeURIComponent(post.author.username)}`}>{post.author.displayName}</Link>
+          </Heading>
+          <span className={styles.meta}>
+            @{post.author.username} ·{' '}
+            <Link href={postHref} className={styles.timeLink}>
+              <time
+                dateTime={post.createdAt}
+                title={format.dateTime(new Date(post.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}
+              >
+                {format.dateTime(new Date(post.createdAt), { dateStyle: 'medium' })}
+              </time>
+              <span className="visually-hidden"> {t('openPost')}</span>
+            </Link>
+            {post.sharingOptions === 'private' ? <span className={styles.private}> · {t('friendsOnly')}</span> : null}
+          </span>
+        </div>
+      </header>
+      <PostMedia
+        media={post.media}
+        mediaType={post.mediaType}
+        authorName={post.author.displayName}
+        priority={priority}
+      />
+      <div className={styles.body}>
+        <LikeButton postId={post.id} likes={post.likesOverviewDetails} signedIn={signedIn} />
+        {post.caption.content ? <CaptionText caption={post.caption} /> : null}
+        {post.externalLink ? (
+          <p className={styles.externalLink}>
+            <a href={post.externalLink} rel="noopener noreferrer nofollow ugc" target="_blank">
+              {hostOf(post.externalLink)}
+              <span className="visually-hidden"> {t('opensInNewTab')}</span>
+            </a>
+          </p>
+        ) : null}
+        {actions ? <div className={styles.actions}>{actions}</div> : null}
+      </div>
+    </article>
+  );
+}

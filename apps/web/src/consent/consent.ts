@@ -1,0 +1,34 @@
+/**
+ * The visitor's consent (spec §1, §9): error reporting and analytics run only with it. Kept in a persistent,
+ * readable cookie (one year), so both server rendering (no banner once answered) and page scripts (before
+ * sending anything) can read it. The essential session cookies need no consent.
+ */
+export const CONSENT_COOKIE = 'civitas_consent';
+export const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+export interface Consent {
+  readonly errorReporting: boolean;
+  readonly analytics: boolean;
+}
+
+export const NO_CONSENT: Consent = { errorReporting: false, analytics: false };
+
+// `v1` leaves room to ask again should the purposes ever change.
+const FORMAT = /^v1\.e([01])\.a([01])$/;
+
+export function serializeConsent(consent: Consent): string {
+  return `v1.e${consent.errorReporting ? 1 : 0}.a${consent.analytics ? 1 : 0}`;
+}
+
+/** The stored answer, or null when the visitor has not answered yet (or the value is not ours). */
+export function parseConsent(value: string | undefined): Consent | null {
+  const match = value ? FORMAT.exec(value) : null;
+  if (!match) return null;
+  return { errorReporting: match[1] === '1', analytics: match[2] === '1' };
+}
+
+/** The `document.cookie` assignment that stores an answer. */
+export function consentCookie(consent: Consent, secure: boolean): string {
+  const attributes = [`Max-Age=${CONSENT_MAX_AGE_SECONDS}`, 'Path=/', 'SameSite=Lax', ...(secure ? ['Secure'] : [])];
+  return `${CONSENT_COOKIE}=${serializeConsent(consent)}; ${attributes.join('; ')}`;
+}

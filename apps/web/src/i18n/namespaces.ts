@@ -1,0 +1,51 @@
+import type App from '../../messages/en/App.json';
+import type Auth from '../../messages/en/Auth.json';
+import type Errors from '../../messages/en/Errors.json';
+import type Feed from '../../messages/en/Feed.json';
+import type Home from '../../messages/en/Home.json';
+import type Layout from '../../messages/en/Layout.json';
+import type Metadata from '../../messages/en/Metadata.json';
+import type NotFound from '../../messages/en/NotFound.json';
+import type People from '../../messages/en/People.json';
+import type Post from '../../messages/en/Post.json';
+import type PostDetail from '../../messages/en/PostDetail.json';
+import type Profile from '../../messages/en/Profile.json';
+import type Shell from '../../messages/en/Shell.json';
+
+/**
+ * One messages file per namespace and locale (`messages/<locale>/<Namespace>.json`), so each area of the app
+ * keeps its own strings. The English files give the types: a typo in a key fails `next build`.
+ */
+export interface Messages {
+  App: typeof App;
+  Auth: typeof Auth;
+  Errors: typeof Errors;
+  Feed: typeof Feed;
+  Home: typeof Home;
+  Layout: typeof Layout;
+  Metadata: typeof Metadata;
+  NotFound: typeof NotFound;
+  People: typeof People;
+  Post: typeof Post;
+  PostDetail: typeof PostDetail;
+  Profile: typeof Profile;
+  Shell: typeof Shell;
+}
+
+export type Namespace = keyof Messages;
+
+export const namespaces = [
+  'App',
+  'Auth',
+  'Errors',
+  'Feed',
+  'Home',
+  'Layout',
+  'Metadata',
+  'NotFound',
+  'People',
+  'Post',
+  'PostDetail',
+  'Profile',
+  'Shell',
+] as const satisfies readonly Namespace[];
