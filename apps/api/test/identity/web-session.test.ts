@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFRESH_REUSE_GRACE_MS } from '../../src/domains/identity/oauth/refresh-tokens.js';
 import { createTestApp, type TestApp } from '../harness.js';
 import { CookieJar, PASSWORD, signUpAndVerify } from './flows.js';
 
@@ -111,12 +112,16 @@ describe('the web session (own-origin cookies)', () => {
     jar.take(refreshed);
     expect(jar.cookies.get('civitas_refresh_token')?.value).not.toBe(oldRefresh);
 
+    // Replayed after the grace window for racing requests (REFRESH_REUSE_GRACE_MS): a copied token.
+    const realNow = t.ctx.now;
+    t.ctx.now = () => realNow() + REFRESH_REUSE_GRACE_MS + 1000;
     const stolen = await t.app.inject({
       method: 'POST',
       url: '/api/auth/refresh',
       headers: { cookie: `civitas_refresh_token=${oldRefresh}`, origin: origin() },
       payload: { next: '/settings' },
     });
+    t.ctx.now = realNow;
     expect(stolen.statusCode).toBe(401);
     expect(stolen.json()).toMatchObject({ error: 'Unauthorized', redirectUrl: '/api/auth/login?next=%2Fsettings' });
     // Reuse revoked the family: the rightful browser's refresh fails too.

@@ -6,6 +6,12 @@ import { digestSecret, randomToken } from '../secrets.js';
 export const REFRESH_IDLE_MS = 14 * 86_400_000;
 /** ...and its family (one sign-in) lives at most this long, however often it rotates. */
 export const REFRESH_ABSOLUTE_MS = 60 * 86_400_000;
+/**
+ * A token spent this recently may be presented once more without revoking its family: a page request that
+ * left the browser while the browser's own refresh was in flight still carries the old cookie. Outside this
+ * window a second use is treated as theft.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
 
 export interface IssuedRefresh {
   token: string;
@@ -43,7 +49,9 @@ export type RotationResult =
 
 /**
  * Rotation (RFC 9700 §4.14.2): every use returns a new token and spends the old one. Presenting a spent
- * token means it was copied, so the whole family is revoked: the thief and the victim both sign in again.
+ * token means it was copied, so the whole family is revoked: the thief and the victim both sign in again;
+ * except within a short grace window after it was spent (REFRESH_REUSE_GRACE_MS), where two requests of the
+ * same browser racing each other each get a token of the same family.
  */
 export async function rotate(db: Db, presented: string, now: number): Promise<RotationResult> {
   return db.transaction().execute(async (trx) => {
@@ -62,8 +70,14 @@ export async function rotate(db: Db, presented: string, now: number): Promise<Ro
       .where('used_at', 'is', null)
       .executeTakeFirst();
     if (spent.numUpdatedRows === 0n) {
-      await revokeFamily(trx, row.family_id, now);
-      return { ok: false, reason: 'reused' };
+      // Read again: a rotation running at the same moment may have spent it after the first read.
+      const usedAt = (
+        await trx.selectFrom('refresh_tokens').select('used_at').where('id', '=', row.id).executeTakeFirst()
+      )?.used_at;
+      if (usedAt == null || now - usedAt > REFRESH_REUSE_GRACE_MS) {
+        await revokeFamily(trx, row.family_id, now);
+        return { ok: false, reason: 'reused' };
+      }
     }
     const refresh = await insertToken(trx, row.citizen_id, row.family_id, row.absolute_expires_at, now);
     return { ok: true, citizenId: row.citizen_id, refresh };
