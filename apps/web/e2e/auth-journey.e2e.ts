@@ -134,8 +134,13 @@ describe('a person in a real browser', () => {
   it('signs out onto "/" as a guest, and the sign-in cannot be renewed any more', async () => {
     const refresh = (await cookieJar(context)).get('civitas_refresh_token')?.value;
     await page.goto(`${origin}${startPage()}`);
+    // The header caches my picture's address for the next page load (spec §3); logout must forget it.
+    await expect.poll(() => header().locator('a[href="/me"] img').count()).toBe(1);
+    await page.evaluate(() => localStorage.setItem('civitas.profilePictureUri', '/media/cached-picture.webp'));
     await header().getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${origin}/`);
+    expect(await page.evaluate(() => localStorage.getItem('civitas.profilePictureUri'))).toBeNull();
+    await expect.poll(() => header().locator('a[href="/me"]').count()).toBe(0);
     await expect.poll(() => header().getByRole('link', { name: 'Sign in' }).count()).toBe(1);
     expect(await header().textContent()).not.toContain(person.username);
     const jar = await cookieJar(context);

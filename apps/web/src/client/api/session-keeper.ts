@@ -38,6 +38,7 @@ export interface SessionKeeper {
 }
 
 const READY: SessionOutcome = { kind: 'ready' };
+const SIGNED_OUT: SessionOutcome = { kind: 'signInAgain' };
 
 export const usesSession = (access: Access): boolean => access === 'citizen' || access === 'citizenOrGuest';
 
@@ -100,7 +101,10 @@ export function createSessionKeeper(deps: SessionKeeperDeps): SessionKeeper {
       if (!usesSession(access)) return READY;
       const citizen = citizenSessionFromCookies(deps.readCookies());
       if (citizen) return isExpiring(citizen.expiresAt, deps.now()) ? refreshCitizen() : READY;
-      // Guests read with a guest token; citizen-only calls go out as they are and meet a 401 below.
+      // Without a session a citizen-only call cannot succeed, and must not send anyone to sign in: this is
+      // what a page still on screen asks for right after logout, while its cached data is being reset.
+      if (access === 'citizen') return SIGNED_OUT;
+      // Guests read with a guest token.
       if (access === 'citizenOrGuest' && (guestExpiresAt === null || isExpiring(guestExpiresAt, deps.now()))) {
         return refreshGuest();
       }

@@ -129,6 +129,15 @@ describe('citizen session refresh (spec §4, §9)', () => {
 });
 
 describe('guests', () => {
+  it('never send a citizen-only call, nor get sent to sign in (a page still on screen after logout)', async () => {
+    server.setHandler(api(refreshed));
+    const { store, world } = testStore(server.url);
+    const result = await store.dispatch(usersApi.endpoints.getMe.initiate());
+    expect(result.error).toMatchObject({ status: 'CUSTOM_ERROR', error: UNAUTHORIZED });
+    expect(world.redirects).toEqual([]);
+    expect(server.paths()).toEqual([]);
+  });
+
   it('get a guest token before their first read, and only once', async () => {
     server.setHandler(api(refreshed));
     const { store } = testStore(server.url);
