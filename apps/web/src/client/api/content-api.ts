@@ -27,6 +27,7 @@ export const contentApi = createApi({
       providesTags: (_result, _error, request) => [{ type: 'PrivateFeed', id: request.params.citizenId }],
     }),
     getLovedPosts: build.infiniteQuery(continuationFromContract(contract.getLovedPosts)),
+    getHashtagFeed: build.infiniteQuery(continuationFromContract(contract.getHashtagFeed)),
   }),
 });
 
@@ -41,6 +42,7 @@ export const postQueries = [
   'getMyPrivateFeed',
   'getProfilePrivateFeed',
   'getLovedPosts',
+  'getHashtagFeed',
 ] as const;
 
 export const {
@@ -50,4 +52,5 @@ export const {
   useGetMyPrivateFeedInfiniteQuery,
   useGetProfilePrivateFeedInfiniteQuery,
   useGetLovedPostsInfiniteQuery,
+  useGetHashtagFeedInfiniteQuery,
 } = contentApi;

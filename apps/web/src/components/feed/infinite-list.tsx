@@ -27,6 +27,8 @@ interface InfiniteListProps<T> {
   label: string;
   /** `ul` for people, `div` for posts (each post is its own article). */
   as?: 'ul' | 'div';
+  /** False: more pages only on "show more", for a list with more content below it on the page. */
+  autoLoad?: boolean;
 }
 
 // Spec §9: the next page is asked for when the end of the list comes within this distance of the viewport.
@@ -36,7 +38,15 @@ const PREFETCH_MARGIN = '200px';
  * A list that loads its next page as the person scrolls near its end, and stops on an empty page (spec §9).
  * The "show more" button is the scroll sentinel too, so keyboard and screen-reader users can load more.
  */
-export function InfiniteList<T>({ result, keyOf, renderItem, empty, label, as = 'div' }: InfiniteListProps<T>) {
+export function InfiniteList<T>({
+  result,
+  keyOf,
+  renderItem,
+  empty,
+  label,
+  as = 'div',
+  autoLoad = true,
+}: InfiniteListProps<T>) {
   const t = useTranslations('Feed');
   const sentinel = useRef<HTMLButtonElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, error } = result;
@@ -44,7 +54,7 @@ export function InfiniteList<T>({ result, keyOf, renderItem, empty, label, as = 
 
   useEffect(() => {
     const element = sentinel.current;
-    if (!element || !canLoadMore) return;
+    if (!element || !canLoadMore || !autoLoad) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) fetchNextPage();
@@ -53,7 +63,7 @@ export function InfiniteList<T>({ result, keyOf, renderItem, empty, label, as = 
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [canLoadMore, fetchNextPage]);
+  }, [canLoadMore, autoLoad, fetchNextPage]);
 
   if (result.isLoading) {
     return (

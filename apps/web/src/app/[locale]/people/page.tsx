@@ -1,0 +1,35 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import styles from '@/components/people/people.module.css';
+import type { Locale } from '@/i18n/locales';
+import { signInHref } from '@/session/request-path';
+import { getServerSession } from '@/session/server-session';
+import { RelevantSections } from './relevant-sections';
+import { SuggestedSection } from './suggested-section';
+
+interface PageProps {
+  params: Promise<{ locale: Locale }>;
+}
+
+export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'People' });
+  const app = await getTranslations({ locale, namespace: 'App' });
+  return { title: `${t('title')} · ${app('name')}` };
+}
+
+/** People to follow and befriend: suggestions with their reasons, then creators and citizens of my network. */
+export default async function PeoplePage({ params }: PageProps) {
+  setRequestLocale((await params).locale);
+  // Citizens only (spec §6): a guest signs in first and comes back here.
+  if ((await getServerSession()).kind !== 'citizen') redirect(signInHref('/people'));
+  const t = await getTranslations('People');
+  return (
+    <>
+      <h1 className={styles.pageHeading}>{t('title')}</h1>
+      <SuggestedSection />
+      <RelevantSections />
+    </>
+  );
+}

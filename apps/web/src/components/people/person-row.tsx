@@ -1,0 +1,46 @@
+'use client';
+
+import type { PersonView } from '@civitas/contract';
+import Link from 'next/link';
+import { useLocale, useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import { formatCount } from '@/client';
+import { Avatar } from './avatar';
+import { FollowButton } from './follow-button';
+import styles from './people.module.css';
+
+interface PersonRowProps {
+  person: PersonView;
+  /** A further line under the name, e.g. why the person is suggested. */
+  extra?: ReactNode;
+  /** A further action beside Follow, e.g. Dismiss. */
+  action?: ReactNode;
+}
+
+/** One person in a list: picture, name linking to the profile, @username, followers, Follow / Unfollow. */
+export function PersonRow({ person, extra, action }: PersonRowProps) {
+  const t = useTranslations('People.row');
+  const locale = useLocale();
+  const followers = person.followersCount;
+  return (
+    <div className={styles.row}>
+      <Avatar uri={person.profilePictureUri} alt="" size={48} />
+      <div className={styles.body}>
+        <Link className={styles.name} href={`/u/${encodeURIComponent(person.username)}`}>
+          {person.displayName}
+        </Link>
+        <p className={styles.meta}>
+          @{person.username} ·{' '}
+          <data value={followers}>
+            {t('followers', { count: followers, formatted: formatCount(followers, locale) })}
+          </data>
+        </p>
+        {extra ? <p className={styles.extra}>{extra}</p> : null}
+        <div className={styles.actions}>
+          <FollowButton citizenId={person.id} name={person.displayName} following={person.amIFollowing} />
+          {action}
+        </div>
+      </div>
+    </div>
+  );
+}
