@@ -1,0 +1,262 @@
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/browser';
+import { type DemoName, dismissConsent, newPhoneContext, signInAs } from './support/demo';
+import { expectAccessible, screenshot } from './support/pages';
+
+/**
+ * Profiles in a real browser on the shared demo world (apps/api/src/seed/demo.ts, demo-posts.ts). Every journey
+ * that changes the graph undoes its change before it ends (unfollow, unfriend, cancel, decline), so the
+ * journeys after this file read the demo world as written.
+ */
+const origin = inject('origin');
+
+// Captions from demo-posts.ts: one public and one friends-only post each of alice and carol.
+const ALICE_PUBLIC = 'First light over the fells';
+const ALICE_PRIVATE = 'Planning next month';
+const CAROL_PRIVATE = 'Contact sheet from the Tempelhof shoot';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A phone-sized browser of its own for one person (a guest when `name` is undefined). */
+async function personAt(path: string, name?: DemoName): Promise<Page> {
+  const context = await newPhoneContext(browser);
+  contexts.push(context);
+  const page = await context.newPage();
+  // Signed in from the stage: some of these pages (/me for a guest) would send the sign-in elsewhere.
+  if (name) await signInAs(page, origin, name, '/');
+  await page.goto(`${origin}${path}`);
+  await dismissConsent(page);
+  return page;
+}
+
+const main = (page: Page) => page.locator('main');
+const button = (page: Page, name: string) => main(page).getByRole('button', { name, exact: true });
+const tab = (page: Page, name: string) => main(page).getByRole('tab', { name, exact: true });
+const countOf = async (page: Page, key: 'posts' | 'followers' | 'following' | 'friends') =>
+  Number(await main(page).locator(`[data-count="${key}"] data`).getAttribute('value'));
+const postsText = (page: Page) => main(page).locator('article').allTextContents();
+
+/** Holds matching API calls until `release()`: what the page shows meanwhile is its optimistic guess. */
+async function holdCalls(page: Page, pattern: RegExp) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const passed: Promise<void>[] = [];
+  const handler = (route: Route) => {
+    passed.push(released.then(() => route.continue()));
+  };
+  await page.route(pattern, handler);
+  return {
+    seen: () => passed.length,
+    release: async () => {
+      release();
+      // Every held call goes on to the server before the hold is taken away.
+      await Promise.all(passed);
+      await page.unroute(pattern, handler);
+    },
+  };
+}
+
+describe('a profile for guests', () => {
+  it('is server-rendered with its public posts only, counts and a share preview', async () => {
+    const page = await personAt('/u/alice');
+    await expect.poll(() => main(page).locator('h1').textContent()).toBe('Alice Archer');
+    expect(await main(page).getByText('@alice', { exact: true }).count()).toBe(1);
+    expect(await main(page).getByText('Landscapes and long walks.').count()).toBe(1);
+    // The shared profile counts public posts only: alice has three public posts and one for friends.
+    expect(await countOf(page, 'posts')).toBe(3);
+    expect(await countOf(page, 'followers')).toBeGreaterThan(0);
+    const text = (await postsText(page)).join('\n');
+    expect(text).toContain(ALICE_PUBLIC);
+    expect(text).not.toContain(ALICE_PRIVATE);
+    expect(await main(page).getByRole('tab').count()).toBe(0);
+    expect(await button(page, 'Follow').count()).toBe(0);
+    const signIn = main(page).getByRole('link', { name: 'Sign in', exact: true });
+    expect(await signIn.getAttribute('href')).toBe('/api/auth/login?next=%2Fu%2Falice');
+    expect(await page.locator('meta[property="og:type"]').getAttribute('content')).toBe('profile');
+    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(
+      new RegExp(`^${origin}/media/demo/alice/avatar-`),
+    );
+    // Scrolling to the end asks for the next page through the server action: an empty page ends the list.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await main(page).getByText('You have seen everything here.').waitFor();
+    expect(await main(page).getByRole('alert').count()).toBe(0);
+    // The same content without JavaScript: the server rendered it.
+    const html = await (await fetch(`${origin}/u/alice`, { headers: { 'accept-language': 'en' } })).text();
+    expect(html).toContain(ALICE_PUBLIC);
+    expect(html).not.toContain(ALICE_PRIVATE);
+    await screenshot(page, 'profile-guest');
+    await expectAccessible(page, 'profile-guest');
+  });
+
+  it('answers 404 for an unknown or impossible username', async () => {
+    for (const path of ['/u/nobody_by_this_name', '/u/ab', '/u/no%20such']) {
+      const response = await fetch(`${origin}${path}`);
+      expect(response.status, path).toBe(404);
+    }
+  });
+
+  it('lists the posts a creator loved', async () => {
+    const page = await personAt('/u/alice/loved');
+    expect(await main(page).locator('h1').textContent()).toBe('Posts Alice Archer loved');
+    const text = (await postsText(page)).join('\n');
+    // Alice loves bob's sourdough (public) and his friends-only test bake, which only friends may see.
+    expect(text).toContain('Sourdough number 112');
+    expect(text).not.toContain('Test bake for Saturday');
+    await screenshot(page, 'loved-posts');
+    await expectAccessible(page, 'loved-posts');
+  });
+
+  it('sends a guest who opens /me to sign in, and back to /me after', async () => {
+    const page = await personAt('/me');
+    await page.waitForURL(/\/sign-in\?interaction=/);
+    await page.getByLabel('Username or email address').fill('alice');
+    await page.getByLabel('Password').fill('civitas-demo-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/me');
+    await expect.poll(() => main(page).locator('h1').textContent()).toBe('Alice Archer');
+  });
+});
+
+describe('a profile for citizens', () => {
+  it('follows and unfollows: the follower count moves at once, and a failure goes back with a toast', async () => {
+    const page = await personAt('/u/frank', 'heidi');
+    const before = await countOf(page, 'followers');
+    const held = await holdCalls(page, /\/api\/users\/influencers\/me\/follow\//);
+    await button(page, 'Follow').click();
+    // The call is out and held: without the server's answer, the page already shows the follow.
+    await expect.poll(() => held.seen()).toBe(1);
+    await button(page, 'Unfollow').waitFor();
+    expect(await countOf(page, 'followers')).toBe(before + 1);
+    await held.release();
+    await page.reload();
+    await button(page, 'Unfollow').waitFor();
+    expect(await countOf(page, 'followers')).toBe(before + 1);
+    await screenshot(page, 'profile-citizen');
+    await expectAccessible(page, 'profile-citizen');
+
+    // An unfollow that never reaches the server: back to following, and the toast says why.
+    await page.route(/\/api\/users\/influencers\/me\/unfollow\//, (route) => route.abort('internetdisconnected'));
+    await button(page, 'Unfollow').click();
+    await page.getByRole('alert').filter({ hasText: 'We could not reach Civitas' }).waitFor();
+    await button(page, 'Unfollow').waitFor();
+    expect(await countOf(page, 'followers')).toBe(before + 1);
+    await page.unroute(/\/api\/users\/influencers\/me\/unfollow\//);
+
+    await button(page, 'Unfollow').click();
+    await button(page, 'Follow').waitFor();
+    expect(await countOf(page, 'followers')).toBe(before);
+    await page.reload();
+    await button(page, 'Follow').waitFor();
+    expect(await countOf(page, 'followers')).toBe(before);
+  });
+
+  it('sends a friend request that, once approved, opens the friends-only posts; then unfriends', async () => {
+    // grace and carol have no relationship in the demo world; carol has a friends-only post.
+    const grace = await personAt('/u/carol', 'grace');
+    expect(await tab(grace, 'Friends only').count()).toBe(0);
+    expect((await postsText(grace)).join('\n')).not.toContain(CAROL_PRIVATE);
+    await button(grace, 'Add friend').click();
+    await button(grace, 'Cancel request').waitFor();
+    await main(grace).getByText('You asked Carol Krause to be friends.').waitFor();
+
+    // Carol, in a browser of her own, accepts: the friends-only tab appears at once, without a reload.
+    const carol = await personAt('/u/grace', 'carol');
+    await main(carol).getByText('Grace Gupta wants to be your friend.').waitFor();
+    const friendsBefore = await countOf(carol, 'friends');
+    await button(carol, 'Accept').click();
+    await button(carol, 'Unfriend').waitFor();
+    expect(await countOf(carol, 'friends')).toBe(friendsBefore + 1);
+    await tab(carol, 'Friends only').click();
+    await main(carol).getByText('Grace Gupta has not shared any friends-only posts yet.').waitFor();
+
+    // Grace comes back to carol's profile and now reads her friends-only posts.
+    await grace.reload();
+    await button(grace, 'Unfriend').waitFor();
+    await tab(grace, 'Friends only').click();
+    await main(grace).getByRole('tabpanel', { name: 'Friends only' }).getByText(CAROL_PRIVATE).waitFor();
+
+    // Unfriend asks first; keeping the friendship changes nothing.
+    await button(grace, 'Unfriend').click();
+    await button(grace, 'Stay friends').click();
+    expect(await button(grace, 'Yes, unfriend').count()).toBe(0);
+    await button(grace, 'Unfriend').click();
+    await button(grace, 'Yes, unfriend').click();
+    await button(grace, 'Add friend').waitFor();
+    expect(await tab(grace, 'Friends only').count()).toBe(0);
+    await grace.reload();
+    await button(grace, 'Add friend').waitFor();
+    expect((await postsText(grace)).join('\n')).not.toContain(CAROL_PRIVATE);
+  });
+
+  it('declines a friend request, and cancels one', async () => {
+    const heidi = await personAt('/u/erin', 'heidi');
+    await button(heidi, 'Add friend').click();
+    await button(heidi, 'Cancel request').waitFor();
+    const erin = await personAt('/u/heidi', 'erin');
+    await button(erin, 'Decline').click();
+    await button(erin, 'Add friend').waitFor();
+    expect(await button(erin, 'Accept').count()).toBe(0);
+    await heidi.reload();
+    await button(heidi, 'Add friend').waitFor();
+
+    // A request cancelled by its sender: gone for both.
+    await heidi.goto(`${origin}/u/frank`);
+    await button(heidi, 'Add friend').click();
+    await button(heidi, 'Cancel request').click();
+    await button(heidi, 'Add friend').waitFor();
+    await heidi.reload();
+    await button(heidi, 'Add friend').waitFor();
+    const frank = await personAt('/u/heidi', 'frank');
+    await button(frank, 'Add friend').waitFor();
+    expect(await button(frank, 'Accept').count()).toBe(0);
+  });
+
+  it('sends me from my own /u/ page to /me', async () => {
+    const page = await personAt('/u/bob', 'bob');
+    await page.waitForURL((url) => url.pathname === '/me');
+  });
+});
+
+describe('my profile', () => {
+  it('shows my public and friends-only posts in tabs that the keyboard can work', async () => {
+    const page = await personAt('/me', 'alice');
+    await expect.poll(() => main(page).locator('h1').textContent()).toBe('Alice Archer');
+    const publicTab = tab(page, 'Public');
+    expect(await publicTab.getAttribute('aria-selected')).toBe('true');
+    await main(page).getByRole('tabpanel', { name: 'Public' }).getByText(ALICE_PUBLIC).waitFor();
+    expect((await postsText(page)).join('\n')).not.toContain(ALICE_PRIVATE);
+    // My own count includes the friends-only post.
+    await expect.poll(() => countOf(page, 'posts')).toBe(4);
+    expect(await button(page, 'New post').count()).toBe(1);
+    await screenshot(page, 'my-profile');
+    await expectAccessible(page, 'my-profile');
+
+    await publicTab.focus();
+    await page.keyboard.press('ArrowRight');
+    const friendsTab = tab(page, 'Friends only');
+    expect(await friendsTab.getAttribute('aria-selected')).toBe('true');
+    expect(await friendsTab.evaluate((element) => element === document.activeElement)).toBe(true);
+    const friendsPanel = main(page).getByRole('tabpanel', { name: 'Friends only' });
+    await friendsPanel.getByText(ALICE_PRIVATE).waitFor();
+    expect(await friendsPanel.getByText(ALICE_PUBLIC).count()).toBe(0);
+    await expectAccessible(page, 'my-profile friends-only tab');
+
+    await button(page, 'New post').click();
+    await page.getByRole('dialog').getByRole('heading', { name: 'Available in the Civitas app' }).waitFor();
+  });
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+});

@@ -1,0 +1,32 @@
+import { getMe } from '@civitas/contract';
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { MyProfile } from '@/components/profile/my-profile';
+import type { Locale } from '@/i18n/locales';
+import { readAsCitizen } from '@/server/api-read';
+import { signInHref } from '@/session/request-path';
+import { getServerSession } from '@/session/server-session';
+
+interface PageProps {
+  params: Promise<{ locale: Locale }>;
+}
+
+export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'Profile' });
+  const app = await getTranslations({ locale, namespace: 'App' });
+  return { title: `${t('myProfileTitle')} · ${app('name')}`, robots: { index: false, follow: false } };
+}
+
+/**
+ * My own profile. Only for citizens: a guest is sent to sign in and comes back here. The server reads my
+ * profile for the first paint; the client's copy then keeps it current.
+ */
+export default async function MyProfilePage({ params }: PageProps) {
+  setRequestLocale((await params).locale);
+  const session = await getServerSession();
+  if (session.kind !== 'citizen') redirect(signInHref('/me'));
+  const me = await readAsCitizen(getMe, undefined, session.token);
+  return <MyProfile initial={me.ok ? me.data : null} />;
+}

@@ -1,0 +1,39 @@
+import { getTranslations } from 'next-intl/server';
+import type { ReadResult } from '@/server/api-read';
+import { signInHref } from '@/session/request-path';
+import styles from './profile.module.css';
+import { ProfileHeader, type PublicProfile } from './profile-header';
+import { ProfileLinks } from './profile-links';
+import { SharedPosts } from './shared-posts';
+import type { FeedPage } from './shared-posts-actions';
+
+/**
+ * A profile as guests and share previews see it: rendered on the server from the public sharing reads, the
+ * first page of public posts included; later pages come through a server action (shared-posts-actions.ts).
+ */
+export async function GuestProfile({ profile, posts }: { profile: PublicProfile; posts: ReadResult<FeedPage> }) {
+  const t = await getTranslations('Profile');
+  const name = profile.displayName;
+  const path = `/u/${encodeURIComponent(profile.username)}`;
+  return (
+    <>
+      <ProfileHeader profile={profile} headingId="profile-name" />
+      <p className={styles.note}>
+        {t.rich('signInToConnect', { name, link: (chunks) => <a href={signInHref(path)}>{chunks}</a> })}
+      </p>
+      <ProfileLinks username={profile.username} mutual={false} />
+      <section aria-labelledby="public-posts-heading">
+        <h2 id="public-posts-heading" className={styles.sectionHeading}>
+          {t('publicPostsHeading')}
+        </h2>
+        <SharedPosts
+          source={{ kind: 'profile', username: profile.username }}
+          initial={posts}
+          signedIn={false}
+          label={t('publicPostsLabel', { name })}
+          empty={<p>{t('noPublicPosts', { name })}</p>}
+        />
+      </section>
+    </>
+  );
+}

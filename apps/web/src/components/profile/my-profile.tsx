@@ -1,0 +1,65 @@
+'use client';
+
+import type { MyProfileView } from '@civitas/contract';
+import { useTranslations } from 'next-intl';
+import {
+  useGetMeQuery,
+  useGetMyPrivateFeedInfiniteQuery,
+  useGetMyPublicFeedInfiniteQuery,
+  useGetMySocialOverviewQuery,
+} from '@/client';
+import { AppOnlyButton } from '../app-only-prompt';
+import { ErrorMessage } from '../error-message';
+import { PostFeed } from '../feed/post-feed';
+import styles from './profile.module.css';
+import { ProfileHeader } from './profile-header';
+import { ProfileLinks } from './profile-links';
+import { ProfileTabs } from './profile-tabs';
+
+/**
+ * My own profile (spec §2): my details, my counts as the social overview has them (a follow elsewhere moves
+ * them at once), and my posts in two tabs, public and friends-only, including those still processing.
+ */
+export function MyProfile({ initial }: { initial: MyProfileView | null }) {
+  const t = useTranslations('Profile');
+  const me = useGetMeQuery();
+  const overview = useGetMySocialOverviewQuery();
+  const profile = me.data ?? initial;
+  if (!profile) {
+    if (me.error) return <ErrorMessage error={me.error} onRetry={() => me.refetch()} />;
+    return (
+      <p role="status" className={styles.note}>
+        {t('loading')}
+      </p>
+    );
+  }
+  const counts = overview.data ?? profile;
+  const tabs = [
+    { id: 'public', label: t('publicTab'), panel: <MyPublicPosts /> },
+    { id: 'friends', label: t('friendsTab'), panel: <MyFriendsPosts /> },
+  ];
+  return (
+    <>
+      <ProfileHeader profile={{ ...profile, ...counts, id: profile.id }} headingId="profile-name" />
+      <div className={styles.actions}>
+        <AppOnlyButton feature="upload" className={styles.primaryButton} />
+      </div>
+      <ProfileLinks username={profile.username} mutual={false} />
+      <ProfileTabs label={t('myPostsLabel')} tabs={tabs} />
+    </>
+  );
+}
+
+/** My public posts, newest first, those still processing included (their author sees them). */
+function MyPublicPosts() {
+  const t = useTranslations('Profile');
+  const feed = useGetMyPublicFeedInfiniteQuery({});
+  return <PostFeed result={feed} signedIn={true} label={t('myPublicLabel')} empty={<p>{t('myPublicEmpty')}</p>} />;
+}
+
+/** My friends-only posts. */
+function MyFriendsPosts() {
+  const t = useTranslations('Profile');
+  const feed = useGetMyPrivateFeedInfiniteQuery({});
+  return <PostFeed result={feed} signedIn={true} label={t('myFriendsLabel')} empty={<p>{t('myFriendsEmpty')}</p>} />;
+}

@@ -1,0 +1,63 @@
+import type { getSharedProfile } from '@civitas/contract';
+import { useTranslations } from 'next-intl';
+import type { ResultOf } from '@/client';
+import { CompactCount } from '../compact-count';
+import { Avatar, COVER_PLACEHOLDER } from '../people/avatar';
+import styles from './profile.module.css';
+
+/** What every profile view shows of a person: the public part (a citizen's and my own views hold it too). */
+export type PublicProfile = ResultOf<typeof getSharedProfile>;
+
+const countKeys = ['posts', 'followers', 'following', 'friends'] as const;
+type CountKey = (typeof countKeys)[number];
+
+const countOf = (profile: PublicProfile, key: CountKey): number =>
+  ({
+    posts: profile.postsCount,
+    followers: profile.followersCount,
+    following: profile.followingCount,
+    friends: profile.friendsCount,
+  })[key];
+
+/**
+ * The top of a profile: cover and picture (or their placeholders, spec §2), the name as the page's heading,
+ * @username, bio and the counts in the compact format (spec §9). Works in server and client components.
+ */
+export function ProfileHeader({ profile, headingId }: { profile: PublicProfile; headingId: string }) {
+  const t = useTranslations('Profile');
+  return (
+    <header className={styles.header}>
+      {/* biome-ignore lint/performance/noImgElement: covers come from our own media route at their stored size */}
+      <img
+        className={styles.cover}
+        src={profile.coverPictureUri ?? COVER_PLACEHOLDER}
+        alt=""
+        width={1500}
+        height={500}
+      />
+      <div className={styles.identity}>
+        <Avatar
+          uri={profile.profilePictureUri}
+          alt={t('pictureAlt', { name: profile.displayName })}
+          size={88}
+          className={styles.picture}
+        />
+        <h1 id={headingId} className={styles.name}>
+          {profile.displayName}
+        </h1>
+        <p className={styles.username}>@{profile.username}</p>
+        {profile.bio ? <p className={styles.bio}>{profile.bio}</p> : null}
+        <ul className={styles.counts} aria-label={t('countsLabel')}>
+          {countKeys.map((key) => {
+            const value = countOf(profile, key);
+            return (
+              <li key={key} data-count={key}>
+                <CompactCount value={value} /> <span className={styles.countLabel}>{t(key)}</span>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </header>
+  );
+}

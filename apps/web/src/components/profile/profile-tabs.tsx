@@ -1,0 +1,83 @@
+'use client';
+
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import styles from './profile.module.css';
+
+export interface ProfileTab {
+  id: string;
+  label: string;
+  panel: ReactNode;
+}
+
+/**
+ * Tabs in the ARIA pattern: a tablist whose selected tab is the one in the tab order, arrow keys (and Home,
+ * End) move between tabs and select them. A panel is mounted the first time its tab is chosen and then kept,
+ * hidden, so switching back keeps what was loaded and where the list had got to. A tab that goes away (no
+ * longer friends) hands the selection to the first one.
+ */
+export function ProfileTabs({ label, tabs }: { label: string; tabs: readonly ProfileTab[] }) {
+  const baseId = useId();
+  const [chosen, setChosen] = useState(tabs[0]?.id);
+  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set(tabs[0] ? [tabs[0].id] : []));
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const selected = tabs.some((tab) => tab.id === chosen) ? chosen : tabs[0]?.id;
+
+  const select = (id: string, focus: boolean) => {
+    setChosen(id);
+    setVisited((before) => (before.has(id) ? before : new Set([...before, id])));
+    if (focus) buttons.current.get(id)?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = tabs.findIndex((tab) => tab.id === selected);
+    const last = tabs.length - 1;
+    const target = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: last }[event.key];
+    if (target === undefined || tabs.length === 0) return;
+    event.preventDefault();
+    const wrapped = tabs[(target + tabs.length) % tabs.length];
+    if (wrapped) select(wrapped.id, true);
+  };
+
+  const tabId = (id: string) => `${baseId}-tab-${id}`;
+  const panelId = (id: string) => `${baseId}-panel-${id}`;
+  return (
+    <>
+      <div role="tablist" aria-label={label} className={styles.tablist} onKeyDown={onKeyDown}>
+        {tabs.map((tab) => (
+          <button
+            key={tab.id}
+            ref={(element) => {
+              if (element) buttons.current.set(tab.id, element);
+              else buttons.current.delete(tab.id);
+            }}
+            type="button"
+            role="tab"
+            id={tabId(tab.id)}
+            aria-selected={tab.id === selected}
+            // Only a mounted panel can be pointed at.
+            aria-controls={tab.id === selected || visited.has(tab.id) ? panelId(tab.id) : undefined}
+            tabIndex={tab.id === selected ? 0 : -1}
+            className={styles.tab}
+            onClick={() => select(tab.id, false)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      {tabs.map((tab) =>
+        tab.id === selected || visited.has(tab.id) ? (
+          <div
+            key={tab.id}
+            role="tabpanel"
+            id={panelId(tab.id)}
+            aria-labelledby={tabId(tab.id)}
+            hidden={tab.id !== selected}
+            className={styles.panel}
+          >
+            {tab.panel}
+          </div>
+        ) : null,
+      )}
+    </>
+  );
+}
