@@ -1,8 +1,9 @@
 /**
- * Hashtags and @mentions written in a caption. Tags are letters, digits and underscores in any script
- * (so #Café and #नमस्ते work), at most 50 characters; the first spelling of a tag wins, duplicates collapse.
+ * Hashtags and @mentions written in a caption. Tags are letters (with their combining marks, which scripts
+ * such as Devanagari need: #जयपुर), digits and underscores in any script, at most 50 characters; the first
+ * spelling of a tag wins, duplicates collapse.
  */
-const HASHTAG = /(?:^|[^\p{L}\p{N}_&/])#([\p{L}\p{N}_]{1,50})(?![\p{L}\p{N}_])/gu;
+const HASHTAG = /(?:^|[^\p{L}\p{M}\p{N}_&/])#([\p{L}\p{M}\p{N}_]{1,50})(?![\p{L}\p{M}\p{N}_])/gu;
 const MENTION = /(?:^|[^\p{L}\p{N}_@/])@([A-Za-z0-9_]{3,30})(?![A-Za-z0-9_])/gu;
 
 const uniqueBy = (values: string[], key: (value: string) => string): string[] => {

@@ -2,32 +2,32 @@ import type { CaptionView } from '@civitas/contract';
 import Link from 'next/link';
 import { Fragment, type ReactNode } from 'react';
 
-// A mention is @ plus a username; a hashtag is # plus letters, digits or underscores in any script.
-const TOKEN = /([@#])([\p{L}\p{N}_.]+)/gu;
+// Candidates only: which of them are real mentions and hashtags is the server's word (`caption.mentions`,
+// `hashtags`), so the page never links what the server did not recognise.
+const TOKEN = /([@#])([\p{L}\p{M}\p{N}_]+)/gu;
+const WORD_CHARACTER = /[\p{L}\p{M}\p{N}_]/u;
 
 /**
  * A caption with its mentions linked to the mentioned profiles and its hashtags to their pages. Only names
- * the server resolved as mentions become profile links, so a typo never links to a stranger.
+ * the server resolved become links, so a typo never links to a stranger.
  */
-export function CaptionText({ caption }: { caption: CaptionView }) {
+export function CaptionText({ caption, hashtags }: { caption: CaptionView; hashtags: readonly string[] }) {
   const mentioned = new Set(caption.mentions.map((mention) => mention.username.toLowerCase()));
+  const tagged = new Set(hashtags.map((tag) => tag.toLowerCase()));
   const parts: ReactNode[] = [];
   let last = 0;
   for (const match of caption.content.matchAll(TOKEN)) {
-    const [, sigil, name = ''] = match;
+    const [text, sigil, name = ''] = match;
     const start = match.index;
-    // `name@example.org` is an address, not a mention.
-    if (start > 0 && /[\p{L}\p{N}_]/u.test(caption.content[start - 1] ?? '')) continue;
-    const trimmed = name.replace(/\.+$/, '');
+    // `ana@example.org` is an address and `a#b` no tag: a sigil counts only at the start of a word.
+    if (start > 0 && WORD_CHARACTER.test(caption.content[start - 1] ?? '')) continue;
+    const key = name.toLowerCase();
     let link: ReactNode = null;
-    if (sigil === '@' && mentioned.has(trimmed.toLowerCase())) {
-      link = <Link href={`/u/${encodeURIComponent(trimmed)}`}>@{trimmed}</Link>;
-    } else if (sigil === '#' && trimmed) {
-      link = <Link href={`/hashtags/${encodeURIComponent(trimmed.toLowerCase())}`}>#{trimmed}</Link>;
-    }
+    if (sigil === '@' && mentioned.has(key)) link = <Link href={`/u/${encodeURIComponent(name)}`}>{text}</Link>;
+    else if (sigil === '#' && tagged.has(key)) link = <Link href={`/hashtags/${encodeURIComponent(key)}`}>{text}</Link>;
     if (!link) continue;
     parts.push(caption.content.slice(last, start), <Fragment key={start}>{link}</Fragment>);
-    last = start + 1 + trimmed.length;
+    last = start + text.length;
   }
   parts.push(caption.content.slice(last));
   return <p className="caption">{parts}</p>;

@@ -66,7 +66,7 @@ export function PostCard({ post, signedIn, priority = false, headingLevel = 'h2'
       />
       <div className={styles.body}>
         <LikeButton postId={post.id} likes={post.likesOverviewDetails} signedIn={signedIn} />
-        {post.caption.content ? <CaptionText caption={post.caption} /> : null}
+        {post.caption.content ? <CaptionText caption={post.caption} hashtags={post.hashtags} /> : null}
         {post.externalLink ? (
           <p className={styles.externalLink}>
             <a href={post.externalLink} rel="noopener noreferrer nofollow ugc" target="_blank">

@@ -16,7 +16,14 @@ export function AppProviders({ children, closeLabel }: { children: ReactNode; cl
   return (
     <StoreProvider>
       {/* Spec §2, §9: minimum 0.8 (NProgress `minimum`, which this component names `initialPosition`), speed 900 ms, no spinner; cleared on completion or a navigation error. */}
-      <NextTopLoader initialPosition={0.8} speed={900} showSpinner={false} color="#0b5cad" />
+      <NextTopLoader
+        initialPosition={0.8}
+        speed={900}
+        showSpinner={false}
+        color="#0b5cad"
+        // NProgress's own markup carries role="bar", which is no ARIA role; the bar is decoration.
+        template='<div class="bar" aria-hidden="true"><div class="peg"></div></div>'
+      />
       <Suspense fallback={null}>
         <HistoryTracker />
       </Suspense>
