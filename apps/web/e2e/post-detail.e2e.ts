@@ -1,0 +1,352 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { demoPosts } from '../../api/src/seed/demo-posts';
+import { launchChromium } from './support/browser';
+import { dismissConsent, newPhoneContext, signInAs } from './support/demo';
+import { expectAccessible, screenshot } from './support/pages';
+import { repoRoot } from './support/paths';
+
+/**
+ * The post page (/p/<id>) in a real browser against the real app with the demo world: what a guest and a
+ * share preview get from the server, and a citizen's likes, follows, caption edits and deletion.
+ */
+const origin = inject('origin');
+const dataDir = inject('dataDir');
+
+interface Post {
+  id: string;
+  caption: { content: string; mentions: { id: string; username: string }[] };
+  mentionRequest: string[];
+  likesOverviewDetails: { likesCount: number; liked: boolean };
+}
+
+/** The admin CLI on the running app's data: tokens to find the demo posts' ids (they are generated). */
+async function cli(...args: string[]): Promise<string> {
+  // A clean environment (no DATABASE_URL from the caller); tokens name the app's public URL as their issuer.
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: origin,
+    LOG_LEVEL: 'warn',
+  };
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [join(repoRoot, 'apps/api/dist/cli/main.js'), ...args],
+    { cwd: repoRoot, env: env as NodeJS.ProcessEnv },
+  );
+  return stdout.trim().split('\n').at(-1) ?? '';
+}
+
+async function api<T>(path: string, token: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${origin}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
+  });
+  return { status: response.status, body: (await response.json().catch(() => null)) as T };
+}
+
+/** The demo post whose caption starts as written in the seed (apps/api/src/seed/demo-posts.ts). */
+function demoCaption(start: string): string {
+  const post = demoPosts.find((candidate) => candidate.caption.startsWith(start));
+  if (!post) throw new Error(`no demo post starts with "${start}"`);
+  return post.caption;
+}
+
+const firstLight = demoCaption('First light over the fells');
+const friendsOnly = demoCaption('Planning next month');
+const sourdough = demoCaption('Sourdough number 112');
+
+let browser: Browser;
+let aliceToken: string;
+let machineToken: string;
+const ids = { firstLight: '', friendsOnly: '', sourdough: '' };
+
+async function findId(path: string, token: string, caption: string): Promise<string> {
+  const { status, body } = await api<{ data: Post[] }>(path, token);
+  expect(status, path).toBe(200);
+  const post = body.data.find((candidate) => candidate.caption.content === caption);
+  if (!post) throw new Error(`${path} has no post "${caption}"`);
+  return post.id;
+}
+
+beforeAll(async () => {
+  aliceToken = await cli('mint-token', '--username', 'alice', '--ttl', '3600');
+  machineToken = await cli('mint-token', '--machine', '--scopes', 'content,social', '--ttl', '3600');
+  ids.firstLight = await findId('/api/content/v2/feed/profile/public', aliceToken, firstLight);
+  ids.friendsOnly = await findId('/api/content/v2/feed/profile/private', aliceToken, friendsOnly);
+  ids.sourdough = await findId('/api/content/v1/sharing/feed/bob/public', machineToken, sourdough);
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const html = async (path: string) => {
+  const response = await fetch(`${origin}${path}`, { headers: { 'accept-language': 'en-GB' } });
+  return { status: response.status, text: await response.text() };
+};
+const metaContent = (text: string, property: string) =>
+  new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`).exec(text)?.[1];
+const card = (page: Page) => page.locator('main article');
+const likeCount = async (page: Page) =>
+  Number(
+    /(\d+) likes?/.exec(
+      (await card(page)
+        .getByText(/\d+ likes?$/)
+        .textContent()) ?? '',
+    )?.[1],
+  );
+/** The words of every toast showing (each toast's own text, without its close button's "×"). */
+const toastTexts = (page: Page) =>
+  page.locator('.Toastify__toast').evaluateAll((toasts) =>
+    toasts.map((toast) =>
+      [...toast.childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent)
+        .join('')
+        .trim(),
+    ),
+  );
+/** Waits for a toast saying exactly `text`. */
+const expectToast = (page: Page, text: string) => expect.poll(() => toastTexts(page)).toContain(text);
+
+describe('a guest', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await newPhoneContext(browser);
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('gets a public post rendered by the server, with its share preview', async () => {
+    const { status, text } = await html(`/p/${ids.firstLight}`);
+    expect(status).toBe(200);
+    expect(text).toContain('First light over the fells. Worth the 5am alarm.');
+    expect(metaContent(text, 'og:title')).toBe('Alice Archer on Civitas');
+    expect(metaContent(text, 'og:type')).toBe('article');
+    expect(metaContent(text, 'og:description')).toBe(firstLight.replace(/&/g, '&amp;'));
+    const image = metaContent(text, 'og:image') ?? '';
+    expect(image.startsWith(`${origin}/media/`), image).toBe(true);
+    expect((await fetch(image)).headers.get('content-type')).toMatch(/^image\//);
+    expect(metaContent(text, 'robots')).toBeUndefined();
+  });
+
+  it('reads the post in the browser: author as the heading, likes, the app-only "Give" prompt', async () => {
+    await page.goto(`${origin}/p/${ids.firstLight}`);
+    await dismissConsent(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Alice Archer');
+    const overview = await api<Post>(`/api/social/v1/sharing/${ids.firstLight}/overview`, machineToken);
+    expect(overview.body.likesOverviewDetails.likesCount).toBeGreaterThan(0);
+    expect(await likeCount(page)).toBe(overview.body.likesOverviewDetails.likesCount);
+    expect(await card(page).getByRole('link', { name: 'Sign in to like this post' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(1);
+    // Citizens' tools are not offered to a guest.
+    expect(await page.getByRole('button', { name: /Follow|Edit caption|Delete post/ }).count()).toBe(0);
+    await screenshot(page, 'post-detail-guest');
+    await expectAccessible(page, 'the post page, as a guest');
+    await card(page).getByRole('button', { name: 'Give' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Available in the Civitas app' });
+    await sheet.waitFor();
+    await sheet.getByRole('button', { name: 'Got it' }).click();
+    await sheet.waitFor({ state: 'detached' });
+  });
+
+  it('cannot tell a friends-only post from one that does not exist', async () => {
+    const hidden = await html(`/p/${ids.friendsOnly}`);
+    expect(hidden.status).toBe(404);
+    expect(hidden.text).not.toContain('Planning next month');
+    expect(metaContent(hidden.text, 'og:image')).toBeUndefined();
+    for (const path of [`/p/${randomUUID()}`, '/p/not-a-post-id']) {
+      expect((await html(path)).status, path).toBe(404);
+    }
+    await page.goto(`${origin}/p/${ids.friendsOnly}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
+  });
+});
+
+describe('a signed-in citizen (alice)', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await newPhoneContext(browser);
+    page = await context.newPage();
+    await signInAs(page, origin, 'alice', `/p/${ids.sourdough}`);
+    await dismissConsent(page);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('sees someone else’s post with a follow button, and it passes axe', async () => {
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Bob Baker');
+    await card(page).getByRole('button', { name: 'Unfollow Bob Baker' }).waitFor();
+    expect(await page.getByRole('button', { name: /Edit caption|Delete post/ }).count()).toBe(0);
+    await screenshot(page, 'post-detail-citizen');
+    await expectAccessible(page, 'the post page, as a citizen');
+  });
+
+  it('unlikes and likes with the count changing at once, and a failed like going back with a toast', async () => {
+    const button = card(page).getByRole('button', { name: 'Like' });
+    expect(await button.getAttribute('aria-pressed')).toBe('true');
+    const liked = await likeCount(page);
+
+    // The unlike call is held until the page has shown its effect: the change cannot come from the answer.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/un-liked-creators-content/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const answered = page.waitForResponse((response) => response.url().includes('/un-liked-creators-content/'));
+    await button.click();
+    await expect.poll(() => likeCount(page)).toBe(liked - 1);
+    expect(await button.getAttribute('aria-pressed')).toBe('false');
+    release();
+    expect((await answered).status()).toBe(200);
+    await page.unroute('**/un-liked-creators-content/**');
+    expect(await likeCount(page)).toBe(liked - 1);
+
+    await page.route('**/liked-creators-content/**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'failed on purpose' }),
+      }),
+    );
+    await button.click();
+    await expectToast(page, 'Sorry, something went wrong');
+    await expect.poll(() => likeCount(page)).toBe(liked - 1);
+    expect(await button.getAttribute('aria-pressed')).toBe('false');
+    await page.unroute('**/liked-creators-content/**');
+
+    await button.click();
+    await expect.poll(() => likeCount(page)).toBe(liked);
+    await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    expect(await likeCount(page)).toBe(liked);
+  });
+
+  it('unfollows and follows the author; a failed follow goes back with a toast', async () => {
+    const following = async () =>
+      (await api<{ amIFollowing: boolean }>('/api/users/influencers/profile/bob', aliceToken)).body.amIFollowing;
+    await card(page).getByRole('button', { name: 'Unfollow Bob Baker' }).click();
+    await card(page).getByRole('button', { name: 'Follow Bob Baker' }).waitFor();
+    await expect.poll(following).toBe(false);
+
+    await page.route('**/influencers/me/follow/**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'failed on purpose' }),
+      }),
+    );
+    await card(page).getByRole('button', { name: 'Follow Bob Baker' }).click();
+    await expectToast(page, 'Sorry, something went wrong');
+    await card(page).getByRole('button', { name: 'Follow Bob Baker' }).waitFor();
+    expect(await following()).toBe(false);
+    await page.unroute('**/influencers/me/follow/**');
+
+    await card(page).getByRole('button', { name: 'Follow Bob Baker' }).click();
+    await card(page).getByRole('button', { name: 'Unfollow Bob Baker' }).waitFor();
+    await expect.poll(following).toBe(true);
+  });
+
+  it('sees a friends-only post of their own, kept out of search engines and without a share preview', async () => {
+    await page.goto(`${origin}/p/${ids.friendsOnly}`);
+    await card(page).getByText('Planning next month.', { exact: false }).waitFor();
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
+    expect(await page.locator('meta[property="og:image"]').count()).toBe(0);
+    expect(await page.locator('meta[property="og:description"]').count()).toBe(0);
+  });
+
+  describe('on a post of their own', () => {
+    let postId: string;
+    let bobId: string;
+    beforeAll(async () => {
+      // A post made for this test (no media uploaded: the author alone sees it), so deleting it spoils nothing.
+      const created = await api<Post>('/api/users/v7/creators-content', aliceToken, {
+        method: 'POST',
+        body: JSON.stringify({
+          mediaType: 'image',
+          caption: 'Picnic plans with @bob #picnic',
+          sharingOptions: 'public',
+        }),
+      });
+      expect(created.status).toBe(201);
+      postId = created.body.id;
+      bobId = created.body.caption.mentions.find((mention) => mention.username === 'bob')?.id ?? '';
+      expect(bobId).not.toBe('');
+      await page.goto(`${origin}/p/${postId}`);
+      await card(page).getByText('Picnic plans with', { exact: false }).waitFor();
+    });
+
+    it('edits the caption, keeping the mention still written in it', async () => {
+      await card(page).getByRole('button', { name: 'Edit caption' }).click();
+      const field = card(page).getByLabel('Caption');
+      expect(await field.inputValue()).toBe('Picnic plans with @bob #picnic');
+      expect(Number(await field.getAttribute('maxlength'))).toBe(2200);
+      await expectAccessible(page, 'the caption editor');
+
+      // A failed save: the old caption comes back, the form keeps what was typed.
+      await page.route('**/creators-content/*/caption', (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'failed on purpose' }),
+        }),
+      );
+      await field.fill('Picnic moved to Sunday, @bob brings bread #picnic');
+      await card(page).getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, 'Sorry, something went wrong');
+      expect(await field.inputValue()).toBe('Picnic moved to Sunday, @bob brings bread #picnic');
+      await page.unroute('**/creators-content/*/caption');
+
+      await card(page).getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, 'The caption of the post was succesfully updated.');
+      await card(page).getByText('Picnic moved to Sunday,', { exact: false }).waitFor();
+      expect(await card(page).getByRole('link', { name: '@bob' }).getAttribute('href')).toBe('/u/bob');
+      expect(await card(page).getByRole('textbox').count()).toBe(0);
+
+      const stored = await api<Post>(`/api/content/v1/creators-content/${postId}`, aliceToken);
+      expect(stored.body.caption.content).toBe('Picnic moved to Sunday, @bob brings bread #picnic');
+      expect(stored.body.mentionRequest).toEqual([bobId]);
+    });
+
+    it('deletes the post after a confirmation; a failed delete keeps it', async () => {
+      await page.route('**/api/users/creators-content/*', (route) =>
+        route.request().method() === 'DELETE'
+          ? route.fulfill({
+              status: 500,
+              contentType: 'application/json',
+              body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'failed on purpose' }),
+            })
+          : route.continue(),
+      );
+      await card(page).getByRole('button', { name: 'Delete post' }).click();
+      const question = card(page).getByRole('group', { name: 'Delete this post for good? This cannot be undone.' });
+      await question.getByRole('button', { name: 'Yes, delete' }).click();
+      await expectToast(page, 'Sorry, something went wrong');
+      expect(new URL(page.url()).pathname).toBe(`/p/${postId}`);
+      await page.unroute('**/api/users/creators-content/*');
+
+      await card(page).getByRole('button', { name: 'Delete post' }).click();
+      await card(page).getByRole('button', { name: 'Yes, delete' }).click();
+      await expectToast(page, 'The post was successfully deleted');
+      await page.waitForURL((url) => url.pathname === '/me');
+
+      const response = await page.goto(`${origin}/p/${postId}`);
+      expect(response?.status()).toBe(404);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
+    });
+  });
+});

@@ -1,0 +1,90 @@
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { PostDetail } from '@/components/post-detail/post-detail';
+import { BackButton } from '@/components/shell/back-button';
+import type { Locale } from '@/i18n/locales';
+import { loadPost } from './load-post';
+import { previewDescription, previewImage, publicBase } from './share-preview';
+
+interface PageProps {
+  params: Promise<{ locale: Locale; id: string }>;
+}
+
+// Any post id: the locale layout only lists its own parameter.
+export const dynamicParams = true;
+
+/**
+ * Share previews (Open Graph) for public posts. A private post gets no preview details and is kept out of
+ * search engines, even when the visitor may see it: its link may travel further than its audience.
+ */
+export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
+  const { locale, id } = await params;
+  const loaded = await loadPost(id);
+  if (loaded.kind !== 'found') return { robots: { index: false, follow: false } };
+  const t = await getTranslations({ locale, namespace: 'PostDetail' });
+  const app = await getTranslations({ locale, namespace: 'App' });
+  const { post } = loaded;
+  const title = t('metaTitle', { name: post.author.displayName });
+  if (post.sharingOptions === 'private') return { title, robots: { index: false, follow: false } };
+  const requestHeaders = await headers();
+  const base = publicBase(process.env.PUBLIC_URL, (name) => requestHeaders.get(name));
+  const description =
+    previewDescription(post.caption.content) || t('metaDescription', { name: post.author.displayName });
+  const image = base ? previewImage(post, base) : null;
+  const url = base ? `${base}/p/${post.id}` : undefined;
+  return {
+    title,
+    description,
+    ...(url ? { alternates: { canonical: url } } : {}),
+    openGraph: {
+      type: 'article',
+      title,
+      description,
+      siteName: app('name'),
+      ...(url ? { url } : {}),
+      ...(image ? { images: [image] } : {}),
+      publishedTime: post.createdAt,
+      modifiedTime: post.updatedAt,
+    },
+    twitter: {
+      card: image ? 'summary_large_image' : 'summary',
+      title,
+      description,
+      ...(image ? { images: [image] } : {}),
+    },
+  };
+}
+
+/** A failure other than "not here" (the API down, a broken answer): said in words, with a way to try again. */
+async function LoadFailed({ id }: { id: string }) {
+  const t = await getTranslations('PostDetail');
+  return (
+    <div role="alert">
+      <h1>{t('loadFailedHeading')}</h1>
+      <p>{t('loadFailedBody')}</p>
+      <p>
+        <a href={`/p/${encodeURIComponent(id)}`}>{t('tryAgain')}</a> · <a href="/">{t('backHome')}</a>
+      </p>
+    </div>
+  );
+}
+
+/** One post on its own page: server-rendered for guests, share previews and a fast first paint. */
+export default async function PostPage({ params }: PageProps) {
+  const { locale, id } = await params;
+  setRequestLocale(locale);
+  const loaded = await loadPost(id);
+  if (loaded.kind === 'missing') notFound();
+  if (loaded.kind === 'failed') return <LoadFailed id={id} />;
+  return (
+    <>
+      <BackButton />
+      <PostDetail
+        initialPost={loaded.post}
+        viewerUsername={loaded.viewer.kind === 'citizen' ? loaded.viewer.username : null}
+      />
+    </>
+  );
+}

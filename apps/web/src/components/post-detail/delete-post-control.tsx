@@ -1,0 +1,70 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useEffect, useRef, useState } from 'react';
+import { useDeletePostMutation } from '@/client';
+import { notifyError, notifySuccess } from '../toast';
+import styles from './post-detail.module.css';
+
+/** Where the author lands after deleting a post: their own profile, which no longer lists it. */
+const AFTER_DELETE_PATH = '/me';
+
+/**
+ * Delete with a confirmation step: the first press only asks, "Yes, delete" deletes. On success the author
+ * goes to their profile (replacing this page in the history, so Back does not lead to a deleted post).
+ */
+export function DeletePostControl({ postId }: { postId: string }) {
+  const t = useTranslations('PostDetail');
+  const router = useRouter();
+  const [confirming, setConfirming] = useState(false);
+  const [deletePost, { isLoading }] = useDeletePostMutation();
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
+
+  // Focus moves to the safe choice when the question appears, and back to "Delete post" when it goes.
+  useEffect(() => {
+    if (confirming) cancelButton.current?.focus();
+    else if (wasConfirming.current) deleteButton.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
+
+  const confirm = async () => {
+    const outcome = await deletePost({ params: { id: postId } });
+    if (outcome.error) {
+      notifyError(t('deleteFailed'));
+      setConfirming(false);
+      return;
+    }
+    notifySuccess(t('deleted'));
+    router.replace(AFTER_DELETE_PATH);
+  };
+
+  if (!confirming) {
+    return (
+      <button ref={deleteButton} type="button" className={styles.dangerButton} onClick={() => setConfirming(true)}>
+        {t('deletePost')}
+      </button>
+    );
+  }
+  return (
+    <fieldset className={styles.confirm}>
+      <legend className={styles.question}>{t('deleteQuestion')}</legend>
+      <div className={styles.row}>
+        <button type="button" className={styles.dangerPrimaryButton} onClick={confirm} disabled={isLoading}>
+          {isLoading ? t('deleting') : t('confirmDelete')}
+        </button>
+        <button
+          ref={cancelButton}
+          type="button"
+          className={styles.button}
+          onClick={() => setConfirming(false)}
+          disabled={isLoading}
+        >
+          {t('cancel')}
+        </button>
+      </div>
+    </fieldset>
+  );
+}
