@@ -67,7 +67,9 @@ export function InfiniteList<T>({
 
   if (result.isLoading) {
     return (
-      <p role="status" className={styles.status}>
+      // A feed of posts fills at least a screen: holding that room while it loads keeps the footer from showing
+      // and then jumping away when the posts arrive (a layout shift).
+      <p role="status" className={as === 'div' ? `${styles.status} ${styles.loadingPosts}` : styles.status}>
         {t('loading')}
       </p>
     );

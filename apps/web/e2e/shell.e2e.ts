@@ -1,0 +1,197 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/browser';
+import { dismissConsent, newPhoneContext } from './support/demo';
+import { cookieJar, expectAccessible, screenshot } from './support/pages';
+import { repoRoot } from './support/paths';
+
+/** What every page of the wrapper shares: consent, language, layout, progress bar, back button, skip link. */
+const origin = inject('origin');
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** A message as the app's own files say it, so the test follows the translators. */
+function message(locale: string, namespace: string, key: string): string {
+  const messages = JSON.parse(readFileSync(join(repoRoot, 'apps/web/messages', locale, `${namespace}.json`), 'utf8'));
+  const text = key.split('.').reduce((node, part) => node?.[part], messages);
+  if (typeof text !== 'string') throw new Error(`messages/${locale}/${namespace}.json has no ${key}`);
+  return text;
+}
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterEach(async () => {
+  await context?.close();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function freshPage(options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
+  context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB', ...options });
+  page = await context.newPage();
+  return page;
+}
+
+const banner = () => page.getByRole('region', { name: 'Your privacy' });
+const stageHeading = () => page.locator('main h1');
+
+describe('the consent banner', () => {
+  for (const [choice, stored] of [
+    ['Essential only', 'v1.e0.a0'],
+    ['Accept all', 'v1.e1.a1'],
+  ] as const) {
+    it(`shows on a first visit; "${choice}" hides it for good and stores ${stored} for a year`, async () => {
+      await freshPage();
+      await page.goto(`${origin}/`);
+      await banner().waitFor();
+      if (choice === 'Essential only') {
+        await screenshot(page, 'consent-banner');
+        await expectAccessible(page, 'a first visit, with the consent banner open');
+      }
+      await banner().getByRole('button', { name: choice }).click();
+      await banner().waitFor({ state: 'detached' });
+
+      const cookie = (await cookieJar(context)).get('civitas_consent');
+      expect(cookie?.value).toBe(stored);
+      expect(cookie?.httpOnly).toBe(false);
+      // Persistent, not a session cookie: it expires about a year from now.
+      const lifetime = (cookie?.expires ?? -1) - Date.now() / 1000;
+      expect(lifetime).toBeGreaterThan(YEAR_SECONDS - 3600);
+      expect(lifetime).toBeLessThanOrEqual(YEAR_SECONDS + 60);
+      expect(await page.evaluate(() => document.cookie)).toContain(`civitas_consent=${stored}`);
+
+      await page.reload();
+      await stageHeading().waitFor();
+      expect(await banner().count()).toBe(0);
+      // The server renders no banner at all once answered, so it never flashes on load.
+      const html = await (
+        await fetch(`${origin}/`, { headers: { cookie: `civitas_consent=${stored}`, 'accept-language': 'en' } })
+      ).text();
+      expect(html).not.toContain('consent-heading');
+    });
+  }
+});
+
+describe('the interface language', () => {
+  it('follows ?displayLanguage=de over the browser’s English', async () => {
+    await freshPage();
+    await page.goto(`${origin}/?displayLanguage=de`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    const heading = message('de', 'Feed', 'stageHeading');
+    expect(heading).not.toBe(message('en', 'Feed', 'stageHeading'));
+    expect(await stageHeading().textContent()).toBe(heading);
+    expect(await page.locator('.skip-link').textContent()).toBe(message('de', 'Layout', 'skipToContent'));
+    await expect.poll(() => banner().count()).toBe(0);
+    expect(await page.getByRole('region', { name: message('de', 'Shell', 'consent.heading') }).count()).toBe(1);
+  });
+
+  it('follows Accept-Language: fr when the URL does not choose', async () => {
+    await freshPage({ locale: 'fr', extraHTTPHeaders: { 'accept-language': 'fr' } });
+    await page.goto(`${origin}/`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    expect(await stageHeading().textContent()).toBe(message('fr', 'Feed', 'stageHeading'));
+    expect(await page.locator('.skip-link').textContent()).toBe(message('fr', 'Layout', 'skipToContent'));
+  });
+});
+
+describe('the page layout', () => {
+  it('is one centred column of at most 500 px on a tablet', async () => {
+    await freshPage({ viewport: { width: 768, height: 1024 } });
+    await page.goto(`${origin}/`);
+    const column = await page.locator('.page').boundingBox();
+    expect(column?.width).toBeLessThanOrEqual(500);
+    expect(column?.width).toBeGreaterThan(400);
+    expect(Math.abs((column?.x ?? 0) + (column?.width ?? 0) / 2 - 768 / 2)).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps 16 px either side of the content on a 390 px phone', async () => {
+    await freshPage();
+    await page.goto(`${origin}/`);
+    const content = await page.locator('main').boundingBox();
+    expect(content?.x).toBe(16);
+    expect((content?.x ?? 0) + (content?.width ?? 0)).toBe(390 - 16);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  });
+});
+
+describe('navigation', () => {
+  it('runs the top progress bar from 80 % during a client navigation, without a spinner, and clears it', async () => {
+    await freshPage();
+    await page.goto(`${origin}/sign-up`);
+    await dismissConsent(page);
+    // Next's client navigation fetches the page's RSC payload; holding it back keeps the navigation visibly busy.
+    await page.route('**/*', async (route) => {
+      if (route.request().headers().rsc === '1') await new Promise((resolve) => setTimeout(resolve, 2500));
+      await route.fallback();
+    });
+    const bar = page.locator('#nprogress .bar');
+    await page.locator('header.site-header').getByRole('link', { name: 'Civitas' }).click();
+    await bar.waitFor({ timeout: 2000 });
+    // NProgress places the bar by translating it left: -20 % (or less) means it started at 0.8 or more.
+    const shift = await bar.evaluate((element) =>
+      Number(/translate3d\((-?[\d.]+)%/.exec(element.style.transform)?.[1]),
+    );
+    expect(shift).toBeGreaterThanOrEqual(-20);
+    expect(await page.locator('#nprogress .spinner').count()).toBe(0);
+    await page.waitForURL(`${origin}/`);
+    await stageHeading().waitFor();
+    await page.locator('#nprogress').waitFor({ state: 'detached', timeout: 5000 });
+  });
+
+  it('goes back to the previous page with the back button', async () => {
+    // Not from "/", which is also where the button goes when there is nothing to go back to.
+    await freshPage();
+    await page.goto(`${origin}/u/alice`);
+    await dismissConsent(page);
+    const postLink = page.locator('main a[href^="/p/"]').first();
+    const postPath = await postLink.getAttribute('href');
+    await postLink.click();
+    await page.waitForURL(`${origin}${postPath}`);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(`${origin}/u/alice`);
+  });
+
+  it('goes to "/" from the back button of a page opened first (a shared link)', async () => {
+    await freshPage();
+    await page.goto(`${origin}/`);
+    const postPath = await page.locator('main article a[href^="/p/"]').first().getAttribute('href');
+    // A new tab: the post is the first page of its history.
+    page = await context.newPage();
+    await page.goto(`${origin}${postPath}`);
+    await dismissConsent(page);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(`${origin}/`);
+    await stageHeading().waitFor();
+  });
+
+  it('lets the keyboard skip to the main content first', async () => {
+    await freshPage();
+    await page.goto(`${origin}/`);
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => ({
+      text: document.activeElement?.textContent,
+      href: document.activeElement?.getAttribute('href'),
+    }));
+    expect(focused).toEqual({ text: 'Skip to main content', href: '#main' });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+  });
+});
+
+describe('a phone-sized first visit', () => {
+  it('fits the wrapper and its banner on the screen', async () => {
+    context = await newPhoneContext(browser);
+    page = await context.newPage();
+    await page.goto(`${origin}/`);
+    const box = await banner().boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(390);
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(844 + 1);
+  });
+});

@@ -1,0 +1,260 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser';
+import { dismissConsent, newPhoneContext, signInAs } from './support/demo';
+import { e2eServerEnv } from './support/global-setup';
+import { expectAccessible, screenshot } from './support/pages';
+import { repoRoot } from './support/paths';
+import { type RunningApp, startApp } from './support/server';
+
+/**
+ * The main stage in a real browser. This journey runs its own app (demo world plus a small generated
+ * dataset), so the stage holds several pages of posts without changing the data every other journey reads.
+ */
+const PAGE_SIZE = 20;
+const STAGE_API = '/api/content/v9/feed/eight-stage';
+
+let app: RunningApp;
+let browser: Browser;
+let guestToken: string;
+
+/** The admin CLI on this journey's data, with a clean environment (no DATABASE_URL from the caller). */
+async function cli(...args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [join(repoRoot, 'apps/api/dist/cli/main.js'), ...args],
+    {
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        DATA_DIR: app.dataDir,
+        // Tokens the CLI mints name the server's public address as their issuer.
+        PUBLIC_URL: app.origin,
+        LOG_LEVEL: 'warn',
+      },
+    },
+  );
+  return stdout.trim();
+}
+
+interface FeedPage {
+  data: { id: string }[];
+  continuationToken: string | null;
+}
+
+/** Every post id on a country's stage as the API pages it, newest first. */
+async function stageIdsFromApi(country: string): Promise<string[]> {
+  const ids: string[] = [];
+  let token: string | null = null;
+  for (let pages = 0; pages < 50; pages += 1) {
+    const url = new URL(`${app.origin}${STAGE_API}`);
+    url.searchParams.set('country', country);
+    if (token) url.searchParams.set('continuationToken', token);
+    const response = await fetch(url, { headers: { authorization: `Bearer ${guestToken}` } });
+    expect(response.status).toBe(200);
+    const page = (await response.json()) as FeedPage;
+    ids.push(...page.data.map((post) => post.id));
+    token = page.continuationToken;
+    if (!token || page.data.length === 0) break;
+  }
+  return ids;
+}
+
+beforeAll(async () => {
+  app = await startApp(e2eServerEnv, 'stage-server.log');
+  // A fixed seed gives the same rows every run: about 70 posts on the GB stage, i.e. four pages.
+  await cli('generate', '--citizens', '150', '--posts', '900', '--likes', '5000', '--images', '3');
+  guestToken = (await cli('mint-token', '--guest')).split('\n').at(-1) ?? '';
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const cards = (page: Page) => page.locator('main article');
+const postIds = (page: Page) =>
+  cards(page).evaluateAll((articles) =>
+    articles.map((article) => article.getAttribute('aria-labelledby')?.replace(/^post-|-author$/g, '') ?? ''),
+  );
+const endOfFeed = (page: Page) => page.getByRole('status').filter({ hasText: 'You have seen everything here.' });
+
+/** Scrolls as a person does, to the bottom again and again, until the feed says it has ended. */
+async function scrollToTheEnd(page: Page): Promise<void> {
+  for (let step = 0; step < 60 && !(await endOfFeed(page).isVisible()); step += 1) {
+    await page.mouse.wheel(0, 4000);
+    await page.waitForTimeout(250);
+  }
+}
+
+async function openStage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${app.origin}/`);
+  await dismissConsent(page);
+  await cards(page).first().waitFor();
+  return page;
+}
+
+describe('a guest on the main stage', () => {
+  let context: BrowserContext;
+  let page: Page;
+  const feedCalls: string[] = [];
+
+  beforeAll(async () => {
+    context = await newPhoneContext(browser);
+    context.on('request', (request) => {
+      if (new URL(request.url()).pathname === STAGE_API) feedCalls.push(request.url());
+    });
+    page = await openStage(context);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('gets the stage heading in the server’s HTML, before any script runs', async () => {
+    const html = await (await fetch(`${app.origin}/`, { headers: { 'accept-language': 'en-GB' } })).text();
+    expect(html).toMatch(/<h1 id="stage-heading">Main stage<\/h1>/);
+  });
+
+  it('reads posts whose pictures load and carry alternative text', async () => {
+    expect(await cards(page).count()).toBe(PAGE_SIZE);
+    const media = await cards(page).evaluateAll((articles) =>
+      articles.map((article) => {
+        const picture = article.querySelector('img:not([alt=""])');
+        const video = article.querySelector('video[aria-label]');
+        return picture?.getAttribute('alt') ?? video?.getAttribute('aria-label') ?? null;
+      }),
+    );
+    for (const label of media) expect(label?.trim().length, 'every post’s media is described').toBeGreaterThan(3);
+    const first = cards(page).first().locator('img:not([alt=""])');
+    await expect.poll(() => first.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await screenshot(page, 'stage-guest');
+    await expectAccessible(page, 'the stage, as a guest');
+  });
+
+  it('scrolls through every page to the end, with no post twice', async () => {
+    const expected = await stageIdsFromApi('GB');
+    expect(expected.length, 'the generated data fills at least three pages').toBeGreaterThan(2 * PAGE_SIZE);
+    await scrollToTheEnd(page);
+    await expect.poll(() => endOfFeed(page).isVisible()).toBe(true);
+    const seen = await postIds(page);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(expected);
+    expect(feedCalls.length).toBeGreaterThanOrEqual(Math.ceil(expected.length / PAGE_SIZE));
+    expect(await page.getByRole('button', { name: 'Show more' }).count()).toBe(0);
+  });
+
+  it('takes a new snapshot on "Refresh": a post staged meanwhile appears only then, on top', async () => {
+    const onStage = new Set(await postIds(page));
+    const newcomer = (await stageIdsFromApi('DE')).find((id) => !onStage.has(id));
+    expect(newcomer).toBeTruthy();
+    await cli('stage', '--post', newcomer as string, '--countries', 'GB');
+    // Scrolling back up or waiting does not mix the newer snapshot into the open one.
+    await page.mouse.wheel(0, -100_000);
+    await page.waitForTimeout(1500);
+    expect(await postIds(page)).not.toContain(newcomer);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(async () => (await postIds(page))[0], { timeout: 10_000 }).toBe(newcomer);
+    expect(new Set(await postIds(page)).size).toBe(PAGE_SIZE);
+  });
+});
+
+describe('a citizen likes a post on the stage', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let card: Locator;
+  const heart = () => card.getByRole('button', { name: 'Like' });
+  const pressed = () => heart().getAttribute('aria-pressed');
+  const likes = async () => Number(await card.locator('data').getAttribute('value'));
+  const toasts = () => page.locator('.Toastify__toast');
+
+  beforeAll(async () => {
+    context = await newPhoneContext(browser);
+    page = await context.newPage();
+    await signInAs(page, app.origin, 'alice');
+    await dismissConsent(page);
+    // Someone else's post that alice has not liked yet, so the journey starts from a known state.
+    const candidate = cards(page)
+      .filter({ has: page.locator('button[aria-pressed="false"]') })
+      .filter({ hasNotText: '@alice' })
+      .first();
+    await candidate.waitFor();
+    card = page.locator(`main article[aria-labelledby="${await candidate.getAttribute('aria-labelledby')}"]`);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('changes the heart and the count at once, before the server answers, and keeps them', async () => {
+    const before = await likes();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/liked-creators-content/**', async (route: Route) => {
+      await held;
+      await route.continue();
+    });
+    await heart().click();
+    expect(await pressed()).toBe('true');
+    expect(await likes()).toBe(before + 1);
+    const answered = page.waitForResponse((response) => response.url().includes('/liked-creators-content/'));
+    release();
+    expect((await answered).status()).toBeLessThan(300);
+    await page.unroute('**/liked-creators-content/**');
+    expect(await likes()).toBe(before + 1);
+    // The server kept it: a fresh render of the stage shows the same.
+    await page.reload();
+    await card.waitFor();
+    expect(await pressed()).toBe('true');
+    expect(await likes()).toBe(before + 1);
+    await screenshot(page, 'stage-citizen');
+    await expectAccessible(page, 'the stage, as a citizen');
+
+    const unliked = page.waitForResponse((response) => response.url().includes('/un-liked-creators-content/'));
+    await heart().click();
+    expect(await pressed()).toBe('false');
+    expect(await likes()).toBe(before);
+    expect((await unliked).status()).toBeLessThan(300);
+  });
+
+  it('puts the heart and count back and says so when the like fails', async () => {
+    const before = await likes();
+    await page.route('**/liked-creators-content/**', (route: Route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'boom' }),
+      }),
+    );
+    await heart().click();
+    const toast = toasts().filter({ hasText: 'Sorry, something went wrong' });
+    await toast.waitFor();
+    expect(await toast.getAttribute('role')).toBe('alert');
+    expect(await pressed()).toBe('false');
+    expect(await likes()).toBe(before);
+    expect(await page.locator('.Toastify__toast-container--top-center').count()).toBe(1);
+    await page.unroute('**/liked-creators-content/**');
+  });
+
+  it('shows only the newest toast when two failures come in a row', async () => {
+    await page.route('**/liked-creators-content/**', (route: Route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 429, error: 'Too Many Requests', message: 'slow down' }),
+      }),
+    );
+    await heart().click();
+    // The newer message replaces the one still showing, at once: not queued behind it for 7 s.
+    const newest = toasts().filter({ hasText: 'You are doing that too often' });
+    await newest.waitFor({ timeout: 3000 });
+    await expect.poll(() => toasts().count()).toBe(1);
+    expect(await pressed()).toBe('false');
+    await page.unroute('**/liked-creators-content/**');
+  });
+});
