@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, guest, machine, type TestApp } from '../harness.js';
-import { expectError, expectOk, paths } from './helpers.js';
+import { asCitizen, expectError, expectOk, paths, post } from './helpers.js';
 
 // The public part of a profile for share previews and guests' server rendering: machine token with the
 // users scope only, nothing about the caller, and a post count of what the public may see.
@@ -66,9 +66,26 @@ describe('GET /v1/sharing/influencers/profile/:username', () => {
       }),
     );
     expect(feed.data).toHaveLength(shared.postsCount);
-    // The citizen view's count is the stored one, which includes the private and unfinished posts.
-    const own = expectOk(await t.request({ method: 'GET', url: paths.profile(author.username), as: 'alice' }));
-    expect(own.postsCount).toBe(4);
+  });
+
+  it('shows others only the posts they may see: friends count the friends-only ones, the author all of theirs', async () => {
+    const author = await t.newCitizen();
+    const friend = await t.newCitizen();
+    await t.newPost({ authorId: author.id });
+    await t.newPost({ authorId: author.id, sharing: 'private' });
+    await t.newPost({ authorId: author.id, status: 'processing' });
+    const requestId = expectOk(await post(t, paths.friendRequest(author.id), friend), 201).friendRequestId;
+    expectOk(await post(t, paths.approveRequest(requestId), author));
+
+    const countAs = async (as: Parameters<TestApp['request']>[0]['as']) => ({
+      profile: expectOk(await t.request({ method: 'GET', url: paths.profile(author.username), as })).postsCount,
+      overview: expectOk(await t.request({ method: 'GET', url: paths.citizenOverview(author.id), as })).postsCount,
+    });
+    // A stranger must not learn that friends-only posts exist.
+    expect(await countAs('alice')).toEqual({ profile: 1, overview: 1 });
+    expect(await countAs(asCitizen(friend))).toEqual({ profile: 2, overview: 2 });
+    // The author sees every post of theirs, unfinished ones included (the stored counter).
+    expect(await countAs(asCitizen(author))).toEqual({ profile: 3, overview: 3 });
   });
 
   it('is 404 for an unknown username and 400 for one that cannot exist', async () => {

@@ -3,8 +3,12 @@ import { notFound } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { profileColumns, profileView } from './present.js';
 import { loadRelationships, noRelationship } from './relationships.js';
+import { postsCountFor } from './visible-posts.js';
 
-/** Two round trips: the citizen by case-insensitive username, then my relationship with them. */
+/**
+ * The citizen by case-insensitive username, then my relationship with them, then the count of their posts I
+ * may see (friends-only posts count only for friends).
+ */
 export default defineRoute(getProfile, async ({ params, caller, ctx }) => {
   const row = await ctx.db
     .selectFrom('citizens')
@@ -16,5 +20,6 @@ export default defineRoute(getProfile, async ({ params, caller, ctx }) => {
   const relationship = isMe
     ? noRelationship
     : ((await loadRelationships(ctx.db, caller.citizenId, [row.id])).get(row.id) ?? noRelationship);
-  return profileView(row, relationship, isMe);
+  const postsCount = await postsCountFor(ctx.db, row, caller.citizenId, relationship.isFriends);
+  return profileView({ ...row, posts_count: postsCount }, relationship, isMe);
 });

@@ -3,8 +3,8 @@ import { citizenNotFound } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { loadSocialOverview } from './social-overview.js';
 
-export default defineRoute(getCitizenSocialOverview, async ({ params, ctx }) => {
-  const overview = await loadSocialOverview(ctx.db, params.id);
+export default defineRoute(getCitizenSocialOverview, async ({ params, caller, ctx }) => {
+  const overview = await loadSocialOverview(ctx.db, params.id, caller.kind === 'citizen' ? caller.citizenId : null);
   if (!overview) throw citizenNotFound();
   return overview;
 });
