@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PostDetail } from '@/components/post-detail/post-detail';
 import { BackButton } from '@/components/shell/back-button';
 import type { Locale } from '@/i18n/locales';
+import { publicOrigin } from '@/server/public-origin';
 import { loadPost } from './load-post';
-import { previewDescription, previewImage, publicBase } from './share-preview';
+import { previewDescription, previewImage } from './share-preview';
 
 interface PageProps {
   params: Promise<{ locale: Locale; id: string }>;
@@ -28,8 +28,7 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
   const { post } = loaded;
   const title = t('metaTitle', { name: post.author.displayName });
   if (post.sharingOptions === 'private') return { title, robots: { index: false, follow: false } };
-  const requestHeaders = await headers();
-  const base = publicBase(process.env.PUBLIC_URL, (name) => requestHeaders.get(name));
+  const base = await publicOrigin();
   const description =
     previewDescription(post.caption.content) || t('metaDescription', { name: post.author.displayName });
   const image = base ? previewImage(post, base) : null;

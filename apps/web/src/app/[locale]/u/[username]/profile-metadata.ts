@@ -1,20 +1,9 @@
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
 import { PROFILE_PICTURE_PLACEHOLDER } from '@/components/people/avatar';
 import type { PublicProfile } from '@/components/profile/profile-header';
 import type { Locale } from '@/i18n/locales';
-
-/** The public origin: PUBLIC_URL, or the host the request came to (a proxy's forwarded host first). */
-async function publicOrigin(): Promise<string | undefined> {
-  const configured = process.env.PUBLIC_URL;
-  if (configured && URL.canParse(configured)) return new URL(configured).origin;
-  const request = await headers();
-  const host = request.get('x-forwarded-host')?.split(',')[0]?.trim() || request.get('host');
-  if (!host) return undefined;
-  const protocol = request.get('x-forwarded-proto')?.split(',')[0]?.trim() || 'http';
-  return `${protocol}://${host}`;
-}
+import { publicOrigin } from '@/server/public-origin';
 
 /**
  * Share previews of a profile (Open Graph type "profile", the picture as the image; crawlers need absolute
