@@ -50,7 +50,7 @@ describe.skipIf(!webBuilt)('web shell served by the API process (needs the web b
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(lang).toBe('en');
-    expect(html).toContain('Welcome to Civitas');
+    expect(html).toContain('>Main stage<');
     for (const landmark of ['<header', '<nav', '<main id="main"', '<footer']) expect(html).toContain(landmark);
     expect(html).toMatch(/<a class="skip-link" href="#main">Skip to main content<\/a>/);
     expect(html).toContain('href="/api/docs"');
@@ -59,14 +59,14 @@ describe.skipIf(!webBuilt)('web shell served by the API process (needs the web b
   it('lets ?displayLanguage= force the language over the browser language', async () => {
     const { html, lang } = await page('/?displayLanguage=fr', 'de-DE,de;q=0.9');
     expect(lang).toBe('fr');
-    expect(html).toContain('Bienvenue sur Civitas');
+    expect(html).toContain('>Scène principale<');
     expect(html).toContain('Aller au contenu principal');
-    expect(html).not.toContain('Welcome to Civitas');
+    expect(html).not.toContain('>Main stage<');
   });
 
   it('follows the first part of the browser language, else English', async () => {
     expect((await page('/', 'de-CH,fr;q=0.8')).lang).toBe('de');
-    expect((await page('/', 'hi-IN')).html).toContain('Civitas में आपका स्वागत है');
+    expect((await page('/', 'hi-IN')).html).toContain('>मुख्य मंच<');
     // Only the first language counts: Japanese is not offered, so German further down the list is ignored.
     expect((await page('/', 'ja,de;q=0.9')).lang).toBe('en');
     expect((await page('/?displayLanguage=xx', 'it')).lang).toBe('it');
