@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
-import { dismissConsent, newPhoneContext } from './support/demo';
+import { newPhoneContext } from './support/demo';
 import { cookieJar, expectAccessible, screenshot } from './support/pages';
 import { repoRoot } from './support/paths';
 
@@ -40,6 +40,19 @@ async function freshPage(options: Parameters<Browser['newContext']>[0] = {}): Pr
 }
 
 const banner = () => page.getByRole('region', { name: 'Your privacy' });
+
+/**
+ * Answers the banner and waits until it is gone: only the hydrated page can remove it, so after this a link
+ * click is a client navigation, not a full page load.
+ */
+async function dismissConsentWhenHydrated(): Promise<void> {
+  // A click that lands before hydration does nothing, so answer until the banner goes.
+  for (let attempt = 0; attempt < 50 && (await banner().count()) > 0; attempt += 1) {
+    await banner().getByRole('button', { name: 'Essential only' }).click();
+    await page.waitForTimeout(200);
+  }
+  expect(await banner().count()).toBe(0);
+}
 const stageHeading = () => page.locator('main h1');
 
 describe('the consent banner', () => {
@@ -125,10 +138,10 @@ describe('navigation', () => {
   it('runs the top progress bar from 80 % during a client navigation, without a spinner, and clears it', async () => {
     await freshPage();
     await page.goto(`${origin}/sign-up`);
-    await dismissConsent(page);
+    await dismissConsentWhenHydrated();
     // Next's client navigation fetches the page's RSC payload; holding it back keeps the navigation visibly busy.
     await page.route('**/*', async (route) => {
-      if (route.request().headers().rsc === '1') await new Promise((resolve) => setTimeout(resolve, 2500));
+      if (route.request().headers().rsc === '1') await new Promise((resolve) => setTimeout(resolve, 4000));
       await route.fallback();
     });
     const bar = page.locator('#nprogress .bar');
@@ -140,6 +153,7 @@ describe('navigation', () => {
     );
     expect(shift).toBeGreaterThanOrEqual(-20);
     expect(await page.locator('#nprogress .spinner').count()).toBe(0);
+    await expectAccessible(page, 'a page with the progress bar running');
     await page.waitForURL(`${origin}/`);
     await stageHeading().waitFor();
     await page.locator('#nprogress').waitFor({ state: 'detached', timeout: 5000 });
@@ -149,7 +163,7 @@ describe('navigation', () => {
     // Not from "/", which is also where the button goes when there is nothing to go back to.
     await freshPage();
     await page.goto(`${origin}/u/alice`);
-    await dismissConsent(page);
+    await dismissConsentWhenHydrated();
     const postLink = page.locator('main a[href^="/p/"]').first();
     const postPath = await postLink.getAttribute('href');
     await postLink.click();
@@ -165,7 +179,7 @@ describe('navigation', () => {
     // A new tab: the post is the first page of its history.
     page = await context.newPage();
     await page.goto(`${origin}${postPath}`);
-    await dismissConsent(page);
+    await dismissConsentWhenHydrated();
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL(`${origin}/`);
     await stageHeading().waitFor();

@@ -163,6 +163,34 @@ describe('a guest on the main stage', () => {
   });
 });
 
+describe('a guest from a country whose stage is still empty', () => {
+  it('gets the default country’s stage, saying so, without first being told there is nothing', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-NZ' });
+    try {
+      const page = await context.newPage();
+      // Everything the page ever said, not only what it says at the end.
+      await page.addInitScript(() => {
+        const said = new Set<string>();
+        (window as unknown as { said: Set<string> }).said = said;
+        new MutationObserver(() => said.add(document.querySelector('main')?.textContent ?? '')).observe(document, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+        });
+      });
+      await page.goto(`${app.origin}/`);
+      await cards(page).first().waitFor();
+      expect(await page.locator('main').textContent()).toContain(
+        "Nothing is on your country's stage yet, so here is the main stage of United Kingdom.",
+      );
+      const everSaid = await page.evaluate(() => [...(window as unknown as { said: Set<string> }).said].join('\n'));
+      expect(everSaid).not.toContain('Nothing is on the stage yet');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('a citizen likes a post on the stage', () => {
   let context: BrowserContext;
   let page: Page;

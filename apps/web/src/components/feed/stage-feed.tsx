@@ -33,6 +33,9 @@ export function StageFeed({ signedIn, guestCountry }: { signedIn: boolean; guest
   useEffect(() => {
     if (firstPageEmpty && country !== DEFAULT_COUNTRY) setFellBack(true);
   }, [firstPageEmpty, country]);
+  // An empty first page that is about to be replaced (by the default country's stage, or by the page being
+  // fetched for new arguments) is still loading: saying "nothing here" first would flash and shift the page.
+  const settling = firstPageEmpty && (country !== DEFAULT_COUNTRY || feed.isFetching);
   return (
     <section aria-labelledby="stage-heading">
       <div className={styles.toolbar}>
@@ -45,7 +48,7 @@ export function StageFeed({ signedIn, guestCountry }: { signedIn: boolean; guest
         <p className={styles.note}>{t('stageFallback', { country: countryName(DEFAULT_COUNTRY, locale) })}</p>
       ) : null}
       <PostFeed
-        result={{ ...feed, isLoading: feed.isLoading || (signedIn && me.isLoading) }}
+        result={{ ...feed, isLoading: feed.isLoading || (signedIn && me.isLoading) || settling }}
         signedIn={signedIn}
         label={t('stageLabel')}
         empty={<p>{t('stageEmpty')}</p>}

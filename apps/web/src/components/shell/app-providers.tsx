@@ -21,8 +21,9 @@ export function AppProviders({ children, closeLabel }: { children: ReactNode; cl
         speed={900}
         showSpinner={false}
         color="#0b5cad"
-        // NProgress's own markup carries role="bar", which is no ARIA role; the bar is decoration.
-        template='<div class="bar" aria-hidden="true"><div class="peg"></div></div>'
+        // NProgress finds its bar by role="bar" (its barSelector), so the role stays; it is no ARIA role, and
+        // aria-hidden keeps it from assistive technology (the bar is decoration).
+        template='<div class="bar" role="bar" aria-hidden="true"><div class="peg"></div></div>'
       />
       <Suspense fallback={null}>
         <HistoryTracker />
