@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// First-load JavaScript of a page (DESIGN.md performance budget: ≤ 150 KB gzipped on the stage).
+// Usage: node bench/web/first-load-js.mjs http://localhost:3204 [/path]
+// Loads the page cold (a new browser context: no cache, no cookies) in Debian's Chromium, waits until the
+// network is idle (hydration and the first page of posts included), and gzips every script the page asked
+// for with zlib (level 6, what a compressing server sends), printing each file and the sum.
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const BUDGET_KB = 150;
+const [origin, path = '/'] = process.argv.slice(2);
+if (!origin) {
+  console.error('usage: node bench/web/first-load-js.mjs <origin, e.g. http://localhost:3204> [/path]');
+  process.exit(2);
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  // Without the background-networking flags Chromium reaches for Google's services, which this network refuses.
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
+  const page = await context.newPage();
+  const pending = [];
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.resourceType() !== 'script' && !new URL(response.url()).pathname.endsWith('.js')) return;
+    pending.push(
+      response.body().then(
+        (body) => ({ url: response.url(), raw: body.length, gzip: gzipSync(body, { level: 6 }).length }),
+        () => null, // a redirect or a failed request has no body to count
+      ),
+    );
+  });
+  await page.goto(new URL(path, origin).href, { waitUntil: 'networkidle' });
+  const scripts = (await Promise.all(pending)).filter(Boolean).sort((a, b) => b.gzip - a.gzip);
+  const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(7);
+  for (const script of scripts) {
+    console.log(`${kb(script.gzip)} KB gz ${kb(script.raw)} KB raw  ${new URL(script.url).pathname}`);
+  }
+  const total = scripts.reduce((sum, script) => ({ raw: sum.raw + script.raw, gzip: sum.gzip + script.gzip }), {
+    raw: 0,
+    gzip: 0,
+  });
+  console.log(
+    `first-load JS of ${path}: ${scripts.length} files, ${kb(total.gzip).trim()} KB gzipped (${kb(total.raw).trim()} KB raw); budget ${BUDGET_KB} KB gz: ${total.gzip / 1024 <= BUDGET_KB ? 'within' : 'OVER'}`,
+  );
+} finally {
+  await browser.close();
+}

@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// Lighthouse (mobile: its default Moto G Power emulation, simulated slow 4G and 4x CPU slowdown) on the main
+// stage, a demo post and a demo profile of a running server, in Debian's Chromium; prints the scores.
+// Measured, never asserted (DESIGN.md performance budget: ≥ 95).
+//
+// Usage: node bench/web/lighthouse.mjs http://localhost:3204 [--runs 3] [--post <id>] [--profile alice]
+// Needs: a server with the demo data (builds nothing itself); Chromium (scripts/install-system-deps.sh
+// chromium). Lighthouse comes from the npm registry through npx (pinned below); nothing else leaves the machine:
+// the flags keep Chromium from calling Google's services, which this network refuses.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const LIGHTHOUSE = 'lighthouse@12.8.2'; // the last major that runs on Node 20 (13 needs Node 22)
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const METRICS = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  CLS: 'cumulative-layout-shift',
+  SI: 'speed-index',
+};
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+].join(' ');
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    runs: { type: 'string', default: '3' },
+    post: { type: 'string' },
+    profile: { type: 'string', default: 'alice' },
+  },
+});
+const origin = positionals[0]?.replace(/\/$/, '');
+if (!origin) {
+  console.error('usage: node bench/web/lighthouse.mjs <origin, e.g. http://localhost:3204> [--runs 3] [--post <id>]');
+  process.exit(2);
+}
+const runs = Math.max(1, Number(values.runs));
+
+/** A public post of the demo profile, as its server-rendered page links it. */
+async function demoPostId() {
+  const html = await (await fetch(`${origin}/u/${values.profile}`, { headers: { 'accept-language': 'en-GB' } })).text();
+  const id = /href="\/p\/([0-9a-f-]{36})"/.exec(html)?.[1];
+  if (!id) throw new Error(`no post link on /u/${values.profile}; pass --post <id>`);
+  return id;
+}
+
+const reports = mkdtempSync(join(tmpdir(), 'civitas-lighthouse-'));
+
+function lighthouse(name, url, run) {
+  const output = join(reports, `${name}-${run}.json`);
+  const result = spawnSync(
+    'npx',
+    [
+      '--yes',
+      LIGHTHOUSE,
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${output}`,
+      `--only-categories=${CATEGORIES.join(',')}`,
+      `--chrome-flags=${CHROME_FLAGS}`,
+    ],
+    { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error(`lighthouse failed on ${url} (exit ${result.status})`);
+  const report = JSON.parse(readFileSync(output, 'utf8'));
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round(report.categories[id].score * 100)])),
+    metrics: Object.fromEntries(Object.entries(METRICS).map(([name, id]) => [name, report.audits[id].displayValue])),
+    benchmarkIndex: Math.round(report.environment.benchmarkIndex),
+    output,
+  };
+}
+
+const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
+
+const pages = [
+  ['stage', '/'],
+  ['post', `/p/${values.post ?? (await demoPostId())}`],
+  ['profile', `/u/${values.profile}`],
+];
+console.log(`Lighthouse ${LIGHTHOUSE.split('@')[1]}, mobile, ${runs} run(s) per page; reports in ${reports}`);
+const header = ['page', 'perf', 'a11y', 'best', 'seo', ...Object.keys(METRICS), 'CPU index'];
+const rows = [];
+for (const [name, path] of pages) {
+  const results = Array.from({ length: runs }, (_, run) => lighthouse(name, `${origin}${path}`, run));
+  // The run with the median performance score stands for the page (Lighthouse's own advice for variance).
+  const perf = median(results.map((result) => result.scores.performance));
+  const typical = results.find((result) => result.scores.performance === perf);
+  rows.push([
+    `${name} ${path}`,
+    ...CATEGORIES.map((id) => String(typical.scores[id])),
+    ...Object.keys(METRICS).map((metric) => typical.metrics[metric]),
+    String(typical.benchmarkIndex),
+  ]);
+  if (runs > 1) console.log(`${name}: performance per run ${results.map((r) => r.scores.performance).join(', ')}`);
+}
+console.log(`| ${header.join(' | ')} |`);
+console.log(`|${header.map(() => '---').join('|')}|`);
+for (const row of rows) console.log(`| ${row.join(' | ')} |`);
