@@ -29,7 +29,7 @@ export function DismissButton({ citizenId, name, onDismiss }: DismissButtonProps
   return (
     <button
       type="button"
-      className={`${styles.button} ${styles.secondary}`}
+      className={styles.secondary}
       aria-label={t('dismissLabel', { name })}
       onClick={run}
     >
