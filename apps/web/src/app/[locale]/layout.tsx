@@ -32,7 +32,7 @@ export async function generateMetadata({ params }: Omit<LayoutProps, 'children'>
   const { locale } = await params;
   if (!isLocale(locale)) return {};
   const t = await getTranslations({ locale });
-  return { title: t('App.name'), description: t('Metadata.description') };
+  return { title: t('App.name'), description: t('Metadata.description'), icons: { icon: '/favicon.svg' } };
 }
 
 /** The application wrapper page: header with the product name and navigation, main content, footer. */
