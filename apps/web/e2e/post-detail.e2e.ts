@@ -1,14 +1,12 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoPosts } from '../../api/src/seed/demo-posts';
 import { launchChromium } from './support/browser';
+import { callApi, runCli } from './support/cli';
 import { dismissConsent, newPhoneContext, signInAs } from './support/demo';
 import { expectAccessible, screenshot } from './support/pages';
-import { repoRoot } from './support/paths';
+import { expectToast } from './support/toasts';
 
 /**
  * The post page (/p/<id>) in a real browser against the real app with the demo world: what a guest and a
@@ -25,30 +23,8 @@ interface Post {
 }
 
 /** The admin CLI on the running app's data: tokens to find the demo posts' ids (they are generated). */
-async function cli(...args: string[]): Promise<string> {
-  // A clean environment (no DATABASE_URL from the caller); tokens name the app's public URL as their issuer.
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '/tmp',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: origin,
-    LOG_LEVEL: 'warn',
-  };
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [join(repoRoot, 'apps/api/dist/cli/main.js'), ...args],
-    { cwd: repoRoot, env: env as NodeJS.ProcessEnv },
-  );
-  return stdout.trim().split('\n').at(-1) ?? '';
-}
-
-async function api<T>(path: string, token: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${origin}${path}`, {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
-  });
-  return { status: response.status, body: (await response.json().catch(() => null)) as T };
-}
+const cli = async (...args: string[]) => (await runCli({ dataDir, origin }, ...args)).split('\n').at(-1) ?? '';
+const api = <T>(path: string, token: string, init: RequestInit = {}) => callApi<T>(origin, path, token, init);
 
 /** The demo post whose caption starts as written in the seed (apps/api/src/seed/demo-posts.ts). */
 function demoCaption(start: string): string {
@@ -101,20 +77,6 @@ const likeCount = async (page: Page) =>
         .textContent()) ?? '',
     )?.[1],
   );
-/** The words of every toast showing (each toast's own text, without its close button's "×"). */
-const toastTexts = (page: Page) =>
-  page.locator('.Toastify__toast').evaluateAll((toasts) =>
-    toasts.map((toast) =>
-      [...toast.childNodes]
-        .filter((node) => node.nodeType === Node.TEXT_NODE)
-        .map((node) => node.textContent)
-        .join('')
-        .trim(),
-    ),
-  );
-/** Waits for a toast saying exactly `text`. */
-const expectToast = (page: Page, text: string) => expect.poll(() => toastTexts(page)).toContain(text);
-
 describe('a guest', () => {
   let context: BrowserContext;
   let page: Page;
