@@ -22,7 +22,7 @@ export function Avatar({ uri, alt, size = 40, className }: AvatarProps) {
       loading="lazy"
       decoding="async"
       className={className}
-      style={{ borderRadius: '50%', objectFit: 'cover', flex: 'none' }}
+      style={{ borderRadius: '50%', objectFit: 'cover', flex: 'none', background: 'var(--color-backdrop)' }}
     />
   );
 }
