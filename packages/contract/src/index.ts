@@ -1,5 +1,6 @@
 export * from './common.js';
 export * from './endpoint.js';
+export * from './routes-table.js';
 export * from './services/charities.js';
 export * from './services/content.js';
 export * from './services/graphs.js';

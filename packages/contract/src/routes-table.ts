@@ -1,0 +1,415 @@
+import type { Access, EndpointDef, ServiceName } from './endpoint.js';
+import type * as charities from './services/charities.js';
+import type * as content from './services/content.js';
+import type * as graphs from './services/graphs.js';
+import type * as identity from './services/identity.js';
+import type * as session from './services/session.js';
+import type * as social from './services/social.js';
+import type * as users from './services/users.js';
+
+export { fullPath } from './endpoint.js';
+
+/*
+ * The contract's endpoints without their schemas: what a caller needs to send a call. The web app's browser
+ * bundle imports this (`@civitas/contract/routes-table`) and only types from the rest, so it carries no zod;
+ * the server, which validates every request and answer, uses the endpoints themselves.
+ * `routes-table.test.ts` compares every entry with its endpoint, and the entries' types are the endpoints'
+ * literal values, so the table cannot drift from the contract.
+ */
+
+/** A route as the runtime sees it. */
+export interface RouteInfo {
+  readonly service: ServiceName;
+  readonly method: EndpointDef['method'];
+  readonly path: string;
+  readonly access: Access;
+  readonly versions: readonly string[];
+  /** The call sends a JSON body. */
+  readonly body?: true;
+  /** The success answer has no body (204 No Content). */
+  readonly noContent?: true;
+  /** Query values the server fills in when they are not sent (`limit`, `size`, ...). */
+  readonly defaults?: Readonly<Record<string, string | number>>;
+}
+
+/** The route of endpoint `E`: its values are `E`'s own, and it carries `E`'s request and response types. */
+export interface Route<E extends EndpointDef = EndpointDef> extends RouteInfo {
+  readonly service: E['service'];
+  readonly method: E['method'];
+  readonly path: E['path'];
+  readonly access: E['access'];
+  readonly versions: E['versions'];
+  /** Types only, never set: the endpoint whose schemas type this route's calls. */
+  readonly '~endpoint'?: E;
+}
+
+type Services = typeof charities &
+  typeof content &
+  typeof graphs &
+  typeof identity &
+  typeof session &
+  typeof social &
+  typeof users;
+
+/** The export name of every endpoint of the contract. */
+export type EndpointName = { [K in keyof Services]: Services[K] extends EndpointDef ? K : never }[keyof Services];
+
+export type RouteTable = { readonly [N in EndpointName]: Route<Extract<Services[N], EndpointDef>> };
+
+/** Every endpoint's route, by the endpoint's export name. */
+export const routeTable: RouteTable = {
+  getSharedPost: {
+    service: 'content',
+    method: 'GET',
+    path: '/v1/sharing/creators-content/:id',
+    access: 'machine',
+    versions: ['1.0'],
+  },
+  getPost: {
+    service: 'content',
+    method: 'GET',
+    path: '/v1/creators-content/:id',
+    access: 'citizen',
+    versions: ['1.0'],
+  },
+  getSharedLovedPosts: {
+    service: 'content',
+    method: 'GET',
+    path: '/v1/sharing/loved-public-posts/:influencerId',
+    access: 'machine',
+    versions: ['1.0'],
+    defaults: { size: 20 },
+  },
+  getLovedPosts: {
+    service: 'content',
+    method: 'GET',
+    path: '/v1/feed/loved-public-posts/:influencerId',
+    access: 'citizen',
+    versions: ['1.0'],
+    defaults: { size: 20 },
+  },
+  getMyPublicFeed: {
+    service: 'content',
+    method: 'GET',
+    path: '/v2/feed/profile/public',
+    access: 'citizen',
+    versions: ['1.0'],
+    defaults: { size: 20 },
+  },
+  getMyPrivateFeed: {
+    service: 'content',
+    method: 'GET',
+    path: '/v2/feed/profile/private',
+    access: 'citizen',
+    versions: ['1.0'],
+    defaults: { size: 20 },
+  },
+  getSharedProfileFeed: {
+    service: 'content',
+    method: 'GET',
+    path: '/v1/sharing/feed/:username/public',
+    access: 'machine',
+    versions: ['1.0'],
+    defaults: { size: 20 },
+  },
+  getProfilePrivateFeed: {
+    service: 'content',
+    method: 'GET',
+    path: '/v1/feed/:citizenId/private',
+    access: 'citizen',
+    versions: ['1.0'],
+    defaults: { size: 20 },
+  },
+  getStageFeed: {
+    service: 'content',
+    method: 'GET',
+    path: '/v9/feed/eight-stage',
+    access: 'citizenOrGuest',
+    versions: ['1.0'],
+    defaults: { size: 20, country: 'GB' },
+  },
+  getHashtagFeed: {
+    service: 'content',
+    method: 'GET',
+    path: '/v1/feed/hashtags/:name',
+    access: 'citizenOrGuest',
+    versions: ['1.0'],
+    defaults: { size: 20 },
+  },
+  getCitizenSocialOverview: {
+    service: 'social',
+    method: 'GET',
+    path: '/v2/citizens/:id/social-overview',
+    access: 'citizen',
+    versions: ['1.0'],
+  },
+  getMySocialOverview: {
+    service: 'social',
+    method: 'GET',
+    path: '/v2/influencers/me/social-overview',
+    access: 'citizen',
+    versions: ['1.0'],
+  },
+  getPostOverview: {
+    service: 'social',
+    method: 'GET',
+    path: '/feeds/:id/overview',
+    access: 'citizenOrGuest',
+    versions: ['2.0'],
+  },
+  getSharedPostOverview: {
+    service: 'social',
+    method: 'GET',
+    path: '/v1/sharing/:id/overview',
+    access: 'machine',
+    versions: ['1.0'],
+  },
+  getPostsOverview: {
+    service: 'social',
+    method: 'GET',
+    path: '/v1/creators-content/social-overview',
+    access: 'citizenOrGuest',
+    versions: ['1.0'],
+  },
+  getSuggestedCreators: {
+    service: 'social',
+    method: 'GET',
+    path: '/v1/citizens/me/suggested-creators',
+    access: 'citizen',
+    versions: ['1.0'],
+    defaults: { size: 20 },
+  },
+  getMyRelevantCreators: {
+    service: 'social',
+    method: 'GET',
+    path: '/v1/citizens/me/relevant-creators',
+    access: 'citizen',
+    versions: ['1.0'],
+  },
+  getMyRelevantCitizens: {
+    service: 'social',
+    method: 'GET',
+    path: '/v1/citizens/me/relevant-citizens',
+    access: 'citizen',
+    versions: ['1.0'],
+  },
+  createPost: {
+    service: 'users',
+    method: 'POST',
+    path: '/v7/creators-content',
+    access: 'citizen',
+    versions: ['1.0'],
+    body: true,
+  },
+  getPostStatus: {
+    service: 'users',
+    method: 'GET',
+    path: '/creators-content/status/:id',
+    access: 'citizen',
+    versions: ['1.0'],
+  },
+  deletePost: {
+    service: 'users',
+    method: 'DELETE',
+    path: '/creators-content/:id',
+    access: 'citizen',
+    versions: ['3.0'],
+    noContent: true,
+  },
+  updateCaption: {
+    service: 'users',
+    method: 'POST',
+    path: '/creators-content/:id/caption',
+    access: 'citizen',
+    versions: ['4.0'],
+    body: true,
+  },
+  getMe: { service: 'users', method: 'GET', path: '/influencers/me', access: 'citizen', versions: ['5.0'] },
+  getProfile: {
+    service: 'users',
+    method: 'GET',
+    path: '/influencers/profile/:username',
+    access: 'citizen',
+    versions: ['1.0'],
+  },
+  listHashtags: {
+    service: 'users',
+    method: 'GET',
+    path: '/hashtags',
+    access: 'citizen',
+    versions: ['1.0'],
+    defaults: { limit: 20, offset: 0 },
+  },
+  dismissSuggestion: {
+    service: 'users',
+    method: 'POST',
+    path: '/influencers/me/dismiss-relevant-profile-suggestion',
+    access: 'citizen',
+    versions: ['1.0'],
+    body: true,
+    noContent: true,
+  },
+  likePost: {
+    service: 'users',
+    method: 'POST',
+    path: '/influencers/me/liked-creators-content/:id',
+    access: 'citizen',
+    versions: ['3.0'],
+  },
+  unlikePost: {
+    service: 'users',
+    method: 'POST',
+    path: '/influencers/me/un-liked-creators-content/:id',
+    access: 'citizen',
+    versions: ['3.0'],
+  },
+  follow: {
+    service: 'users',
+    method: 'POST',
+    path: '/influencers/me/follow/:citizenId',
+    access: 'citizen',
+    versions: ['1.0'],
+  },
+  unfollow: {
+    service: 'users',
+    method: 'POST',
+    path: '/influencers/me/unfollow/:citizenId',
+    access: 'citizen',
+    versions: ['1.0'],
+  },
+  sendFriendRequest: {
+    service: 'users',
+    method: 'POST',
+    path: '/influencers/me/friend-request/:citizenId',
+    access: 'citizen',
+    versions: ['1.0'],
+  },
+  unfriend: {
+    service: 'users',
+    method: 'POST',
+    path: '/influencers/me/unfriend/:citizenId',
+    access: 'citizen',
+    versions: ['1.0'],
+  },
+  cancelFriendRequest: {
+    service: 'users',
+    method: 'POST',
+    path: '/influencers/me/cancel-friend-request/:id',
+    access: 'citizen',
+    versions: ['1.0'],
+  },
+  approveFriendRequest: {
+    service: 'users',
+    method: 'POST',
+    path: '/influencers/me/approve-friend-request/:id',
+    access: 'citizen',
+    versions: ['1.0'],
+  },
+  declineFriendRequest: {
+    service: 'users',
+    method: 'POST',
+    path: '/influencers/me/decline-friend-request/:id',
+    access: 'citizen',
+    versions: ['1.0'],
+  },
+  getSharedProfile: {
+    service: 'users',
+    method: 'GET',
+    path: '/v1/sharing/influencers/profile/:username',
+    access: 'machine',
+    versions: ['1.0'],
+  },
+  searchMention: {
+    service: 'graphs',
+    method: 'GET',
+    path: '/v3/citizens/search-mention/:keyword',
+    access: 'citizen',
+    versions: ['1.0'],
+    defaults: { limit: 20, offset: 0 },
+  },
+  getProfileRelevantCreators: {
+    service: 'graphs',
+    method: 'GET',
+    path: '/influencers/profile-relevant-creators/:citizenId',
+    access: 'citizen',
+    versions: ['1.0'],
+    defaults: { limit: 20, offset: 0 },
+  },
+  getProfileRelevantCitizens: {
+    service: 'graphs',
+    method: 'GET',
+    path: '/influencers/profile-relevant-citizens/:citizenId',
+    access: 'citizen',
+    versions: ['1.0'],
+    defaults: { limit: 20, offset: 0 },
+  },
+  getMutualConnections: {
+    service: 'graphs',
+    method: 'GET',
+    path: '/influencers/mutual-following-connections/:citizenId',
+    access: 'citizen',
+    versions: ['1.0'],
+    defaults: { limit: 20, offset: 0 },
+  },
+  getBirthdayCharity: {
+    service: 'charities',
+    method: 'GET',
+    path: '/v1/charities/birthday',
+    access: 'none',
+    versions: ['1.0'],
+  },
+  getPaymentModes: { service: 'payments', method: 'GET', path: '/v1/modes', access: 'none', versions: ['1.0'] },
+  requestMachineToken: {
+    service: 'identity',
+    method: 'POST',
+    path: '/machine/token',
+    access: 'none',
+    versions: ['1.0'],
+    body: true,
+  },
+  getAuthUrl: {
+    service: 'identity',
+    method: 'GET',
+    path: '/web/frequency/auth-url',
+    access: 'none',
+    versions: ['1.0'],
+  },
+  signUp: { service: 'identity', method: 'POST', path: '/v1/accounts', access: 'none', versions: ['1.0'], body: true },
+  verifyEmail: {
+    service: 'users',
+    method: 'POST',
+    path: '/influencers/verify-influencer-email',
+    access: 'none',
+    versions: ['1.0'],
+    body: true,
+  },
+  resendVerification: {
+    service: 'identity',
+    method: 'POST',
+    path: '/v1/accounts/resend-verification',
+    access: 'none',
+    versions: ['1.0'],
+    body: true,
+  },
+  requestPasswordReset: {
+    service: 'identity',
+    method: 'POST',
+    path: '/v1/password-reset',
+    access: 'none',
+    versions: ['1.0'],
+    body: true,
+  },
+  confirmPasswordReset: {
+    service: 'identity',
+    method: 'POST',
+    path: '/v1/password-reset/confirm',
+    access: 'none',
+    versions: ['1.0'],
+    body: true,
+  },
+  signIn: { service: 'identity', method: 'POST', path: '/v1/sign-in', access: 'none', versions: ['1.0'], body: true },
+  getSession: { service: 'auth', method: 'GET', path: '/session', access: 'none', versions: ['1.0'] },
+  refreshSession: { service: 'auth', method: 'POST', path: '/refresh', access: 'none', versions: ['1.0'], body: true },
+  refreshGuestSession: { service: 'auth', method: 'POST', path: '/refresh-guest', access: 'none', versions: ['1.0'] },
+  logout: { service: 'auth', method: 'POST', path: '/logout', access: 'none', versions: ['1.0'], noContent: true },
+};
