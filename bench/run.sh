@@ -1,51 +1,77 @@
 #!/usr/bin/env bash
 # Load benchmark of the hot paths (DESIGN.md budget) against the built server on a synthetic dataset.
 # Usage: bench/run.sh [DATA_DIR]   (generates 100k citizens / 1M posts / 5M likes there on first use)
+#   DATABASE_URL=postgres://…?options=-c%20search_path%3Dbench bench/run.sh /tmp/bench-pg
+#     runs on PostgreSQL instead (the schema must exist; the dataset is generated into it on first use).
+#   BENCH_ONLY=citizen,detail   runs only the named paths: guest citizen detail overview like create
+#   BENCH_SECONDS (15), BENCH_WARMUP (3), BENCH_PORT (3199), BENCH_NODE_ARGS (flags for the server's node)
+#   BENCH_SERVER=path/to/main.js   another build of the server (e.g. a baseline), same CLI
+#   BENCH_PROFILE=/tmp/x.cpuprofile   CPU profile of the measured runs only (read it with bench/api/profile-summary.mjs)
 # Needs: npm run build, and wrk (apt-get install wrk). Traffic stays on 127.0.0.1; every run is bounded.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data=${1:-./.bench-data}
 port=${BENCH_PORT:-3199}
 duration=${BENCH_SECONDS:-15}
+only=",${BENCH_ONLY:-guest,citizen,detail,overview,like,create},"
 cli() { DATA_DIR="$data" node apps/api/dist/cli/main.js "$@"; }
+sql() { node bench/api/lookup.mjs "$data" "$1"; }
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
 
-if [ ! -f "$data/civitas.sqlite" ]; then
-  mkdir -p "$data"
+mkdir -p "$data"
+if [ -z "$(sql "select id from posts limit 1")" ]; then
   cli generate --citizens "${BENCH_CITIZENS:-100000}" --posts "${BENCH_POSTS:-1000000}" --likes "${BENCH_LIKES:-5000000}"
 fi
-sql() { node -e "const D=require('better-sqlite3');const r=new D(process.argv[1],{readonly:true}).prepare(process.argv[2]).get();console.log(Object.values(r)[0])" "$data/civitas.sqlite" "$1"; }
 guest=$(cli mint-token --guest | tail -1)
-citizen=$(cli mint-token --username "$(sql "select username from citizens where country='GB' limit 1")" | tail -1)
-post=$(sql "select id from posts where sharing='public' and status='ready' and deleted_at is null limit 1 offset 5000")
+citizen=$(cli mint-token --username "$(sql "select username from citizens where country='GB' order by id limit 1")" | tail -1)
+post=$(sql "select id from posts where sharing='public' and status='ready' and deleted_at is null order by id limit 1 offset 5000")
 
-DATA_DIR="$data" SEED_DEMO=false PORT=$port LOG_LEVEL=warn node apps/api/dist/main.js >/dev/null 2>&1 &
+# The server's PostgreSQL sessions carry an application name, so their CPU time can be told from other clients'.
+server_url=${DATABASE_URL:-}
+if [ -n "$server_url" ]; then
+  [[ $server_url == *\?* ]] && server_url="$server_url&application_name=civitas-bench" || server_url="$server_url?application_name=civitas-bench"
+fi
+node_args=${BENCH_NODE_ARGS:-}
+[ -n "${BENCH_PROFILE:-}" ] && node_args="$node_args --require ./bench/api/cpu-profile.cjs"
+# shellcheck disable=SC2086 # node_args is a list of flags
+env DATA_DIR="$data" ${server_url:+DATABASE_URL="$server_url"} SEED_DEMO=false PORT=$port LOG_LEVEL=warn \
+  node $node_args "${BENCH_SERVER:-apps/api/dist/main.js}" >"$data/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null' EXIT
 for _ in $(seq 60); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.5; done
+echo "database: $([ -n "${DATABASE_URL:-}" ] && echo PostgreSQL || echo SQLite); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-like_script=$(mktemp)
-cat >"$like_script" <<LUA
-n = 0
-request = function()
-  n = n + 1
-  local verb = (n % 2 == 0) and "un-liked" or "liked"
-  return wrk.format("POST", "/api/users/influencers/me/" .. verb .. "-creators-content/$post",
-    {["Authorization"] = "Bearer $citizen", ["X-API-Version"] = "3.0"})
-end
-LUA
-
-run() { # name, wrk args...
-  local name=$1; shift
+# CPU time (clock ticks) of the server and of its PostgreSQL sessions: on a shared machine req/s moves with
+# the neighbours' load, while CPU milliseconds per request mostly do not.
+ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+sys_ticks() { awk '{print $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+declare -A pg_before
+pg_sessions() { [ -n "${DATABASE_URL:-}" ] && sql "select string_agg(pid::text, ' ') from pg_stat_activity where application_name = 'civitas-bench'" || true; }
+run() { # key, name, wrk args...
+  local key=$1 name=$2; shift 2
+  [[ $only == *",$key,"* ]] || return 0
+  wrk -t1 -c32 -d"${BENCH_WARMUP:-3}s" "$@" >/dev/null # JIT and connection pool warm, not measured
+  [ -n "${BENCH_PROFILE:-}" ] && kill -USR2 $server
+  local node_before sys_before; node_before=$(ticks $server); sys_before=$(sys_ticks $server)
+  pg_before=(); for pid in $(pg_sessions); do pg_before[$pid]=$(ticks "$pid"); done
   local out; out=$(wrk -t1 -c32 -d"${duration}s" --latency "$@")
-  printf '%-34s %10s req/s   p50 %8s   p99 %8s\n' "$name" \
-    "$(awk '/Requests\/sec/ {print $2}' <<<"$out")" "$(awk '$1=="50%" {print $2}' <<<"$out")" "$(awk '$1=="99%" {print $2}' <<<"$out")"
+  local node_ticks=$(( $(ticks $server) - node_before )) node_sys=$(( $(sys_ticks $server) - sys_before )) pg_ticks=0
+  if [ -n "${BENCH_PROFILE:-}" ]; then kill -USR2 $server; sleep 1; fi
+  for pid in $(pg_sessions); do pg_ticks=$(( pg_ticks + $(ticks "$pid") - ${pg_before[$pid]:-0} )); done
+  local requests; requests=$(awk '/requests in/ {print $1}' <<<"$out")
+  local errors; errors=$(awk '/Non-2xx/ {print $5}' <<<"$out")
+  printf '%-36s %9s req/s  p50 %8s  p99 %8s  cpu/req: node %s ms (sys %s)%s  load %s%s\n' "$name" \
+    "$(awk '/Requests\/sec/ {print $2}' <<<"$out")" "$(awk '$1=="50%" {print $2}' <<<"$out")" \
+    "$(awk '$1=="99%" {print $2}' <<<"$out")" "$(awk -v t="$node_ticks" -v n="$requests" 'BEGIN {printf "%.2f", t * 10 / n}')" \
+    "$(awk -v t="$node_sys" -v n="$requests" 'BEGIN {printf "%.2f", t * 10 / n}')" \
+    "$([ -n "${DATABASE_URL:-}" ] && awk -v t="$pg_ticks" -v n="$requests" 'BEGIN {printf ", pg %.2f ms", t * 10 / n}')" \
+    "$(cut -d' ' -f1 /proc/loadavg)" "${errors:+  NON-2xx: $errors}"
 }
 base="http://127.0.0.1:$port"
-run "guest stage feed (GB, 20 posts)" -H "Authorization: Bearer $guest" "$base/api/content/v9/feed/eight-stage?country=GB"
-run "citizen stage feed (GB, 20 posts)" -H "Authorization: Bearer $citizen" "$base/api/content/v9/feed/eight-stage?country=GB"
-run "post detail (citizen)" -H "Authorization: Bearer $citizen" "$base/api/content/v1/creators-content/$post"
-run "post overview (guest)" -H "Authorization: Bearer $guest" -H "X-API-Version: 2.0" "$base/api/social/feeds/$post/overview"
-run "like/unlike (one citizen, one post)" -s "$like_script" "$base"
+run guest "guest stage feed (GB, 20 posts)" -H "Authorization: Bearer $guest" "$base/api/content/v9/feed/eight-stage?country=GB"
+run citizen "citizen stage feed (GB, 20 posts)" -H "Authorization: Bearer $citizen" "$base/api/content/v9/feed/eight-stage?country=GB"
+run detail "post detail (citizen)" -H "Authorization: Bearer $citizen" "$base/api/content/v1/creators-content/$post"
+run overview "post overview (guest)" -H "Authorization: Bearer $guest" -H "X-API-Version: 2.0" "$base/api/social/feeds/$post/overview"
+BENCH_TOKEN=$citizen BENCH_POST=$post run like "like/unlike (one citizen, one post)" -s bench/api/like-unlike.lua "$base"
+BENCH_TOKEN=$citizen run create "create post (one citizen)" -s bench/api/create-post.lua "$base"
 echo "server RSS after the runs: $(( $(ps -o rss= -p $server) / 1024 )) MB"
-rm -f "$like_script"
