@@ -25,6 +25,10 @@ const ConfigSchema = z.object({
   BIRTHDAY_CHARITY_COUNTRY: z.string().default('GB'),
   /** How long a guest's stage page may be served from memory (0: never). Guests may see a page this stale. */
   GUEST_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Posts whose content (caption, links, media) is kept in memory between reads; 0 turns the cache off. */
+  POST_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+  /** How long a mentioned citizen's name and picture may be served from memory (0: never). */
+  MENTION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(900),
   MACHINE_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   /** smtp:// or smtps:// URL; without it mail is written to DATA_DIR/outbox. */

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { DialectName } from './db/dialect.js';
 import type { Mailer } from './domains/identity/mailer.js';
+import type { CitizenSummaryCache, PostCache } from './domains/posts/post-cache.js';
 import type { AttemptLimiter } from './http/attempt-limiter.js';
 import type { Keys } from './http/auth/keys.js';
 import type { TokenService } from './http/auth/tokens.js';
@@ -24,6 +25,10 @@ export interface AppContext {
   caches: {
     /** Guests' stage pages by request (country, size, token, timestamp); see GUEST_PAGE_CACHE_MS. */
     guestStagePages: MicroCache<SerializedBody>;
+    /** Post content by id (POST_CACHE_ENTRIES), checked against the live row on every read. */
+    posts: PostCache;
+    /** Mentioned citizens' summaries by id, for MENTION_CACHE_MS. */
+    citizenSummaries: CitizenSummaryCache;
   };
   /** Milliseconds since the epoch; replaceable so tests can fix time. */
   now: () => number;

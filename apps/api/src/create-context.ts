@@ -6,6 +6,7 @@ import { dialectOf } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureWebClient } from './domains/identity/clients.js';
 import { createMailer } from './domains/identity/mailer.js';
+import { citizenSummaryCache, postCache } from './domains/posts/post-cache.js';
 import { memoryLimiter, redisLimiter } from './http/attempt-limiter.js';
 import { type Keys, loadOrCreateKeys } from './http/auth/keys.js';
 import { createTokenService } from './http/auth/tokens.js';
@@ -37,7 +38,11 @@ export async function createContext(config: Config, options: ContextOptions = {}
     mailer: await createMailer({ dataDir: config.DATA_DIR, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     limiter: redis ? redisLimiter(redis) : memoryLimiter(),
     redis,
-    caches: { guestStagePages: microCache({ ttlMs: config.GUEST_PAGE_CACHE_MS, maxEntries: 10_000 }) },
+    caches: {
+      guestStagePages: microCache({ ttlMs: config.GUEST_PAGE_CACHE_MS, maxEntries: 10_000 }),
+      posts: postCache(config.POST_CACHE_ENTRIES),
+      citizenSummaries: citizenSummaryCache(10_000, config.MENTION_CACHE_MS),
+    },
     now: Date.now,
   };
 }

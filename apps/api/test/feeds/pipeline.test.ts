@@ -39,20 +39,20 @@ describe('runFeed', () => {
   it('applies the rules after hydration and reads on past pages the rules emptied', async () => {
     const ids = [...(dropped.slice(0, 4) as string[]), dropped[14], visible[0], dropped[15]] as string[];
     const pipeline = { skeleton: listSkeleton(ids), rules: publicFeedRules };
-    const first = await runFeed(t.ctx.db, null, pipeline, undefined);
+    const first = await runFeed(t.ctx, null, pipeline, undefined);
     expect(first.data.map((post) => post.id)).toEqual([visible[0]]);
     expect(first.continuationToken).toBe('6');
-    const last = await runFeed(t.ctx.db, null, pipeline, first.continuationToken ?? undefined);
+    const last = await runFeed(t.ctx, null, pipeline, first.continuationToken ?? undefined);
     expect(last).toEqual({ data: [], continuationToken: null });
   });
 
   it('stops after a bounded number of emptied pages, keeping the token so paging can go on', async () => {
     const ids = [...dropped.slice(0, 14), ...visible] as string[];
     const pipeline = { skeleton: listSkeleton(ids), rules: publicFeedRules };
-    const first = await runFeed(t.ctx.db, null, pipeline, undefined);
+    const first = await runFeed(t.ctx, null, pipeline, undefined);
     expect(first.data).toEqual([]);
     expect(first.continuationToken).toBe('12');
-    const next = await runFeed(t.ctx.db, null, pipeline, first.continuationToken ?? undefined);
+    const next = await runFeed(t.ctx, null, pipeline, first.continuationToken ?? undefined);
     expect(next.data.map((post) => post.id)).toEqual(visible);
   });
 });

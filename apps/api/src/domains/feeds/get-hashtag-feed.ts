@@ -17,5 +17,5 @@ export default defineRoute(getHashtagFeed, async ({ params, query, caller, ctx }
     size: query.size,
   });
   const viewerId = caller.kind === 'citizen' ? caller.citizenId : null;
-  return runFeed(ctx.db, viewerId, { skeleton, rules: publicFeedRules }, query.continuationToken);
+  return runFeed(ctx, viewerId, { skeleton, rules: publicFeedRules }, query.continuationToken);
 });

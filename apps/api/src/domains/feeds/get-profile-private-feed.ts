@@ -18,5 +18,5 @@ export default defineRoute(getProfilePrivateFeed, async ({ params, query, caller
     includeUnready: authorId === caller.citizenId,
     size: query.size,
   });
-  return runFeed(ctx.db, caller.citizenId, { skeleton, rules: privateFeedRules }, query.continuationToken);
+  return runFeed(ctx, caller.citizenId, { skeleton, rules: privateFeedRules }, query.continuationToken);
 });

@@ -17,5 +17,5 @@ export default defineRoute(getSharedProfileFeed, async ({ params, query, ctx }) 
     includeUnready: false,
     size: query.size,
   });
-  return runFeed(ctx.db, null, { skeleton, rules: publicFeedRules }, query.continuationToken);
+  return runFeed(ctx, null, { skeleton, rules: publicFeedRules }, query.continuationToken);
 });

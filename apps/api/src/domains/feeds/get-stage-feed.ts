@@ -23,7 +23,7 @@ export default defineRoute(getStageFeed, async ({ query, caller, ctx }) => {
       snapshot: Math.min(query.timestamp ?? now, now),
     });
     const viewerId = caller.kind === 'citizen' ? caller.citizenId : null;
-    return runFeed(ctx.db, viewerId, { skeleton, rules: publicFeedRules }, query.continuationToken);
+    return runFeed(ctx, viewerId, { skeleton, rules: publicFeedRules }, query.continuationToken);
   };
   if (caller.kind !== 'guest' || ctx.config.GUEST_PAGE_CACHE_MS === 0) return read();
   const key = [query.country, query.size, query.continuationToken ?? '', query.timestamp ?? ''].join('|');

@@ -24,7 +24,7 @@ export async function lovedPostsFeed(ctx: AppContext, request: LovedPostsRequest
   });
   const [, feedPage] = await Promise.all([
     assertCitizenExists(ctx.db, influencerId),
-    runFeed(ctx.db, viewerId, { skeleton, rules: publicFeedRules }, page.continuationToken),
+    runFeed(ctx, viewerId, { skeleton, rules: publicFeedRules }, page.continuationToken),
   ]);
   return feedPage;
 }

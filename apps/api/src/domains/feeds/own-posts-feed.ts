@@ -24,5 +24,5 @@ export function ownPostsFeed(ctx: AppContext, request: OwnPostsRequest): Promise
     size: page.size,
   });
   const rules = sharing === 'public' ? publicFeedRules : privateFeedRules;
-  return runFeed(ctx.db, citizenId, { skeleton, rules }, page.continuationToken);
+  return runFeed(ctx, citizenId, { skeleton, rules }, page.continuationToken);
 }

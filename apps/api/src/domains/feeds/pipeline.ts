@@ -1,6 +1,5 @@
 import type { PostView } from '@civitas/contract';
-import type { Db } from '../../db/database.js';
-import { hydratePosts } from '../posts/hydrate.js';
+import { type HydrationContext, hydratePosts } from '../posts/hydrate.js';
 import { postView } from '../posts/present.js';
 import { type PostRule, passesAll } from '../posts/rules.js';
 
@@ -30,7 +29,7 @@ const MAX_SKIPPED_PAGES = 5;
 
 /** skeleton → hydrate (batched) → rules → present. */
 export async function runFeed(
-  db: Db,
+  ctx: HydrationContext,
   viewerId: string | null,
   pipeline: FeedPipeline,
   continuationToken: string | undefined,
@@ -38,7 +37,7 @@ export async function runFeed(
   let token = continuationToken;
   for (let attempt = 0; ; attempt++) {
     const skeleton = await pipeline.skeleton(token);
-    const hydration = await hydratePosts(db, skeleton.postIds, viewerId);
+    const hydration = await hydratePosts(ctx, skeleton.postIds, viewerId);
     const data: PostView[] = [];
     for (const id of skeleton.postIds) {
       const post = hydration.posts.get(id);

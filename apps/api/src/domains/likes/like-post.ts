@@ -5,7 +5,7 @@ import { loadVisiblePost } from '../posts/load.js';
 import { addLike } from './like-store.js';
 
 export default defineRoute(likePost, async ({ params, caller, ctx }) => {
-  const { post } = await loadVisiblePost(ctx.db, params.id, caller.citizenId);
+  const { post } = await loadVisiblePost(ctx, params.id, caller.citizenId);
   const likes = await withLiveCaller(() =>
     addLike(ctx.db, post.id, caller.citizenId, ctx.now(), ctx.config.STAGE_AUTO_LIKES),
   );

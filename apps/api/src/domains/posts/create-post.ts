@@ -20,5 +20,5 @@ export default defineRoute(createPost, async ({ body, caller, ctx }) => {
       createdAt: ctx.now(),
     }),
   );
-  return presentVisiblePost(ctx.db, id, caller.citizenId);
+  return presentVisiblePost(ctx, id, caller.citizenId);
 });

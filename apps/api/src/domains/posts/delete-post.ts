@@ -6,7 +6,7 @@ import { loadOwnPost } from './load.js';
 
 /** Soft delete: the row stays for likes' history, but it leaves the stage, every feed and every count. */
 export default defineRoute(deletePost, async ({ params, caller, ctx }) => {
-  const post = await loadOwnPost(ctx.db, params.id, caller.citizenId);
+  const post = await loadOwnPost(ctx, params.id, caller.citizenId);
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     const deleted = await trx
@@ -24,5 +24,6 @@ export default defineRoute(deletePost, async ({ params, caller, ctx }) => {
       .where('id', '=', caller.citizenId)
       .execute();
   });
+  ctx.caches.posts.forget(post.id); // the live read already hides it; this frees the memory
   return undefined;
 });

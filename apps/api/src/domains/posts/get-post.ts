@@ -3,5 +3,5 @@ import { defineRoute } from '../../http/route.js';
 import { presentVisiblePost } from './load.js';
 
 export default defineRoute(getPost, async ({ params, caller, ctx }) =>
-  presentVisiblePost(ctx.db, params.id, caller.citizenId),
+  presentVisiblePost(ctx, params.id, caller.citizenId),
 );

@@ -3,5 +3,5 @@ import { defineRoute } from '../../http/route.js';
 import { presentVisiblePost, sharedPostRules } from './load.js';
 
 export default defineRoute(getSharedPost, async ({ params, ctx }) =>
-  presentVisiblePost(ctx.db, params.id, null, sharedPostRules),
+  presentVisiblePost(ctx, params.id, null, sharedPostRules),
 );

@@ -4,6 +4,6 @@ import { loadOwnPost } from './load.js';
 import { isoTime } from './present.js';
 
 export default defineRoute(getPostStatus, async ({ params, caller, ctx }) => {
-  const post = await loadOwnPost(ctx.db, params.id, caller.citizenId);
+  const post = await loadOwnPost(ctx, params.id, caller.citizenId);
   return { id: post.id, status: post.status, mediaType: post.media_type, updatedAt: isoTime(post.updated_at) };
 });

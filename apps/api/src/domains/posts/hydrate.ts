@@ -1,6 +1,8 @@
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/database.js';
+import type { AppContext } from '../../context.js';
+import { oneOf } from '../../db/id-list.js';
 import type { CitizensTable, PostsTable } from '../../db/tables/index.js';
+import type { PostContent } from './post-cache.js';
 
 export type PostRow = Selectable<PostsTable>;
 export type CitizenSummaryRow = Pick<
@@ -18,11 +20,23 @@ export interface Hydration {
   friendsOfViewer: Set<string>;
 }
 
+/** What hydration reads from: the database and the caches of post content and mentioned citizens. */
+export type HydrationContext = Pick<AppContext, 'db' | 'dialect' | 'caches'>;
+
 export const citizenSummaryColumns = ['id', 'username', 'display_name', 'profile_picture_uri', 'country'] as const;
 
 export const parseIdList = (json: string): string[] => JSON.parse(json) as string[];
 
-export async function hydratePosts(db: Db, postIds: readonly string[], viewerId: string | null): Promise<Hydration> {
+/**
+ * One query for what must be fresh on every read (counts, visibility, the author, my like, my friendship
+ * with the author), then only what the caches lack: post content (checked against the live `updated_at` and
+ * `status`) and mentioned citizens. A page whose posts were read before costs that one query.
+ */
+export async function hydratePosts(
+  ctx: HydrationContext,
+  postIds: readonly string[],
+  viewerId: string | null,
+): Promise<Hydration> {
   const hydration: Hydration = {
     viewerId,
     posts: new Map(),
@@ -33,39 +47,131 @@ export async function hydratePosts(db: Db, postIds: readonly string[], viewerId:
   if (postIds.length === 0) return hydration;
   const ids = [...new Set(postIds)];
 
-  const posts = await db.selectFrom('posts').selectAll().where('id', 'in', ids).execute();
-  if (posts.length === 0) return hydration; // also keeps `in ()`, invalid on PostgreSQL, out of the queries below
-  for (const post of posts) hydration.posts.set(post.id, post);
-
-  const authorIds = new Set(posts.map((post) => post.author_id));
-  const citizenIds = new Set(authorIds);
-  for (const post of posts) for (const id of parseIdList(post.mention_ids)) citizenIds.add(id);
-
-  const [citizens, likes, friends] = await Promise.all([
-    db
-      .selectFrom('citizens')
-      .select(citizenSummaryColumns)
-      .where('id', 'in', [...citizenIds])
-      .execute(),
-    viewerId
-      ? db
-          .selectFrom('likes')
-          .select('post_id')
-          .where('citizen_id', '=', viewerId)
-          .where('post_id', 'in', ids)
-          .execute()
-      : [],
-    viewerId
-      ? db
-          .selectFrom('friendships')
-          .select('friend_id')
-          .where('citizen_id', '=', viewerId)
-          .where('friend_id', 'in', [...authorIds])
-          .execute()
-      : [],
-  ]);
-  for (const citizen of citizens) hydration.citizens.set(citizen.id, citizen);
-  for (const like of likes) hydration.likedByViewer.add(like.post_id);
-  for (const friend of friends) hydration.friendsOfViewer.add(friend.friend_id);
+  const live = await liveQuery(ctx, ids, viewerId).execute();
+  const contents = await postContents(ctx, live);
+  for (const row of live) {
+    const content = contents.get(row.id);
+    if (!content) continue; // deleted from the table between the two reads
+    // Visibility and counts from the live read, even when the content read saw a newer version.
+    hydration.posts.set(row.id, {
+      ...content,
+      status: row.status,
+      sharing: row.sharing,
+      likes_count: row.likes_count,
+      deleted_at: row.deleted_at,
+    });
+    if (row.author_username !== null) {
+      const author: CitizenSummaryRow = {
+        id: row.author_id,
+        username: row.author_username,
+        display_name: row.author_display_name as string,
+        profile_picture_uri: row.author_picture,
+        country: row.author_country as string,
+      };
+      hydration.citizens.set(author.id, author);
+      ctx.caches.citizenSummaries.set(author.id, author);
+    }
+    if (row.liked !== null) hydration.likedByViewer.add(row.id);
+    if (row.friend !== null) hydration.friendsOfViewer.add(row.author_id);
+  }
+  await addMentionedCitizens(ctx, hydration);
   return hydration;
+}
+
+function liveQuery(ctx: HydrationContext, ids: readonly string[], viewerId: string | null) {
+  // A guest's id is null: the joins on likes and friendships then match nothing, and one SQL text serves both.
+  return ctx.db
+    .selectFrom('posts')
+    .leftJoin('citizens as author', 'author.id', 'posts.author_id')
+    .leftJoin('likes as mine', (join) =>
+      join.onRef('mine.post_id', '=', 'posts.id').on('mine.citizen_id', '=', viewerId as string),
+    )
+    .leftJoin('friendships as friend', (join) =>
+      join.onRef('friend.friend_id', '=', 'posts.author_id').on('friend.citizen_id', '=', viewerId as string),
+    )
+    .select([
+      'posts.id',
+      'posts.author_id',
+      'posts.likes_count',
+      'posts.updated_at',
+      'posts.status',
+      'posts.sharing',
+      'posts.deleted_at',
+      'author.username as author_username',
+      'author.display_name as author_display_name',
+      'author.profile_picture_uri as author_picture',
+      'author.country as author_country',
+      'mine.post_id as liked',
+      'friend.friend_id as friend',
+    ])
+    .where(oneOf(ctx.dialect, 'posts.id', ids));
+}
+
+type LiveRow = Awaited<ReturnType<ReturnType<typeof liveQuery>['execute']>>[number];
+
+/** Content of each live post: from the cache while its version matches, else read (and kept) in one query. */
+async function postContents(ctx: HydrationContext, live: readonly LiveRow[]): Promise<Map<string, PostContent>> {
+  const cache = ctx.caches.posts;
+  const contents = new Map<string, PostContent>();
+  const missing: string[] = [];
+  for (const row of live) {
+    const cached = cache.get(row.id);
+    if (cached && cached.updated_at === row.updated_at && cached.status === row.status) contents.set(row.id, cached);
+    else missing.push(row.id);
+  }
+  if (missing.length === 0) return contents;
+  const readSince = cache.epoch;
+  const rows = await ctx.db
+    .selectFrom('posts')
+    .select([
+      'id',
+      'author_id',
+      'caption',
+      'mention_ids',
+      'hashtags',
+      'media_type',
+      'sharing',
+      'status',
+      'image_uri',
+      'cover_image_uri',
+      'video_uri',
+      'hls_uri',
+      'width',
+      'height',
+      'alt_text',
+      'external_link',
+      'created_at',
+      'updated_at',
+    ])
+    .where(oneOf(ctx.dialect, 'id', missing))
+    .execute();
+  for (const row of rows) {
+    contents.set(row.id, row);
+    cache.store(row, readSince);
+  }
+  return contents;
+}
+
+/** Summaries of the citizens the captions mention, from the short-lived cache or one query for the rest. */
+async function addMentionedCitizens(ctx: HydrationContext, hydration: Hydration): Promise<void> {
+  const wanted = new Set<string>();
+  for (const post of hydration.posts.values()) {
+    if (post.mention_ids === '[]') continue;
+    for (const id of parseIdList(post.mention_ids)) {
+      if (hydration.citizens.has(id)) continue;
+      const cached = ctx.caches.citizenSummaries.get(id);
+      if (cached) hydration.citizens.set(id, cached);
+      else wanted.add(id);
+    }
+  }
+  if (wanted.size === 0) return;
+  const citizens = await ctx.db
+    .selectFrom('citizens')
+    .select(citizenSummaryColumns)
+    .where(oneOf(ctx.dialect, 'id', [...wanted]))
+    .execute();
+  for (const citizen of citizens) {
+    hydration.citizens.set(citizen.id, citizen);
+    ctx.caches.citizenSummaries.set(citizen.id, citizen);
+  }
 }

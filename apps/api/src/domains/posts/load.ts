@@ -1,7 +1,6 @@
 import type { PostView } from '@civitas/contract';
-import type { Db } from '../../db/database.js';
 import { AppError, postNotFound } from '../../http/errors.js';
-import { type Hydration, hydratePosts, type PostRow } from './hydrate.js';
+import { type Hydration, type HydrationContext, hydratePosts, type PostRow } from './hydrate.js';
 import { postView } from './present.js';
 import { type PostRule, passesAll, publicOnly, standardRules } from './rules.js';
 
@@ -12,12 +11,12 @@ export interface VisiblePost {
 
 /** One post through the same hydrate → rules path as the feeds; 404 when the viewer may not see it. */
 export async function loadVisiblePost(
-  db: Db,
+  ctx: HydrationContext,
   postId: string,
   viewerId: string | null,
   rules: readonly PostRule[] = standardRules,
 ): Promise<VisiblePost> {
-  const hydration = await hydratePosts(db, [postId], viewerId);
+  const hydration = await hydratePosts(ctx, [postId], viewerId);
   const post = hydration.posts.get(postId);
   if (!post || !passesAll(rules, post, hydration)) throw postNotFound();
   return { post, hydration };
@@ -26,18 +25,18 @@ export async function loadVisiblePost(
 export const sharedPostRules: readonly PostRule[] = [...standardRules, publicOnly];
 
 export async function presentVisiblePost(
-  db: Db,
+  ctx: HydrationContext,
   postId: string,
   viewerId: string | null,
   rules?: readonly PostRule[],
 ): Promise<PostView> {
-  const { post, hydration } = await loadVisiblePost(db, postId, viewerId, rules);
+  const { post, hydration } = await loadVisiblePost(ctx, postId, viewerId, rules);
   return postView(post, hydration);
 }
 
 /** A post the caller authored: 404 if they cannot see it, 403 if they can but it is someone else's. */
-export async function loadOwnPost(db: Db, postId: string, citizenId: string): Promise<PostRow> {
-  const { post } = await loadVisiblePost(db, postId, citizenId);
+export async function loadOwnPost(ctx: HydrationContext, postId: string, citizenId: string): Promise<PostRow> {
+  const { post } = await loadVisiblePost(ctx, postId, citizenId);
   if (post.author_id !== citizenId) {
     throw new AppError(403, 'NOT_YOUR_POST', 'Only the author of a post can change or delete it');
   }

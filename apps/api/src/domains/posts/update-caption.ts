@@ -7,7 +7,7 @@ import { resolveMentions } from './mentions.js';
 import { postView } from './present.js';
 
 export default defineRoute(updateCaption, async ({ params, body, caller, ctx }) => {
-  const post = await loadOwnPost(ctx.db, params.id, caller.citizenId);
+  const post = await loadOwnPost(ctx, params.id, caller.citizenId);
   const now = ctx.now();
   const mentionIds = await resolveMentions(ctx.db, body.caption, body.mentionRequest);
   const hashtags = extractHashtags(body.caption);
@@ -26,7 +26,8 @@ export default defineRoute(updateCaption, async ({ params, body, caller, ctx }) 
     await unlinkHashtags(trx, post.id);
     await linkHashtags(trx, post.id, hashtags, now);
   });
-  const updated = await loadVisiblePost(ctx.db, post.id, caller.citizenId);
+  ctx.caches.posts.forget(post.id);
+  const updated = await loadVisiblePost(ctx, post.id, caller.citizenId);
   const view = postView(updated.post, updated.hydration);
   return { caption: view.caption, mentionRequest: view.mentionRequest, hashtags: view.hashtags };
 });

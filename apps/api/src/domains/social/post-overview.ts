@@ -3,5 +3,5 @@ import { defineRoute } from '../../http/route.js';
 import { loadPostOverview } from './post-overviews.js';
 
 export default defineRoute(getPostOverview, async ({ params, caller, ctx }) =>
-  loadPostOverview(ctx.db, params.id, caller.kind === 'citizen' ? caller.citizenId : null),
+  loadPostOverview(ctx, params.id, caller.kind === 'citizen' ? caller.citizenId : null),
 );

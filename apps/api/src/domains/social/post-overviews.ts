@@ -1,7 +1,6 @@
 import type { PostOverview } from '@civitas/contract';
-import type { Db } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
-import { hydratePosts } from '../posts/hydrate.js';
+import { type HydrationContext, hydratePosts } from '../posts/hydrate.js';
 import { type PostRule, passesAll, standardRules } from '../posts/rules.js';
 
 /** Spec §5: the client shows this exact message. */
@@ -12,12 +11,12 @@ export const postOverviewNotFound = () => notFound('POST_OVERVIEW_NOT_FOUND', 'P
  * hydrate → rules path as the feeds: one batched hydration whatever the number of posts.
  */
 export async function loadPostOverviews(
-  db: Db,
+  ctx: HydrationContext,
   postIds: readonly string[],
   viewerId: string | null,
   rules: readonly PostRule[] = standardRules,
 ): Promise<PostOverview[]> {
-  const hydration = await hydratePosts(db, postIds, viewerId);
+  const hydration = await hydratePosts(ctx, postIds, viewerId);
   const overviews: PostOverview[] = [];
   const seen = new Set<string>();
   for (const id of postIds) {
@@ -36,12 +35,12 @@ export async function loadPostOverviews(
 }
 
 export async function loadPostOverview(
-  db: Db,
+  ctx: HydrationContext,
   postId: string,
   viewerId: string | null,
   rules?: readonly PostRule[],
 ): Promise<PostOverview> {
-  const [overview] = await loadPostOverviews(db, [postId], viewerId, rules);
+  const [overview] = await loadPostOverviews(ctx, [postId], viewerId, rules);
   if (!overview) throw postOverviewNotFound();
   return overview;
 }

@@ -5,5 +5,5 @@ import { loadPostOverview } from './post-overviews.js';
 
 /** Public sharing reads see public posts only, as nobody in particular. */
 export default defineRoute(getSharedPostOverview, async ({ params, ctx }) =>
-  loadPostOverview(ctx.db, params.id, null, sharedPostRules),
+  loadPostOverview(ctx, params.id, null, sharedPostRules),
 );
