@@ -136,6 +136,14 @@ export const routeTable: RouteTable = {
     versions: ['1.0'],
     defaults: { size: 20 },
   },
+  getSharedStageFeed: {
+    service: 'content',
+    method: 'GET',
+    path: '/v1/sharing/feed/eight-stage',
+    access: 'machine',
+    versions: ['1.0'],
+    defaults: { size: 20, country: 'GB' },
+  },
   getCitizenSocialOverview: {
     service: 'social',
     method: 'GET',

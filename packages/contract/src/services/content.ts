@@ -151,6 +151,23 @@ export const getHashtagFeed = defineEndpoint({
   success: { status: 200, body: FeedPage },
 });
 
+/**
+ * The stage as a guest reads it, for server rendering with the machine token (spec §6: public sharing reads).
+ * Its pages and continuation tokens are the eight-stage feed's own, so a browser carries on from a server's
+ * first page through the citizen-or-guest call (ADR 002).
+ */
+export const getSharedStageFeed = defineEndpoint({
+  service: 'content',
+  method: 'GET',
+  path: '/v1/sharing/feed/eight-stage',
+  access: 'machine',
+  scope: 'content',
+  versions: ['1.0'],
+  summary: 'The main stage as a guest sees it (nobody’s likes), with the eight-stage feed’s query, pages and tokens',
+  querystring: getStageFeed.querystring,
+  success: { status: 200, body: FeedPage },
+});
+
 export const contentEndpoints = [
   getSharedPost,
   getPost,
@@ -162,4 +179,5 @@ export const contentEndpoints = [
   getProfilePrivateFeed,
   getStageFeed,
   getHashtagFeed,
+  getSharedStageFeed,
 ] as const;

@@ -6,11 +6,13 @@ import getMyPublicFeed from './get-my-public-feed.js';
 import getProfilePrivateFeed from './get-profile-private-feed.js';
 import getSharedLovedPosts from './get-shared-loved-posts.js';
 import getSharedProfileFeed from './get-shared-profile-feed.js';
+import getSharedStageFeed from './get-shared-stage-feed.js';
 import getStageFeed from './get-stage-feed.js';
 
 /** The feeds domain's routes; registered by src/routes.ts. */
 export const feedsRoutes = [
   getStageFeed,
+  getSharedStageFeed,
   getSharedProfileFeed,
   getProfilePrivateFeed,
   getMyPublicFeed,
