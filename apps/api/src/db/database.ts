@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './tables/index.js';
 
@@ -22,7 +22,7 @@ export interface DatabaseOptions {
 export function createDatabase(options: DatabaseOptions): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
   }
   const file = options.sqliteFile ?? 'civitas.sqlite';
   if (file !== ':memory:') mkdirSync(options.dataDir, { recursive: true });
@@ -56,5 +56,47 @@ function withStatementCache(sqlite: SQLite.Database) {
       statements.set(sql, statement);
       return statement;
     },
+  };
+}
+
+const MAX_NAMED_STATEMENTS = 200;
+
+/**
+ * PostgreSQL parses and plans every unnamed statement anew, which on a feed page costs more than running
+ * it. Giving each distinct SQL text a name makes `pg` prepare it once per connection and then only bind and
+ * execute it. Statements without parameters (begin, commit, DDL) stay unnamed, and past
+ * MAX_NAMED_STATEMENTS texts new ones do too, so what each connection keeps prepared stays bounded.
+ * (Behind a connection pooler this needs one that supports protocol-level prepared statements.)
+ */
+function withNamedStatements(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text);
+    if (name === undefined && names.size < MAX_NAMED_STATEMENTS) {
+      name = `civitas_${names.size + 1}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
+    query: ((textOrCursor: unknown, values?: unknown[]) => {
+      if (typeof textOrCursor !== 'string') return client.query(textOrCursor as never); // a streaming cursor
+      const name = values && values.length > 0 ? nameOf(textOrCursor) : undefined;
+      return name ? client.query({ name, text: textOrCursor, values }) : client.query(textOrCursor, values);
+    }) as unknown as PostgresPoolClient['query'],
+    release: () => client.release(),
+  });
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapped = clients.get(client);
+      if (!wrapped) {
+        wrapped = wrap(client);
+        clients.set(client, wrapped);
+      }
+      return wrapped;
+    },
+    end: () => pool.end(),
   };
 }
