@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { EndpointDef } from './endpoint.js';
 import * as contract from './index.js';
-import { type RouteInfo, routeTable } from './routes-table.js';
+import { inputLimits, type RouteInfo, routeTable } from './routes-table.js';
 
 const isEndpoint = (value: unknown): value is EndpointDef =>
   typeof value === 'object' && value !== null && 'service' in value && 'path' in value && 'success' in value;
@@ -53,5 +53,13 @@ describe('routeTable', () => {
 
   it('is plain data (what a browser bundle may carry)', () => {
     expect(JSON.parse(JSON.stringify(routeTable))).toEqual(routeTable);
+  });
+
+  it('mirrors the input limits the schemas enforce', () => {
+    expect(inputLimits).toEqual({
+      captionMaxLength: contract.CAPTION_MAX_LENGTH,
+      passwordMinLength: contract.PASSWORD_MIN_LENGTH,
+      otpLength: contract.OTP_LENGTH,
+    });
   });
 });

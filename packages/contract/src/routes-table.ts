@@ -17,6 +17,12 @@ export { fullPath } from './endpoint.js';
  * literal values, so the table cannot drift from the contract.
  */
 
+/**
+ * The input limits the web app's forms show (`maxLength`, a counter), mirrored from the schemas that enforce
+ * them (`services/`), which import zod; the test compares them.
+ */
+export const inputLimits = { captionMaxLength: 2200, passwordMinLength: 10, otpLength: 6 } as const;
+
 /** A route as the runtime sees it. */
 export interface RouteInfo {
   readonly service: ServiceName;

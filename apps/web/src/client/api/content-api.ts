@@ -1,4 +1,4 @@
-import * as contract from '@civitas/contract';
+import { routeTable } from '@civitas/contract/routes-table';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { continuationFromContract, fromContract } from './define';
 import { sliceDefaults } from './slice-defaults';
@@ -12,22 +12,22 @@ export const contentApi = createApi({
   reducerPath: 'contentApi',
   tagTypes: ['MyFeed', 'PrivateFeed'],
   endpoints: (build) => ({
-    getPost: build.query(fromContract(contract.getPost)),
-    getStageFeed: build.infiniteQuery(continuationFromContract(contract.getStageFeed)),
+    getPost: build.query(fromContract(routeTable.getPost)),
+    getStageFeed: build.infiniteQuery(continuationFromContract(routeTable.getStageFeed)),
     getMyPublicFeed: build.infiniteQuery({
-      ...continuationFromContract(contract.getMyPublicFeed),
+      ...continuationFromContract(routeTable.getMyPublicFeed),
       providesTags: ['MyFeed'],
     }),
     getMyPrivateFeed: build.infiniteQuery({
-      ...continuationFromContract(contract.getMyPrivateFeed),
+      ...continuationFromContract(routeTable.getMyPrivateFeed),
       providesTags: ['MyFeed'],
     }),
     getProfilePrivateFeed: build.infiniteQuery({
-      ...continuationFromContract(contract.getProfilePrivateFeed),
+      ...continuationFromContract(routeTable.getProfilePrivateFeed),
       providesTags: (_result, _error, request) => [{ type: 'PrivateFeed', id: request.params.citizenId }],
     }),
-    getLovedPosts: build.infiniteQuery(continuationFromContract(contract.getLovedPosts)),
-    getHashtagFeed: build.infiniteQuery(continuationFromContract(contract.getHashtagFeed)),
+    getLovedPosts: build.infiniteQuery(continuationFromContract(routeTable.getLovedPosts)),
+    getHashtagFeed: build.infiniteQuery(continuationFromContract(routeTable.getHashtagFeed)),
   }),
 });
 

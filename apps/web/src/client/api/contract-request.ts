@@ -1,4 +1,5 @@
-import { type EndpointDef, fullPath, type ResponseOf } from '@civitas/contract';
+import type { EndpointDef, ResponseOf } from '@civitas/contract';
+import { fullPath, type Route, type RouteInfo } from '@civitas/contract/routes-table';
 
 /**
  * What a schema accepts on the wire (its input), as opposed to `ParamsOf`/`QueryOf`/`BodyOf`, which are what
@@ -43,21 +44,29 @@ export type RequestOf<E extends EndpointDef> =
 /** What a call resolves to: the success body, or `undefined` for 204 No Content. */
 export type ResultOf<E extends EndpointDef> = ResponseOf<E>;
 
-/** Everything the base query needs to send one call and check its answer. */
+/**
+ * Everything the base query needs to send one call and read its answer. Built from a route (the browser: no
+ * schemas) or from the endpoint itself (server rendering, which checks answers against the schemas).
+ */
 export interface ContractRequest {
-  readonly endpoint: EndpointDef;
   readonly url: string;
   readonly method: EndpointDef['method'];
+  readonly access: EndpointDef['access'];
+  /** The success answer has no body (204): the call resolves to `undefined`. */
+  readonly noContent: boolean;
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: unknown;
 }
 
+/** A contract endpoint, or its schema-free route. */
+type Callable = EndpointDef | RouteInfo;
+
 export const API_VERSION_HEADER = 'X-API-Version';
 
 /** The version a client speaks: the newest the contract lists (the server's default too). */
-export const latestVersion = (endpoint: EndpointDef): string => {
-  const latest = endpoint.versions.at(-1);
-  if (latest === undefined) throw new Error(`${endpoint.method} ${endpoint.path} lists no version`);
+export const latestVersion = (route: Pick<RouteInfo, 'method' | 'path' | 'versions'>): string => {
+  const latest = route.versions.at(-1);
+  if (latest === undefined) throw new Error(`${route.method} ${route.path} lists no version`);
   return latest;
 };
 
@@ -76,11 +85,14 @@ export function queryString(query: Readonly<Record<string, QueryValue>> | undefi
 }
 
 /** `/api/content/v1/creators-content/:id` with `{ id }` → `/api/content/v1/creators-content/<id>`. */
-export function pathWithParams(endpoint: EndpointDef, params: Readonly<Record<string, unknown>> | undefined): string {
-  return fullPath(endpoint).replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+export function pathWithParams(
+  route: Pick<RouteInfo, 'service' | 'method' | 'path'>,
+  params: Readonly<Record<string, unknown>> | undefined,
+): string {
+  return fullPath(route).replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined || value === null || value === '') {
-      throw new Error(`${endpoint.method} ${endpoint.path} needs the path parameter "${name}"`);
+      throw new Error(`${route.method} ${route.path} needs the path parameter "${name}"`);
     }
     return encodeURIComponent(String(value));
   });
@@ -92,14 +104,18 @@ interface LooseRequest {
   readonly body?: unknown;
 }
 
-/** Turns a contract endpoint and its argument into the request the base query sends. */
-export function buildRequest<E extends EndpointDef>(endpoint: E, request: RequestOf<E>): ContractRequest {
+const hasNoContent = (callable: Callable): boolean =>
+  'success' in callable ? callable.success.body === null : callable.noContent === true;
+
+/** Turns a contract endpoint (or its route) and its argument into the request the base query sends. */
+export function buildRequest<E extends EndpointDef>(callable: E | Route<E>, request: RequestOf<E>): ContractRequest {
   const { params, query, body } = (request ?? {}) as LooseRequest;
   return {
-    endpoint,
-    url: pathWithParams(endpoint, params) + queryString(query),
-    method: endpoint.method,
-    headers: { [API_VERSION_HEADER]: latestVersion(endpoint) },
-    ...(endpoint.body !== undefined && body !== undefined ? { body } : {}),
+    url: pathWithParams(callable, params) + queryString(query),
+    method: callable.method,
+    access: callable.access,
+    noContent: hasNoContent(callable),
+    headers: { [API_VERSION_HEADER]: latestVersion(callable) },
+    ...(callable.body !== undefined && body !== undefined ? { body } : {}),
   };
 }

@@ -1,23 +1,25 @@
 import type { EndpointDef } from '@civitas/contract';
+import type { Route, RouteInfo } from '@civitas/contract/routes-table';
 import { type ContinuationPage, nextContinuationToken, nextOffset, type OffsetPage } from '../behaviour/paging';
 import { buildRequest, type ContractRequest, type RequestOf, type ResultOf } from './contract-request';
 
 /*
- * Endpoint definitions derived from contract objects: `build.query(fromContract(getPost))` infers the argument
- * from the request schemas and the result from the response schema, so no type is written by hand.
+ * Endpoint definitions derived from the contract's routes: `build.query(fromContract(routeTable.getPost))`
+ * infers the argument from the endpoint's request schemas and the result from its response schema (types
+ * only: the route carries no schema), so no type is written by hand.
  */
 
-// The base query has already checked the body against this endpoint's response schema (or failed with
-// PARSING_ERROR), so the value is of the schema's type.
+// The server checks every answer against this endpoint's response schema before sending it (a mismatch is
+// its 500, never a success), so a JSON success body is of the schema's type.
 const asResultOf =
-  <E extends EndpointDef>(_endpoint: E) =>
+  <E extends EndpointDef>(_route: Route<E>) =>
   (data: unknown): ResultOf<E> =>
     data as ResultOf<E>;
 
-/** A query or mutation: `build.query(fromContract(endpoint))`, `build.mutation(fromContract(endpoint))`. */
-export const fromContract = <E extends EndpointDef>(endpoint: E) => ({
-  query: (request: RequestOf<E>): ContractRequest => buildRequest(endpoint, request),
-  transformResponse: asResultOf(endpoint),
+/** A query or mutation: `build.query(fromContract(route))`, `build.mutation(fromContract(route))`. */
+export const fromContract = <E extends EndpointDef>(route: Route<E>) => ({
+  query: (request: RequestOf<E>): ContractRequest => buildRequest(route, request),
+  transformResponse: asResultOf(route),
 });
 
 /** What an infinite query's `query` receives: the caller's argument and the page to fetch. */
@@ -37,28 +39,27 @@ type ContinuationEndpoint = EndpointDef & {
 };
 type OffsetEndpoint = EndpointDef & { readonly success: { readonly body: { parse(v: unknown): OffsetPage } } };
 
-/** An infinite query over a continuation-paged call: `build.infiniteQuery(continuationFromContract(endpoint))`. */
-export const continuationFromContract = <E extends ContinuationEndpoint>(endpoint: E) => ({
+/** An infinite query over a continuation-paged call: `build.infiniteQuery(continuationFromContract(route))`. */
+export const continuationFromContract = <E extends ContinuationEndpoint>(route: Route<E>) => ({
   infiniteQueryOptions: {
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage: ResultOf<E>) => nextContinuationToken(lastPage as ContinuationPage),
   },
   query: ({ queryArg, pageParam }: PageRequest<RequestOf<E>, string | null>): ContractRequest =>
-    buildRequest(endpoint, pageParam ? withQuery(queryArg, { continuationToken: pageParam }) : queryArg),
-  transformResponse: asResultOf(endpoint),
+    buildRequest(route, pageParam ? withQuery(queryArg, { continuationToken: pageParam }) : queryArg),
+  transformResponse: asResultOf(route),
 });
 
-/** The page size the server applies: what was asked for, or the schema's default. */
-const limitOf = (endpoint: EndpointDef, request: unknown): number => {
-  const query = (request as { query?: unknown } | undefined)?.query ?? {};
-  const parsed = endpoint.querystring?.safeParse(query);
-  const limit = parsed?.success ? (parsed.data as { limit?: unknown }).limit : undefined;
-  if (typeof limit !== 'number') throw new Error(`${endpoint.method} ${endpoint.path} is not offset-paged`);
+/** The page size the server applies: what was asked for, or the query's default. */
+const limitOf = (route: RouteInfo, request: unknown): number => {
+  const asked = (request as { query?: { limit?: unknown } } | undefined)?.query?.limit;
+  const limit = Number(asked ?? route.defaults?.limit);
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(`${route.method} ${route.path} is not offset-paged`);
   return limit;
 };
 
-/** An infinite query over an offset-paged call: `build.infiniteQuery(offsetFromContract(endpoint))`. */
-export const offsetFromContract = <E extends OffsetEndpoint>(endpoint: E) => ({
+/** An infinite query over an offset-paged call: `build.infiniteQuery(offsetFromContract(route))`. */
+export const offsetFromContract = <E extends OffsetEndpoint>(route: Route<E>) => ({
   infiniteQueryOptions: {
     initialPageParam: 0,
     getNextPageParam: (
@@ -67,9 +68,9 @@ export const offsetFromContract = <E extends OffsetEndpoint>(endpoint: E) => ({
       lastOffset: number,
       _allOffsets: number[],
       request: RequestOf<E>,
-    ) => nextOffset(lastPage as OffsetPage, lastOffset, limitOf(endpoint, request)),
+    ) => nextOffset(lastPage as OffsetPage, lastOffset, limitOf(route, request)),
   },
   query: ({ queryArg, pageParam }: PageRequest<RequestOf<E>, number>): ContractRequest =>
-    buildRequest(endpoint, withQuery(queryArg, { offset: pageParam })),
-  transformResponse: asResultOf(endpoint),
+    buildRequest(route, withQuery(queryArg, { offset: pageParam })),
+  transformResponse: asResultOf(route),
 });

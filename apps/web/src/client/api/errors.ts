@@ -1,8 +1,30 @@
-import { ErrorResponse } from '@civitas/contract';
+import type { ErrorResponse } from '@civitas/contract';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
 /** A failed call as every slice reports it: an HTTP status with the error body, or one of the client kinds. */
 export type ApiError = FetchBaseQueryError;
+
+/** The body of every API error (the contract's `ErrorResponse`). */
+export type ErrorBody = ReturnType<(typeof ErrorResponse)['parse']>;
+
+const optional = (value: unknown, type: 'string' | 'object'): boolean => value === undefined || typeof value === type;
+
+/**
+ * An error body, checked by hand for the fields the client reads (the browser bundle carries no schemas):
+ * anything else, such as a proxy's HTML page, is `null`.
+ */
+export function errorBodyOf(data: unknown): ErrorBody | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const body = data as Record<string, unknown>;
+  const valid =
+    Number.isInteger(body.statusCode) &&
+    typeof body.error === 'string' &&
+    typeof body.message === 'string' &&
+    optional(body.code, 'string') &&
+    optional(body.redirectUrl, 'string') &&
+    (body.details === undefined || Array.isArray(body.details));
+  return valid ? (body as ErrorBody) : null;
+}
 
 /** The custom errors of spec §8, in the spec's words (also what error reporting sees). */
 export const POST_OVERVIEW_NOT_FOUND = 'Post Overview not found';
@@ -16,8 +38,8 @@ const customErrorsByCode: Readonly<Record<string, string>> = {
 /** An HTTP error whose body carries a code the client treats as a named custom error. */
 export function toCustomError(error: ApiError): ApiError {
   if (typeof error.status !== 'number') return error;
-  const body = ErrorResponse.safeParse(error.data);
-  const custom = body.success && body.data.code ? customErrorsByCode[body.data.code] : undefined;
+  const code = errorBodyOf(error.data)?.code;
+  const custom = code ? customErrorsByCode[code] : undefined;
   return custom ? { status: 'CUSTOM_ERROR', error: custom, data: error.data } : error;
 }
 

@@ -1,4 +1,4 @@
-import * as contract from '@civitas/contract';
+import { routeTable } from '@civitas/contract/routes-table';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { offsetFromContract } from './define';
 import { sliceDefaults } from './slice-defaults';
@@ -8,10 +8,10 @@ export const graphsApi = createApi({
   ...sliceDefaults,
   reducerPath: 'graphsApi',
   endpoints: (build) => ({
-    searchMention: build.infiniteQuery(offsetFromContract(contract.searchMention)),
-    getProfileRelevantCreators: build.infiniteQuery(offsetFromContract(contract.getProfileRelevantCreators)),
-    getProfileRelevantCitizens: build.infiniteQuery(offsetFromContract(contract.getProfileRelevantCitizens)),
-    getMutualConnections: build.infiniteQuery(offsetFromContract(contract.getMutualConnections)),
+    searchMention: build.infiniteQuery(offsetFromContract(routeTable.searchMention)),
+    getProfileRelevantCreators: build.infiniteQuery(offsetFromContract(routeTable.getProfileRelevantCreators)),
+    getProfileRelevantCitizens: build.infiniteQuery(offsetFromContract(routeTable.getProfileRelevantCitizens)),
+    getMutualConnections: build.infiniteQuery(offsetFromContract(routeTable.getMutualConnections)),
   }),
 });
 

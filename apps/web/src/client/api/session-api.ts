@@ -1,4 +1,4 @@
-import * as contract from '@civitas/contract';
+import { routeTable } from '@civitas/contract/routes-table';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { fromContract } from './define';
 import { sliceDefaults } from './slice-defaults';
@@ -11,14 +11,14 @@ export const sessionApi = createApi({
   ...sliceDefaults,
   reducerPath: 'sessionApi',
   endpoints: (build) => ({
-    getSession: build.query(fromContract(contract.getSession)),
-    logout: build.mutation(fromContract(contract.logout)),
-    getAuthUrl: build.query(fromContract(contract.getAuthUrl)),
-    signUp: build.mutation(fromContract(contract.signUp)),
-    signIn: build.mutation(fromContract(contract.signIn)),
-    resendVerification: build.mutation(fromContract(contract.resendVerification)),
-    requestPasswordReset: build.mutation(fromContract(contract.requestPasswordReset)),
-    confirmPasswordReset: build.mutation(fromContract(contract.confirmPasswordReset)),
+    getSession: build.query(fromContract(routeTable.getSession)),
+    logout: build.mutation(fromContract(routeTable.logout)),
+    getAuthUrl: build.query(fromContract(routeTable.getAuthUrl)),
+    signUp: build.mutation(fromContract(routeTable.signUp)),
+    signIn: build.mutation(fromContract(routeTable.signIn)),
+    resendVerification: build.mutation(fromContract(routeTable.resendVerification)),
+    requestPasswordReset: build.mutation(fromContract(routeTable.requestPasswordReset)),
+    confirmPasswordReset: build.mutation(fromContract(routeTable.confirmPasswordReset)),
   }),
 });
 

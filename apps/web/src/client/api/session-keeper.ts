@@ -1,6 +1,7 @@
-import { type Access, ErrorResponse, refreshGuestSession, refreshSession } from '@civitas/contract';
+import type { Access } from '@civitas/contract';
+import { routeTable } from '@civitas/contract/routes-table';
 import { buildRequest, type ContractRequest } from './contract-request';
-import type { ApiError } from './errors';
+import { type ApiError, errorBodyOf } from './errors';
 import { citizenSessionFromCookies, isExpiring } from './session-cookies';
 
 export type SendResult = { data: unknown; error?: undefined } | { error: ApiError; data?: undefined };
@@ -42,10 +43,7 @@ const SIGNED_OUT: SessionOutcome = { kind: 'signInAgain' };
 
 export const usesSession = (access: Access): boolean => access === 'citizen' || access === 'citizenOrGuest';
 
-const redirectUrlOf = (error: ApiError): string | undefined => {
-  const body = ErrorResponse.safeParse(error.data);
-  return body.success ? body.data.redirectUrl : undefined;
-};
+const redirectUrlOf = (error: ApiError): string | undefined => errorBodyOf(error.data)?.redirectUrl;
 
 const expiresAtOf = (data: unknown): number | null =>
   typeof data === 'object' && data !== null && 'expiresAt' in data && typeof data.expiresAt === 'number'
@@ -64,7 +62,7 @@ export function createSessionKeeper(deps: SessionKeeperDeps): SessionKeeper {
 
   const refreshCitizen = (): Promise<SessionOutcome> => {
     citizenRefresh ??= (async (): Promise<SessionOutcome> => {
-      const result = await deps.send(buildRequest(refreshSession, { body: { next: deps.currentPath() } }));
+      const result = await deps.send(buildRequest(routeTable.refreshSession, { body: { next: deps.currentPath() } }));
       if (!result.error) {
         refreshes += 1;
         return READY;
@@ -84,7 +82,7 @@ export function createSessionKeeper(deps: SessionKeeperDeps): SessionKeeper {
 
   const refreshGuest = (): Promise<SessionOutcome> => {
     guestRefresh ??= (async (): Promise<SessionOutcome> => {
-      const result = await deps.send(buildRequest(refreshGuestSession, undefined));
+      const result = await deps.send(buildRequest(routeTable.refreshGuestSession, undefined));
       if (result.error) return { kind: 'failed', error: result.error };
       guestExpiresAt = expiresAtOf(result.data);
       return READY;

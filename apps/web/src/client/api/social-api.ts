@@ -1,4 +1,4 @@
-import * as contract from '@civitas/contract';
+import { routeTable } from '@civitas/contract/routes-table';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { continuationFromContract, fromContract } from './define';
 import { sliceDefaults } from './slice-defaults';
@@ -10,18 +10,18 @@ export const socialApi = createApi({
   tagTypes: ['SocialOverview'],
   endpoints: (build) => ({
     getCitizenSocialOverview: build.query({
-      ...fromContract(contract.getCitizenSocialOverview),
+      ...fromContract(routeTable.getCitizenSocialOverview),
       providesTags: (_result, _error, request) => [{ type: 'SocialOverview', id: request.params.id }],
     }),
     getMySocialOverview: build.query({
-      ...fromContract(contract.getMySocialOverview),
+      ...fromContract(routeTable.getMySocialOverview),
       providesTags: [{ type: 'SocialOverview', id: 'me' }],
     }),
-    getPostOverview: build.query(fromContract(contract.getPostOverview)),
-    getPostsOverview: build.query(fromContract(contract.getPostsOverview)),
-    getSuggestedCreators: build.infiniteQuery(continuationFromContract(contract.getSuggestedCreators)),
-    getMyRelevantCreators: build.query(fromContract(contract.getMyRelevantCreators)),
-    getMyRelevantCitizens: build.query(fromContract(contract.getMyRelevantCitizens)),
+    getPostOverview: build.query(fromContract(routeTable.getPostOverview)),
+    getPostsOverview: build.query(fromContract(routeTable.getPostsOverview)),
+    getSuggestedCreators: build.infiniteQuery(continuationFromContract(routeTable.getSuggestedCreators)),
+    getMyRelevantCreators: build.query(fromContract(routeTable.getMyRelevantCreators)),
+    getMyRelevantCitizens: build.query(fromContract(routeTable.getMyRelevantCitizens)),
   }),
 });
 

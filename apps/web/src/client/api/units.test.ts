@@ -1,9 +1,10 @@
-import { getPostsOverview, getProfile, getStageFeed, likePost } from '@civitas/contract';
+import { getPostsOverview, getProfile, getStageFeed, likePost, updateCaption } from '@civitas/contract';
+import { routeTable } from '@civitas/contract/routes-table';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { environmentOf } from './base-query';
 import { buildRequest, latestVersion, queryString } from './contract-request';
 import { createClientEnvironment } from './environment';
-import { errorMessageKey } from './errors';
+import { errorBodyOf, errorMessageKey } from './errors';
 import { shouldRetry, waitBetweenTries } from './retry-policy';
 import { citizenSessionFromCookies, isExpiring, readCookie } from './session-cookies';
 
@@ -22,6 +23,14 @@ describe('buildRequest', () => {
 
   it('fails loudly when a path parameter is missing', () => {
     expect(() => buildRequest(likePost, { params: { id: '' } })).toThrow('needs the path parameter "id"');
+  });
+
+  it('builds the same request from a route (the browser) as from its endpoint (server rendering)', () => {
+    const request = { params: { id: 'x' }, body: { caption: 'new' } };
+    expect(buildRequest(routeTable.updateCaption, request)).toEqual(buildRequest(updateCaption, request));
+    expect(buildRequest(routeTable.updateCaption, request)).toMatchObject({ method: 'POST', body: { caption: 'new' } });
+    expect(buildRequest(routeTable.deletePost, { params: { id: 'x' } }).noContent).toBe(true);
+    expect(buildRequest(routeTable.likePost, { params: { id: 'x' } }).noContent).toBe(false);
   });
 
   it('repeats array values and names the latest version', () => {
@@ -97,6 +106,20 @@ describe('error message keys', () => {
     expect(errorMessageKey({ status: 429, data: null })).toBe('Errors.tooManyRequests');
     expect(errorMessageKey(new Error('thrown'))).toBe('Errors.generic');
     expect(errorMessageKey(undefined)).toBe('Errors.generic');
+  });
+});
+
+describe('error bodies', () => {
+  it('are recognised by the fields the client reads', () => {
+    const body = { statusCode: 401, error: 'Unauthorized', message: 'sign in', redirectUrl: '/sign-in' };
+    expect(errorBodyOf(body)).toEqual(body);
+    expect(errorBodyOf({ ...body, code: 'X', details: [{ path: 'a', message: 'b' }] })).not.toBeNull();
+    expect(errorBodyOf({ ...body, redirectUrl: 5 })).toBeNull();
+    expect(errorBodyOf({ ...body, code: null })).toBeNull();
+    expect(errorBodyOf({ ...body, statusCode: '401' })).toBeNull();
+    expect(errorBodyOf({ error: 'x', message: 'y' })).toBeNull();
+    expect(errorBodyOf('<html>')).toBeNull();
+    expect(errorBodyOf(null)).toBeNull();
   });
 });
 

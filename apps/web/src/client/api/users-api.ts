@@ -1,4 +1,4 @@
-import * as contract from '@civitas/contract';
+import { routeTable } from '@civitas/contract/routes-table';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { contentApi } from './content-api';
 import { fromContract, offsetFromContract } from './define';
@@ -14,13 +14,13 @@ export const usersApi = createApi({
   reducerPath: 'usersApi',
   tagTypes: ['Me'],
   endpoints: (build) => ({
-    getMe: build.query({ ...fromContract(contract.getMe), providesTags: ['Me'] }),
-    getProfile: build.query(fromContract(contract.getProfile)),
-    getPostStatus: build.query(fromContract(contract.getPostStatus)),
-    listHashtags: build.infiniteQuery(offsetFromContract(contract.listHashtags)),
-    verifyEmail: build.mutation(fromContract(contract.verifyEmail)),
+    getMe: build.query({ ...fromContract(routeTable.getMe), providesTags: ['Me'] }),
+    getProfile: build.query(fromContract(routeTable.getProfile)),
+    getPostStatus: build.query(fromContract(routeTable.getPostStatus)),
+    listHashtags: build.infiniteQuery(offsetFromContract(routeTable.listHashtags)),
+    verifyEmail: build.mutation(fromContract(routeTable.verifyEmail)),
     createPost: build.mutation({
-      ...fromContract(contract.createPost),
+      ...fromContract(routeTable.createPost),
       // A new post belongs in my feeds and counts; they are fetched again rather than guessed.
       async onQueryStarted(_request, { dispatch, queryFulfilled }) {
         await queryFulfilled.then(

@@ -1,4 +1,4 @@
-import * as contract from '@civitas/contract';
+import { routeTable } from '@civitas/contract/routes-table';
 import { followUpdate } from '../optimistic/follow-updates';
 import {
   approveFriendRequestUpdate,
@@ -19,33 +19,33 @@ import { usersApi } from './users-api';
  */
 export const usersMutations = usersApi.injectEndpoints({
   endpoints: (build) => ({
-    likePost: build.mutation({ ...fromContract(contract.likePost), onQueryStarted: likeUpdate(true) }),
-    unlikePost: build.mutation({ ...fromContract(contract.unlikePost), onQueryStarted: likeUpdate(false) }),
-    follow: build.mutation({ ...fromContract(contract.follow), onQueryStarted: followUpdate(true) }),
-    unfollow: build.mutation({ ...fromContract(contract.unfollow), onQueryStarted: followUpdate(false) }),
+    likePost: build.mutation({ ...fromContract(routeTable.likePost), onQueryStarted: likeUpdate(true) }),
+    unlikePost: build.mutation({ ...fromContract(routeTable.unlikePost), onQueryStarted: likeUpdate(false) }),
+    follow: build.mutation({ ...fromContract(routeTable.follow), onQueryStarted: followUpdate(true) }),
+    unfollow: build.mutation({ ...fromContract(routeTable.unfollow), onQueryStarted: followUpdate(false) }),
     sendFriendRequest: build.mutation({
-      ...fromContract(contract.sendFriendRequest),
+      ...fromContract(routeTable.sendFriendRequest),
       onQueryStarted: sendFriendRequestUpdate,
     }),
     cancelFriendRequest: build.mutation({
-      ...fromContract(contract.cancelFriendRequest),
+      ...fromContract(routeTable.cancelFriendRequest),
       onQueryStarted: removeFriendRequestUpdate,
     }),
     declineFriendRequest: build.mutation({
-      ...fromContract(contract.declineFriendRequest),
+      ...fromContract(routeTable.declineFriendRequest),
       onQueryStarted: removeFriendRequestUpdate,
     }),
     approveFriendRequest: build.mutation({
-      ...fromContract(contract.approveFriendRequest),
+      ...fromContract(routeTable.approveFriendRequest),
       onQueryStarted: approveFriendRequestUpdate,
     }),
-    unfriend: build.mutation({ ...fromContract(contract.unfriend), onQueryStarted: unfriendUpdate }),
+    unfriend: build.mutation({ ...fromContract(routeTable.unfriend), onQueryStarted: unfriendUpdate }),
     dismissSuggestion: build.mutation({
-      ...fromContract(contract.dismissSuggestion),
+      ...fromContract(routeTable.dismissSuggestion),
       onQueryStarted: dismissSuggestionUpdate,
     }),
-    deletePost: build.mutation({ ...fromContract(contract.deletePost), onQueryStarted: deletePostUpdate }),
-    updateCaption: build.mutation({ ...fromContract(contract.updateCaption), onQueryStarted: updateCaptionUpdate }),
+    deletePost: build.mutation({ ...fromContract(routeTable.deletePost), onQueryStarted: deletePostUpdate }),
+    updateCaption: build.mutation({ ...fromContract(routeTable.updateCaption), onQueryStarted: updateCaptionUpdate }),
   }),
 });
 

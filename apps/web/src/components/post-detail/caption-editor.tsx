@@ -1,6 +1,7 @@
 'use client';
 
-import { CAPTION_MAX_LENGTH, type PostView } from '@civitas/contract';
+import type { PostView } from '@civitas/contract';
+import { inputLimits } from '@civitas/contract/routes-table';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useId, useState } from 'react';
 import { useUpdateCaptionMutation } from '@/client';
@@ -41,7 +42,7 @@ export function CaptionEditor({ post, onDone }: { post: PostView; onDone: () => 
         className={styles.textarea}
         value={text}
         onChange={(event) => setText(event.target.value)}
-        maxLength={CAPTION_MAX_LENGTH}
+        maxLength={inputLimits.captionMaxLength}
         rows={5}
         aria-describedby={hintId}
         // The form opens because the person asked to edit: the field is where they want to be.
@@ -49,7 +50,7 @@ export function CaptionEditor({ post, onDone }: { post: PostView; onDone: () => 
         autoFocus
       />
       <p id={hintId} className={styles.hint}>
-        {t('captionRemaining', { count: CAPTION_MAX_LENGTH - text.length })}
+        {t('captionRemaining', { count: inputLimits.captionMaxLength - text.length })}
       </p>
       <div className={styles.row}>
         <button type="submit" className={styles.primaryButton} disabled={isLoading}>

@@ -1,6 +1,6 @@
 'use client';
 
-import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '@civitas/contract';
+import { inputLimits } from '@civitas/contract/routes-table';
 import { useTranslations } from 'next-intl';
 import { FormAlert } from './form-alert';
 import { FormField } from './form-field';
@@ -15,8 +15,8 @@ export function CodeField({ error }: { error: string | undefined }) {
       inputMode="numeric"
       autoComplete="one-time-code"
       required
-      pattern={`[0-9]{${OTP_LENGTH}}`}
-      maxLength={OTP_LENGTH}
+      pattern={`[0-9]{${inputLimits.otpLength}}`}
+      maxLength={inputLimits.otpLength}
       label={t('code')}
       hint={t('codeHint')}
       error={error}
@@ -32,7 +32,7 @@ export function NewPasswordField({ name, label, error }: { name: string; label: 
       type="password"
       autoComplete="new-password"
       required
-      minLength={PASSWORD_MIN_LENGTH}
+      minLength={inputLimits.passwordMinLength}
       maxLength={256}
       label={label}
       hint={t('passwordHint')}
