@@ -1,12 +1,40 @@
 'use client';
 
 import NextTopLoader from 'nextjs-toploader';
-import { type ReactNode, Suspense } from 'react';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { StoreProvider } from '@/client';
-import { toastSettings } from '../toast';
+import { loadToastify, onToastifyLoaded, type Toastify, toastSettings } from '../toast';
 import { HistoryTracker } from './history-tracker';
+
+/**
+ * The toast container, mounted once react-toastify has loaded: with the first toast, or warmed on the first
+ * tap or key press (every toast answers one), so it is no part of the page's first load.
+ */
+function Toasts({ closeLabel }: { closeLabel: string }) {
+  const [toastify, setToastify] = useState<Toastify | null>(null);
+  useEffect(() => onToastifyLoaded(setToastify), []);
+  useEffect(() => {
+    const events = ['pointerdown', 'keydown'] as const;
+    const warm = () => {
+      for (const event of events) window.removeEventListener(event, warm, true);
+      loadToastify().catch(() => undefined);
+    };
+    for (const event of events) window.addEventListener(event, warm, true);
+    return warm;
+  }, []);
+  if (!toastify) return null;
+  const { ToastContainer } = toastify;
+  return (
+    <ToastContainer
+      {...toastSettings}
+      closeButton={({ closeToast }) => (
+        <button type="button" className="toast-close" aria-label={closeLabel} onClick={closeToast}>
+          ×
+        </button>
+      )}
+    />
+  );
+}
 
 /**
  * What every page of the wrapper shares in the browser: the store, the navigation history, the top progress
@@ -29,14 +57,7 @@ export function AppProviders({ children, closeLabel }: { children: ReactNode; cl
         <HistoryTracker />
       </Suspense>
       {children}
-      <ToastContainer
-        {...toastSettings}
-        closeButton={({ closeToast }) => (
-          <button type="button" className="toast-close" aria-label={closeLabel} onClick={closeToast}>
-            ×
-          </button>
-        )}
-      />
+      <Toasts closeLabel={closeLabel} />
     </StoreProvider>
   );
 }
