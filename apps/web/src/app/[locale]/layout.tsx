@@ -3,13 +3,14 @@ import { cookies } from 'next/headers';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { AppProviders } from '@/components/shell/app-providers';
 import { ConsentBanner } from '@/components/shell/consent-banner';
 import { MainNav } from '@/components/shell/main-nav';
 import { CONSENT_COOKIE, parseConsent } from '@/consent/consent';
 import { isLocale, locales } from '@/i18n/locales';
+import type { Namespace } from '@/i18n/namespaces';
 import { getServerSession } from '@/session/server-session';
 import { SessionNav } from './(auth)/_components/session-nav';
 import './globals.css';
@@ -18,6 +19,21 @@ interface LayoutProps {
   children: ReactNode;
   params: Promise<{ locale: string }>;
 }
+
+/**
+ * The namespaces client components read (`useTranslations` in client files): only these travel to the browser
+ * with every page; the others (App, Home, Layout, Metadata, NotFound) are used by server components alone.
+ */
+const clientNamespaces = [
+  'Auth',
+  'Errors',
+  'Feed',
+  'People',
+  'Post',
+  'PostDetail',
+  'Profile',
+  'Shell',
+] as const satisfies readonly Namespace[];
 
 // Only the six locales exist; every page is prerendered once per locale.
 export const dynamicParams = false;
@@ -45,6 +61,8 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
   const shell = await getTranslations('Shell');
   const session = await getServerSession();
   const consentAnswered = parseConsent((await cookies()).get(CONSENT_COOKIE)?.value) !== null;
+  const messages = await getMessages();
+  const clientMessages = Object.fromEntries(clientNamespaces.map((namespace) => [namespace, messages[namespace]]));
 
   return (
     <html lang={locale}>
@@ -52,7 +70,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
         <a className="skip-link" href="#main">
           {t('skipToContent')}
         </a>
-        <NextIntlClientProvider>
+        <NextIntlClientProvider messages={clientMessages}>
           <AppProviders closeLabel={shell('closeToast')}>
             <div className="page">
               <header className="site-header">
