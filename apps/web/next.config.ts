@@ -14,4 +14,9 @@ const nextConfig: NextConfig = {
   outputFileTracingRoot: workspaceRoot,
 };
 
-export default createNextIntlPlugin('./src/i18n/request.ts')(nextConfig);
+export default createNextIntlPlugin({
+  requestConfig: './src/i18n/request.ts',
+  // The messages files (one per namespace and locale, under messages/) are compiled from ICU text at build time,
+  // and the browser formats the compiled form, so it carries no ICU parser (intl-messageformat).
+  experimental: { messages: { path: './messages', format: 'json', locales: 'infer', precompile: true } },
+})(nextConfig);
