@@ -4,9 +4,10 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser';
+import { callApi } from './support/cli';
 import { dismissConsent, newPhoneContext, signInAs } from './support/demo';
 import { e2eServerEnv } from './support/global-setup';
-import { expectAccessible, screenshot } from './support/pages';
+import { cookieJar, expectAccessible, screenshot } from './support/pages';
 import { repoRoot } from './support/paths';
 import { type RunningApp, startApp } from './support/server';
 
@@ -41,10 +42,44 @@ async function cli(...args: string[]): Promise<string> {
   return stdout.trim();
 }
 
+interface FeedPost {
+  id: string;
+  caption: { content: string };
+  media: { imageUri: string | null; altText: string | null };
+  likesOverviewDetails: { liked: boolean };
+}
+
 interface FeedPage {
-  data: { id: string }[];
+  data: FeedPost[];
   continuationToken: string | null;
 }
+
+/** The first page of a country's stage, read through the API with `token` (a guest's or a citizen's). */
+async function stagePageFromApi(country: string, token: string): Promise<FeedPage> {
+  const response = await fetch(`${app.origin}${STAGE_API}?country=${country}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as FeedPage;
+}
+
+/** Text as React writes it into HTML. */
+const asHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
+
+/** One post's card in a page's HTML (from its opening tag to its end), or '' when it is not there. */
+function cardInHtml(html: string, postId: string): string {
+  const start = html.indexOf(`aria-labelledby="post-${postId}-author"`);
+  return start < 0 ? '' : html.slice(start, html.indexOf('</article>', start));
+}
+
+/** The caption as far as its first mention or hashtag: one run of text in the card's HTML. */
+const captionOpening = (post: FeedPost) => post.caption.content.split(/[@#]/)[0]?.trim() ?? '';
 
 /** Every post id on a country's stage as the API pages it, newest first. */
 async function stageIdsFromApi(country: string): Promise<string[]> {
@@ -103,21 +138,51 @@ describe('a guest on the main stage', () => {
   let context: BrowserContext;
   let page: Page;
   const feedCalls: string[] = [];
+  const pageErrors: string[] = [];
 
   beforeAll(async () => {
     context = await newPhoneContext(browser);
     context.on('request', (request) => {
       if (new URL(request.url()).pathname === STAGE_API) feedCalls.push(request.url());
     });
+    context.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
+    // React 19 reports a hydration mismatch through window.reportError: a page error, not a console line.
+    context.on('weberror', (error) => pageErrors.push(String(error.error())));
     page = await openStage(context);
   });
   afterAll(async () => {
     await context?.close();
   });
 
-  it('gets the stage heading in the server’s HTML, before any script runs', async () => {
+  it('gets the heading and the first page in the server’s HTML, its first picture eager and high priority', async () => {
     const html = await (await fetch(`${app.origin}/`, { headers: { 'accept-language': 'en-GB' } })).text();
     expect(html).toMatch(/<h1 id="stage-heading">Main stage<\/h1>/);
+    const expected = await stagePageFromApi('GB', guestToken);
+    expect(expected.data).toHaveLength(PAGE_SIZE);
+    for (const post of expected.data) expect(cardInHtml(html, post.id), post.id).not.toBe('');
+    const first = expected.data[0] as FeedPost;
+    const card = cardInHtml(html, first.id);
+    expect(captionOpening(first).length).toBeGreaterThan(3);
+    expect(card).toContain(asHtml(captionOpening(first)));
+    const image = /<img [^>]*>/.exec(card.slice(card.indexOf('<img class=')))?.[0] ?? '';
+    expect(image).toContain(`src="${first.media.imageUri}"`);
+    expect(image).toContain(`alt="${asHtml(first.media.altText ?? '')}"`);
+    expect(image).toContain('loading="eager"');
+    expect(image).toContain('fetchPriority="high"');
+    // Only the first post's picture is asked for at once.
+    expect(html.match(/fetchPriority="high"/g)?.length).toBeLessThanOrEqual(2);
+    // Guests see counts and a way to sign in, never a like state.
+    expect(card).not.toContain('aria-pressed');
+  });
+
+  it('asks the API for no stage page while loading: the browser takes the server’s page as it is', async () => {
+    await page.waitForLoadState('networkidle');
+    // React found the markup it would have rendered: a mismatch is an error (#418 in production builds).
+    expect(pageErrors.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
+    expect(feedCalls).toEqual([]);
+    expect(await cards(page).count()).toBe(PAGE_SIZE);
   });
 
   it('reads posts whose pictures load and carry alternative text', async () => {
@@ -144,7 +209,10 @@ describe('a guest on the main stage', () => {
     const seen = await postIds(page);
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).toEqual(expected);
-    expect(feedCalls.length).toBeGreaterThanOrEqual(Math.ceil(expected.length / PAGE_SIZE));
+    // Every page after the server's first one, each asked for once, carrying on from the server page's token.
+    expect(feedCalls.length).toBeGreaterThanOrEqual(Math.ceil(expected.length / PAGE_SIZE) - 1);
+    for (const url of feedCalls) expect(new URL(url).searchParams.get('continuationToken')).toBeTruthy();
+    expect(new Set(feedCalls).size).toBe(feedCalls.length);
     expect(await page.getByRole('button', { name: 'Show more' }).count()).toBe(0);
   });
 
@@ -185,6 +253,13 @@ describe('a guest from a country whose stage is still empty', () => {
       );
       const everSaid = await page.evaluate(() => [...(window as unknown as { said: Set<string> }).said].join('\n'));
       expect(everSaid).not.toContain('Nothing is on the stage yet');
+      // The server made that choice: its HTML already says so, over the default country's first page.
+      const html = await (await fetch(`${app.origin}/`, { headers: { 'accept-language': 'en-NZ' } })).text();
+      expect(html).toContain(
+        asHtml("Nothing is on your country's stage yet, so here is the main stage of United Kingdom."),
+      );
+      const first = (await stagePageFromApi('GB', guestToken)).data[0] as FeedPost;
+      expect(cardInHtml(html, first.id)).not.toBe('');
     } finally {
       await context.close();
     }
@@ -215,6 +290,33 @@ describe('a citizen likes a post on the stage', () => {
   });
   afterAll(async () => {
     await context?.close();
+  });
+
+  it('gets the first page in the server’s HTML with the citizen’s own likes', async () => {
+    const token = (await cookieJar(context)).get('civitas_citizen_token')?.value ?? '';
+    const asAlice = await stagePageFromApi('GB', token);
+    // One post alice likes (liked through the API now if the generated data has none on this page) and one not.
+    const liked = asAlice.data.find((post) => post.likesOverviewDetails.liked) ?? (asAlice.data.at(-1) as FeedPost);
+    const likedHere = !liked.likesOverviewDetails.liked;
+    const likeCall = (verb: 'liked' | 'un-liked') =>
+      callApi(app.origin, `/api/users/influencers/me/${verb}-creators-content/${liked.id}`, token, {
+        method: 'POST',
+        headers: { 'x-api-version': '3.0' },
+        // The call takes no body, but a JSON content type (which callApi sends) must come with one.
+        body: '{}',
+      });
+    if (likedHere) expect((await likeCall('liked')).status).toBeLessThan(300);
+    const notLiked = asAlice.data.find((post) => !post.likesOverviewDetails.liked) as FeedPost;
+    // The browser's own cookies, as a reload would send them, but only the HTML: no script has run on it.
+    const html = await (await context.request.get(`${app.origin}/`)).text();
+    expect(cardInHtml(html, liked.id)).toContain('aria-pressed="true"');
+    expect(cardInHtml(html, notLiked.id)).toContain('aria-pressed="false"');
+    expect(cardInHtml(html, notLiked.id)).toContain(asHtml(captionOpening(notLiked)));
+    // A guest's HTML of the same stage knows nobody's likes.
+    const guestHtml = await (await fetch(`${app.origin}/`, { headers: { 'accept-language': 'en-GB' } })).text();
+    expect(cardInHtml(guestHtml, liked.id)).not.toContain('aria-pressed');
+    // Back as it was, for the journeys below.
+    if (likedHere) expect((await likeCall('un-liked')).status).toBeLessThan(300);
   });
 
   it('changes the heart and the count at once, before the server answers, and keeps them', async () => {

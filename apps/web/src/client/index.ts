@@ -9,6 +9,7 @@ export { describeUserAgent } from './analytics/user-agent';
 export { buildRequest, type RequestOf, type ResultOf } from './api/contract-request';
 export { type ApiError, type ErrorMessageKey, errorMessageKey, errorMessageKeys } from './api/errors';
 export * from './api/hooks';
+export { seedStageFeed } from './api/seed-stage-feed';
 export { formatCount } from './behaviour/compact-count';
 export { DEFAULT_LOGOUT_DESTINATION, PROFILE_PICTURE_STORAGE_KEY } from './behaviour/logout';
 export { entryOf, type HistoryEntry, hrefOf } from './behaviour/navigation-history';

@@ -6,6 +6,7 @@ import type { Locale } from '@/i18n/locales';
 import { countryFromAcceptLanguage } from '@/i18n/region';
 import { signInHref } from '@/session/request-path';
 import { getServerSession } from '@/session/server-session';
+import { loadStageStart } from './load-stage';
 
 interface PageProps {
   params: Promise<{ locale: Locale }>;
@@ -27,6 +28,9 @@ export default async function StagePage({ params }: PageProps) {
   const t = await getTranslations('Home');
   const session = await getServerSession();
   const signedIn = session.kind === 'citizen';
+  const acceptLanguage = (await headers()).get('accept-language');
+  // The first page is in the HTML: the stage's first picture is the page's largest paint.
+  const start = await loadStageStart(session, acceptLanguage);
   return (
     <>
       {signedIn ? null : (
@@ -37,10 +41,7 @@ export default async function StagePage({ params }: PageProps) {
           </p>
         </aside>
       )}
-      <StageFeed
-        signedIn={signedIn}
-        guestCountry={countryFromAcceptLanguage((await headers()).get('accept-language'))}
-      />
+      <StageFeed signedIn={signedIn} guestCountry={countryFromAcceptLanguage(acceptLanguage)} start={start} />
     </>
   );
 }
