@@ -6,8 +6,8 @@ import { addLike } from './like-store.js';
 
 export default defineRoute(likePost, async ({ params, caller, ctx }) => {
   const { post } = await loadVisiblePost(ctx, params.id, caller.citizenId);
-  const likes = await withLiveCaller(() =>
+  const like = await withLiveCaller(() =>
     addLike(ctx.db, post.id, caller.citizenId, ctx.now(), ctx.config.STAGE_AUTO_LIKES),
   );
-  return { contentId: post.id, likesOverviewDetails: likes };
+  return { contentId: post.id, likesOverviewDetails: { likesCount: like.likesCount, liked: like.liked } };
 });
