@@ -25,6 +25,11 @@ const ConfigSchema = z.object({
   BIRTHDAY_CHARITY_COUNTRY: z.string().default('GB'),
   /** How long a guest's stage page may be served from memory (0: never). Guests may see a page this stale. */
   GUEST_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * How long a page of stage post ids may be reused for citizens (0: never). Counts, likes and visibility stay
+   * live; a post staged by another process (the CLI, another instance) reaches citizens this much later.
+   */
+  STAGE_SKELETON_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Posts whose content (caption, links, media) is kept in memory between reads; 0 turns the cache off. */
   POST_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   /** How long a mentioned citizen's name and picture may be served from memory (0: never). */

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { DialectName } from './db/dialect.js';
+import type { Skeleton } from './domains/feeds/pipeline.js';
 import type { Mailer } from './domains/identity/mailer.js';
 import type { CitizenSummaryCache, PostCache } from './domains/posts/post-cache.js';
 import type { AttemptLimiter } from './http/attempt-limiter.js';
@@ -25,6 +26,8 @@ export interface AppContext {
   caches: {
     /** Guests' stage pages by request (country, size, token, timestamp); see GUEST_PAGE_CACHE_MS. */
     guestStagePages: MicroCache<SerializedBody>;
+    /** Stage skeletons (post ids and token) by request; see STAGE_SKELETON_CACHE_MS. */
+    stageSkeletons: MicroCache<Skeleton>;
     /** Post content by id (POST_CACHE_ENTRIES), checked against the live row on every read. */
     posts: PostCache;
     /** Mentioned citizens' summaries by id, for MENTION_CACHE_MS. */

@@ -40,6 +40,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     redis,
     caches: {
       guestStagePages: microCache({ ttlMs: config.GUEST_PAGE_CACHE_MS, maxEntries: 10_000 }),
+      stageSkeletons: microCache({ ttlMs: config.STAGE_SKELETON_CACHE_MS, maxEntries: 10_000 }),
       posts: postCache(config.POST_CACHE_ENTRIES),
       citizenSummaries: citizenSummaryCache(10_000, config.MENTION_CACHE_MS),
     },

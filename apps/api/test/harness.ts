@@ -65,8 +65,9 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
-    // Exact expectations right after writes; the guest page cache has its own test.
+    // Exact expectations right after writes; the guest page and stage skeleton caches have their own tests.
     GUEST_PAGE_CACHE_MS: '0',
+    STAGE_SKELETON_CACHE_MS: '0',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...options.env,
   });

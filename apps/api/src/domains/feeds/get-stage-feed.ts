@@ -1,7 +1,8 @@
-import { getStageFeed } from '@civitas/contract';
+import { getStageFeed, type QueryOf } from '@civitas/contract';
+import type { AppContext } from '../../context.js';
 import { defineRoute, SerializedBody } from '../../http/route.js';
 import { publicFeedRules } from './feed-rules.js';
-import { runFeed } from './pipeline.js';
+import { type FeedPipeline, runFeed } from './pipeline.js';
 import { stageSkeleton } from './skeletons/stage.js';
 
 /**
@@ -23,9 +24,29 @@ export default defineRoute(getStageFeed, async ({ query, caller, ctx }) => {
       snapshot: Math.min(query.timestamp ?? now, now),
     });
     const viewerId = caller.kind === 'citizen' ? caller.citizenId : null;
-    return runFeed(ctx, viewerId, { skeleton, rules: publicFeedRules }, query.continuationToken);
+    return runFeed(
+      ctx,
+      viewerId,
+      { skeleton: sharedSkeleton(ctx, query, skeleton), rules: publicFeedRules },
+      query.continuationToken,
+    );
   };
   if (caller.kind !== 'guest' || ctx.config.GUEST_PAGE_CACHE_MS === 0) return read();
   const key = [query.country, query.size, query.continuationToken ?? '', query.timestamp ?? ''].join('|');
   return ctx.caches.guestStagePages.get(key, async () => SerializedBody.of(getStageFeed, await read()));
 });
+
+/**
+ * Which posts a stage page holds is the same for every reader of the same request, so citizens share it for
+ * STAGE_SKELETON_CACHE_MS (one second by default): each then pays only for their own hydration (counts, their
+ * likes). Pages after the first are keyed by their token, which carries the snapshot.
+ */
+function sharedSkeleton(
+  ctx: AppContext,
+  query: QueryOf<typeof getStageFeed>,
+  skeleton: FeedPipeline['skeleton'],
+): FeedPipeline['skeleton'] {
+  if (ctx.config.STAGE_SKELETON_CACHE_MS === 0) return skeleton;
+  const request = `${query.country}|${query.size}|${query.timestamp ?? ''}|`;
+  return (token) => ctx.caches.stageSkeletons.get(request + (token ?? ''), () => skeleton(token));
+}

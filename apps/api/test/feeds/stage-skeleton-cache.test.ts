@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { stagePost } from '../../src/domains/feeds/stage-membership.js';
+import { createTestApp, type TestApp, type Who } from '../harness.js';
+import { feeds, getPage, idsOf } from './helpers.js';
+
+// Citizens share a stage page's post ids for STAGE_SKELETON_CACHE_MS; everything else on the page stays theirs
+// and live. (The other feed tests run with the cache off, for exact expectations right after writes.)
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { STAGE_SKELETON_CACHE_MS: '60000' } });
+});
+afterAll(() => t.close());
+beforeEach(() => t.ctx.caches.stageSkeletons.clear());
+
+const page = (as: Who, country: string) => getPage(t, feeds.stage({ country }), as);
+const like = (postId: string, as: Who) =>
+  t.request({ method: 'POST', url: `/api/users/influencers/me/liked-creators-content/${postId}`, as });
+
+describe('the stage skeleton cache', () => {
+  it('shares the post ids between citizens, with counts and liked flags live and each their own', async () => {
+    const author = await t.newCitizen({ country: 'NZ' });
+    const first = await t.newPost({ authorId: author.id });
+    await stagePost(t.ctx.db, first, ['NZ'], 'curated', Date.now() - 1000);
+    expect(idsOf(await page('alice', 'NZ'))).toEqual([first]);
+
+    // Staged behind the server's back (as the CLI does): citizens see it once the cached page expires.
+    const second = await t.newPost({ authorId: author.id });
+    await stagePost(t.ctx.db, second, ['NZ'], 'curated', Date.now() - 500);
+    expect((await like(first, 'carol')).statusCode).toBe(200);
+    const asBob = await page('bob', 'NZ');
+    expect(idsOf(asBob)).toEqual([first]);
+    expect(asBob.data[0]?.likesOverviewDetails).toEqual({ likesCount: 1, liked: false });
+    expect((await page('carol', 'NZ')).data[0]?.likesOverviewDetails).toEqual({ likesCount: 1, liked: true });
+
+    t.ctx.caches.stageSkeletons.clear();
+    expect(idsOf(await page('bob', 'NZ'))).toEqual([second, first]);
+  });
+
+  it('leaves out a post deleted after its page was cached', async () => {
+    const author = await t.newCitizen({ country: 'JP' });
+    const kept = await t.newPost({ authorId: author.id });
+    const removed = await t.newPost({ authorId: author.id });
+    await stagePost(t.ctx.db, kept, ['JP'], 'curated', Date.now() - 1000);
+    await stagePost(t.ctx.db, removed, ['JP'], 'curated', Date.now() - 500);
+    expect(idsOf(await page('alice', 'JP'))).toEqual([removed, kept]);
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: `/api/users/creators-content/${removed}`,
+      as: author,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(idsOf(await page('alice', 'JP'))).toEqual([kept]);
+  });
+
+  it('shows a post that a like has just put on the stage on the next page', async () => {
+    const author = await t.newCitizen({ country: 'BR' });
+    const older = await t.newPost({ authorId: author.id });
+    await stagePost(t.ctx.db, older, ['BR'], 'curated', Date.now() - 1000);
+    const rising = await t.newPost({ authorId: author.id });
+    expect(idsOf(await page('alice', 'BR'))).toEqual([older]);
+    for (const fan of ['bob', 'carol', 'dave'] as const) expect((await like(rising, fan)).statusCode).toBe(200);
+    expect(t.ctx.config.STAGE_AUTO_LIKES).toBe(3);
+    expect(idsOf(await page('alice', 'BR'))).toEqual([rising, older]);
+  });
+});
