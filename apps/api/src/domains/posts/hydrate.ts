@@ -1,6 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
+import type { DialectName } from '../../db/dialect.js';
 import { oneOf } from '../../db/id-list.js';
+import { precompiled } from '../../db/precompiled.js';
 import type { CitizensTable, PostsTable } from '../../db/tables/index.js';
 import type { PostContent } from './post-cache.js';
 
@@ -47,7 +50,7 @@ export async function hydratePosts(
   if (postIds.length === 0) return hydration;
   const ids = [...new Set(postIds)];
 
-  const live = await liveQuery(ctx, ids, viewerId).execute();
+  const live = await liveRows(ctx.db, ctx.dialect, ids, viewerId);
   const contents = await postContents(ctx, live);
   for (const row of live) {
     const content = contents.get(row.id);
@@ -69,9 +72,9 @@ export async function hydratePosts(
   return hydration;
 }
 
-function liveQuery(ctx: HydrationContext, ids: readonly string[], viewerId: string | null) {
+function liveQuery(db: Db, dialect: DialectName, ids: readonly string[], viewerId: string | null) {
   // A guest's id is null: the joins on likes and friendships then match nothing, and one SQL text serves both.
-  return ctx.db
+  return db
     .selectFrom('posts')
     .leftJoin('citizens as author', 'author.id', 'posts.author_id')
     .leftJoin('likes as mine', (join) =>
@@ -95,10 +98,16 @@ function liveQuery(ctx: HydrationContext, ids: readonly string[], viewerId: stri
       'mine.post_id as liked',
       'friend.friend_id as friend',
     ])
-    .where(oneOf(ctx.dialect, 'posts.id', ids));
+    .where(oneOf(dialect, 'posts.id', ids));
 }
 
-type LiveRow = Awaited<ReturnType<ReturnType<typeof liveQuery>['execute']>>[number];
+const liveRows = precompiled({
+  build: liveQuery,
+  shape: (dialect, ids) => (dialect === 'postgres' ? 'any' : String(ids.length)),
+  parameters: (dialect, ids, viewerId) => [viewerId, viewerId, ...(dialect === 'postgres' ? [ids] : ids)],
+});
+
+type LiveRow = Awaited<ReturnType<typeof liveRows>>[number];
 
 /**
  * The whole row: visibility and counts from the live read (even when the content read saw a newer version).

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/database.js';
+import { precompiled } from '../../../db/precompiled.js';
 import {
   afterInTimeDescOrder,
   invalidContinuationToken,
@@ -42,7 +43,7 @@ export function stageSkeleton({
     const position = startAfter(cursorSecret, feed, token, TimeAndPostIdKey);
     const asOf = position ? position.snapshot : snapshot;
     if (asOf === undefined) throw invalidContinuationToken();
-    const rows = await stagePageQuery(db, country, asOf, position?.key, size).execute();
+    const rows = await stagePage(db, country, asOf, position?.key, size);
     return skeletonPage(
       cursorSecret,
       feed,
@@ -53,6 +54,19 @@ export function stageSkeleton({
     );
   };
 }
+
+const stagePage = precompiled({
+  build: stagePageQuery,
+  shape: (_country, _asOf, after) => (after ? 'after' : 'first'),
+  parameters: (country, asOf, after, size) => [
+    country,
+    asOf,
+    'ready',
+    'public',
+    ...(after ? [after[0], after[0], after[1]] : []),
+    size,
+  ],
+});
 
 /** One page of the stage as a query, kept apart so its plan can be checked. */
 export function stagePageQuery(db: Db, country: string, asOf: number, after: TimeAndPostId | undefined, size: number) {
