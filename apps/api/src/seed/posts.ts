@@ -19,8 +19,8 @@ export interface NewPost {
 }
 
 /** Inserts a post as if uploaded and processed (ready by default): for seeding and tests. */
-export function insertPost(db: Db, post: NewPost, now: number): Promise<string> {
-  return writePost(db, {
+export async function insertPost(db: Db, post: NewPost, now: number): Promise<string> {
+  const written = await writePost(db, {
     authorId: post.authorId,
     caption: post.caption ?? '',
     mentionIds: post.mentionIds ?? [],
@@ -34,4 +34,5 @@ export function insertPost(db: Db, post: NewPost, now: number): Promise<string> 
     altText: post.altText,
     createdAt: post.createdAt ?? now,
   });
+  return written.id;
 }

@@ -32,6 +32,51 @@ describe('POST /v7/creators-content', () => {
     expect(post.likesOverviewDetails).toEqual({ likesCount: 0, liked: false });
   });
 
+  it('writes the links and counts with the post, and answers what a later read shows', async () => {
+    const author = await t.newCitizen();
+    await t.newPost({ authorId: author.id, caption: 'earlier #Known' });
+    const res = await t.request({
+      method: 'POST',
+      url,
+      as: author,
+      payload: {
+        mediaType: 'video',
+        caption: 'Two tags #known #Fresh_one for @bob',
+        mentionRequest: [t.world.citizens.carol.id],
+        sharingOptions: 'private',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const created = res.json();
+    const db = t.ctx.db;
+    const tags = await db
+      .selectFrom('hashtags')
+      .select(['name_key', 'name', 'posts_count'])
+      .where('name_key', 'in', ['known', 'fresh_one'])
+      .orderBy('name_key')
+      .execute();
+    expect(tags).toEqual([
+      { name_key: 'fresh_one', name: 'Fresh_one', posts_count: 1 },
+      { name_key: 'known', name: 'Known', posts_count: 2 },
+    ]);
+    const links = await db.selectFrom('post_hashtags').select('name_key').where('post_id', '=', created.id).execute();
+    expect(links.map((link) => link.name_key).sort()).toEqual(['fresh_one', 'known']);
+    const mentions = await db
+      .selectFrom('post_mentions')
+      .select('citizen_id')
+      .where('post_id', '=', created.id)
+      .execute();
+    expect(mentions.map((m) => m.citizen_id).sort()).toEqual(
+      [t.world.citizens.carol.id, t.world.citizens.bob.id].sort(),
+    );
+    const counts = await db.selectFrom('citizens').select('posts_count').where('id', '=', author.id).executeTakeFirst();
+    expect(counts?.posts_count).toBe(2);
+
+    t.ctx.caches.posts.forget(created.id);
+    const read = await t.request({ method: 'GET', url: `/api/content/v1/creators-content/${created.id}`, as: author });
+    expect(read.json()).toEqual(created);
+  });
+
   it('refuses a guest with 403 and no token with 401', async () => {
     const payload = { mediaType: 'image', sharingOptions: 'public' };
     expect((await t.request({ method: 'POST', url, as: guest, payload })).statusCode).toBe(403);

@@ -3,12 +3,14 @@ import { withLiveCaller } from '../../http/live-caller.js';
 import { defineRoute } from '../../http/route.js';
 import { presentVisiblePost } from './load.js';
 import { resolveMentions } from './mentions.js';
+import { contentOf } from './post-cache.js';
 import { writePost } from './write-post.js';
 
 /** A new post waits for its media upload; the author sees it at once, others once it is processed. */
 export default defineRoute(createPost, async ({ body, caller, ctx }) => {
   const mentionIds = await resolveMentions(ctx.db, body.caption, body.mentionRequest);
-  const id = await withLiveCaller(() =>
+  const readSince = ctx.caches.posts.epoch;
+  const written = await withLiveCaller(() =>
     writePost(ctx.db, {
       authorId: caller.citizenId,
       caption: body.caption,
@@ -20,5 +22,7 @@ export default defineRoute(createPost, async ({ body, caller, ctx }) => {
       createdAt: ctx.now(),
     }),
   );
-  return presentVisiblePost(ctx, id, caller.citizenId);
+  // The row as written is the content a first read would fetch: the answer below needs only the live query.
+  ctx.caches.posts.store(contentOf(written), readSince);
+  return presentVisiblePost(ctx, written.id, caller.citizenId);
 });

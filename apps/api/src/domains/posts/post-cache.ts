@@ -11,6 +11,28 @@ import type { CitizenSummaryRow, PostRow } from './hydrate.js';
  */
 export type PostContent = Omit<PostRow, 'likes_count' | 'deleted_at'>;
 
+/** A row's content, in the same shape as the content query reads (one object shape in the cache). */
+export const contentOf = (row: PostRow): PostContent => ({
+  id: row.id,
+  author_id: row.author_id,
+  caption: row.caption,
+  mention_ids: row.mention_ids,
+  hashtags: row.hashtags,
+  media_type: row.media_type,
+  sharing: row.sharing,
+  status: row.status,
+  image_uri: row.image_uri,
+  cover_image_uri: row.cover_image_uri,
+  video_uri: row.video_uri,
+  hls_uri: row.hls_uri,
+  width: row.width,
+  height: row.height,
+  alt_text: row.alt_text,
+  external_link: row.external_link,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+});
+
 export interface PostCache {
   get(id: string): PostContent | undefined;
   /** Stores content read from the database, unless a post was forgotten since `readSince` was taken. */

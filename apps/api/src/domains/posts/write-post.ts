@@ -1,9 +1,12 @@
+import { sql } from 'kysely';
 import { increment } from '../../db/counters.js';
 import type { Db } from '../../db/database.js';
+import { dialectOf } from '../../db/dialect.js';
 import { newId } from '../../db/ids.js';
 import type { PostStatusValue } from '../../db/tables/index.js';
-import { extractHashtags } from './caption.js';
-import { linkHashtags, replaceMentions } from './hashtag-links.js';
+import { extractHashtags, hashtagKey } from './caption.js';
+import { linkHashtags } from './hashtag-links.js';
+import type { PostRow } from './hydrate.js';
 
 export interface PostFields {
   authorId: string;
@@ -22,45 +25,93 @@ export interface PostFields {
 }
 
 /**
- * Writes a post with its mention and hashtag links and counts it on its author, in one transaction: the one
- * way a post comes into being, whether created by a citizen or seeded.
+ * Writes a post with its mention and hashtag links and counts it on its author and its tags, atomically: the
+ * one way a post comes into being, whether created by a citizen or seeded. Returns the row as written.
+ *
+ * On PostgreSQL all of it is one statement (data-modifying CTEs; foreign keys are checked at its end), one
+ * round trip instead of seven; SQLite, in process, runs the same inserts in a transaction.
  */
-export async function writePost(db: Db, fields: PostFields): Promise<string> {
-  const id = newId(fields.createdAt);
+export async function writePost(db: Db, fields: PostFields): Promise<PostRow> {
   const hashtags = extractHashtags(fields.caption);
+  const row: PostRow = {
+    id: newId(fields.createdAt),
+    author_id: fields.authorId,
+    caption: fields.caption,
+    mention_ids: JSON.stringify(fields.mentionIds),
+    hashtags: JSON.stringify(hashtags),
+    media_type: fields.mediaType,
+    sharing: fields.sharing,
+    status: fields.status,
+    image_uri: fields.media?.imageUri ?? null,
+    cover_image_uri: fields.media?.coverImageUri ?? null,
+    video_uri: fields.media?.videoUri ?? null,
+    hls_uri: null,
+    width: fields.width ?? null,
+    height: fields.height ?? null,
+    alt_text: fields.altText ?? null,
+    external_link: fields.externalLink,
+    likes_count: 0,
+    created_at: fields.createdAt,
+    updated_at: fields.createdAt,
+    deleted_at: null,
+  };
+  if (dialectOf(db as never) === 'postgres') {
+    await writeInOneStatement(db, row, fields.mentionIds, hashtags);
+    return row;
+  }
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('posts')
-      .values({
-        id,
-        author_id: fields.authorId,
-        caption: fields.caption,
-        mention_ids: JSON.stringify(fields.mentionIds),
-        hashtags: JSON.stringify(hashtags),
-        media_type: fields.mediaType,
-        sharing: fields.sharing,
-        status: fields.status,
-        image_uri: fields.media?.imageUri ?? null,
-        cover_image_uri: fields.media?.coverImageUri ?? null,
-        video_uri: fields.media?.videoUri ?? null,
-        hls_uri: null,
-        width: fields.width ?? null,
-        height: fields.height ?? null,
-        alt_text: fields.altText ?? null,
-        external_link: fields.externalLink,
-        likes_count: 0,
-        created_at: fields.createdAt,
-        updated_at: fields.createdAt,
-        deleted_at: null,
-      })
-      .execute();
-    await replaceMentions(trx, id, fields.mentionIds);
-    await linkHashtags(trx, id, hashtags, fields.createdAt);
+    await trx.insertInto('posts').values(row).execute();
+    if (fields.mentionIds.length > 0) {
+      await trx
+        .insertInto('post_mentions')
+        .values(fields.mentionIds.map((citizenId) => ({ post_id: row.id, citizen_id: citizenId })))
+        .execute();
+    }
+    await linkHashtags(trx, row.id, hashtags, fields.createdAt);
     await trx
       .updateTable('citizens')
       .set({ posts_count: increment('posts_count') })
       .where('id', '=', fields.authorId)
       .execute();
   });
-  return id;
+  return row;
+}
+
+async function writeInOneStatement(
+  db: Db,
+  row: PostRow,
+  mentionIds: readonly string[],
+  hashtags: readonly string[],
+): Promise<void> {
+  const keys = hashtags.map(hashtagKey);
+  await db
+    .with('post', (q) => q.insertInto('posts').values(row).returning('id'))
+    .with('mentions', (q) =>
+      q
+        .insertInto('post_mentions')
+        .columns(['post_id', 'citizen_id'])
+        .expression(sql`select ${row.id}::uuid, unnest(${sql.val(mentionIds)}::uuid[])`),
+    )
+    .with('tags', (q) =>
+      q
+        .insertInto('hashtags')
+        .columns(['name_key', 'name', 'posts_count', 'created_at'])
+        .expression(
+          sql`select key, name, 1, ${row.created_at}::bigint
+              from unnest(${sql.val(keys)}::text[], ${sql.val(hashtags)}::text[]) as tag(key, name)`,
+        )
+        .onConflict((conflict) =>
+          conflict.column('name_key').doUpdateSet({ posts_count: sql`hashtags.posts_count + 1` }),
+        ),
+    )
+    .with('links', (q) =>
+      q
+        .insertInto('post_hashtags')
+        .columns(['post_id', 'name_key'])
+        .expression(sql`select ${row.id}::uuid, unnest(${sql.val(keys)}::text[])`),
+    )
+    .updateTable('citizens')
+    .set({ posts_count: increment('posts_count') })
+    .where('id', '=', row.author_id)
+    .execute();
 }
