@@ -1,7 +1,7 @@
 import { CitizenSummary, PostView } from '@civitas/contract';
 import { describe, expect, it } from 'vitest';
 import type { CitizenSummaryRow, Hydration, PostRow } from './hydrate.js';
-import { citizenSummaryView, postView } from './present.js';
+import { citizenSummaryView, isoTime, postView } from './present.js';
 
 // The views are pure: these tests build a Hydration by hand, with no database.
 
@@ -183,5 +183,13 @@ describe('postView', () => {
     const before = structuredClone(hydration);
     postView(post, hydration);
     expect(hydration).toEqual(before);
+  });
+});
+
+describe('isoTime', () => {
+  it('formats epoch milliseconds as ISO 8601 in UTC, the same every time it is asked', () => {
+    expect(isoTime(0)).toBe('1970-01-01T00:00:00.000Z');
+    expect(isoTime(1_795_324_640_681)).toBe(new Date(1_795_324_640_681).toISOString());
+    expect(isoTime(1_795_324_640_681)).toBe(new Date(1_795_324_640_681).toISOString());
   });
 });

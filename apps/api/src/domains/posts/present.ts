@@ -12,7 +12,20 @@ export const citizenSummaryView = (citizen: CitizenSummaryRow): CitizenSummary =
   country: citizen.country,
 });
 
-export const isoTime = (epochMs: number) => new Date(epochMs).toISOString();
+// The same few timestamps are presented over and over (every read of a hot post); formatting a Date each time
+// was 6% of a feed page's CPU. A bounded memo of a pure function: cleared whole when full.
+const isoTimes = new Map<number, string>();
+const MAX_ISO_TIMES = 50_000;
+
+export function isoTime(epochMs: number): string {
+  let iso = isoTimes.get(epochMs);
+  if (iso === undefined) {
+    iso = new Date(epochMs).toISOString();
+    if (isoTimes.size >= MAX_ISO_TIMES) isoTimes.clear();
+    isoTimes.set(epochMs, iso);
+  }
+  return iso;
+}
 
 export function postView(post: PostRow, hydration: Hydration): PostView {
   const author = hydration.citizens.get(post.author_id);
