@@ -5,6 +5,7 @@ import type { DialectName } from './db/dialect.js';
 import type { Skeleton } from './domains/feeds/pipeline.js';
 import type { Mailer } from './domains/identity/mailer.js';
 import type { CitizenSummaryCache, PostCache } from './domains/posts/post-cache.js';
+import type { CheckedPostJson } from './domains/posts/post-json.js';
 import type { AttemptLimiter } from './http/attempt-limiter.js';
 import type { Keys } from './http/auth/keys.js';
 import type { TokenService } from './http/auth/tokens.js';
@@ -30,6 +31,8 @@ export interface AppContext {
     stageSkeletons: MicroCache<Skeleton>;
     /** Post content by id (POST_CACHE_ENTRIES), checked against the live row on every read. */
     posts: PostCache;
+    /** Per page or post (by post ids), the JSON (likes aside) that last passed the response schema. */
+    checkedPostJson: CheckedPostJson;
     /** Mentioned citizens' summaries by id, for MENTION_CACHE_MS. */
     citizenSummaries: CitizenSummaryCache;
   };

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { lru } from './cache/lru.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { createDatabase } from './db/database.js';
@@ -42,6 +43,8 @@ export async function createContext(config: Config, options: ContextOptions = {}
       guestStagePages: microCache({ ttlMs: config.GUEST_PAGE_CACHE_MS, maxEntries: 10_000 }),
       stageSkeletons: microCache({ ttlMs: config.STAGE_SKELETON_CACHE_MS, maxEntries: 10_000 }),
       posts: postCache(config.POST_CACHE_ENTRIES),
+      // Texts of whole pages (about 17 KB for twenty posts): fewer of them than posts.
+      checkedPostJson: lru({ maxEntries: Math.min(1_000, config.POST_CACHE_ENTRIES) }),
       citizenSummaries: citizenSummaryCache(10_000, config.MENTION_CACHE_MS),
     },
     now: Date.now,

@@ -42,3 +42,15 @@ describe('lru', () => {
     expect(cache.size).toBe(0);
   });
 });
+
+describe('lru peek', () => {
+  it('reads without making the entry recent', () => {
+    const cache = lru<string, number>({ maxEntries: 2 });
+    cache.set('a', 1);
+    cache.set('b', 2);
+    expect(cache.peek('a')).toBe(1);
+    cache.set('c', 3);
+    expect(cache.peek('a')).toBeUndefined();
+    expect(cache.peek('b')).toBe(2);
+  });
+});

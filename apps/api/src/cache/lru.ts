@@ -5,6 +5,8 @@
  */
 export interface Lru<K, V> {
   get(key: K): V | undefined;
+  /** The value without counting as a use (cheaper than get; for caches where recency matters little). */
+  peek(key: K): V | undefined;
   set(key: K, value: V): void;
   delete(key: K): void;
   clear(): void;
@@ -22,6 +24,11 @@ export function lru<K, V>(options: { maxEntries: number; ttlMs?: number; now?: (
       entries.delete(key);
       if (ttlMs !== undefined && now() - entry.storedAt >= ttlMs) return undefined;
       entries.set(key, entry);
+      return entry.value;
+    },
+    peek(key) {
+      const entry = entries.get(key);
+      if (entry === undefined || (ttlMs !== undefined && now() - entry.storedAt >= ttlMs)) return undefined;
       return entry.value;
     },
     set(key, value) {

@@ -1,6 +1,7 @@
 import { getStageFeed, type QueryOf } from '@civitas/contract';
 import type { AppContext } from '../../context.js';
 import { defineRoute, SerializedBody } from '../../http/route.js';
+import { feedPageJson } from '../posts/post-json.js';
 import { publicFeedRules } from './feed-rules.js';
 import { type FeedPipeline, runFeed } from './pipeline.js';
 import { stageSkeleton } from './skeletons/stage.js';
@@ -31,7 +32,9 @@ export default defineRoute(getStageFeed, async ({ query, caller, ctx }) => {
       query.continuationToken,
     );
   };
-  if (caller.kind !== 'guest' || ctx.config.GUEST_PAGE_CACHE_MS === 0) return read();
+  if (caller.kind !== 'guest' || ctx.config.GUEST_PAGE_CACHE_MS === 0) {
+    return SerializedBody.checked(feedPageJson(ctx.caches.checkedPostJson, await read()));
+  }
   const key = [query.country, query.size, query.continuationToken ?? '', query.timestamp ?? ''].join('|');
   return ctx.caches.guestStagePages.get(key, async () => SerializedBody.of(getStageFeed, await read()));
 });
