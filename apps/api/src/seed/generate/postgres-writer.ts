@@ -71,7 +71,9 @@ export function createPostgresWriter(db: Db): BulkWriter {
         }
         hooks?.onIndexes?.('rebuilt', indexes.length);
       });
-      for (const table of tables) await db.executeQuery(CompiledQuery.raw(`analyze ${quote(table)}`, []));
+      // Vacuum as well as analyze: it sets the visibility map, so index-only scans (the stage, likes) need not
+      // visit the table for each row, as they would until autovacuum got round to millions of fresh rows.
+      for (const table of tables) await db.executeQuery(CompiledQuery.raw(`vacuum (analyze) ${quote(table)}`, []));
     },
     async close() {},
   };
