@@ -3,7 +3,7 @@
 # Usage: bench/run.sh [DATA_DIR]   (generates 100k citizens / 1M posts / 5M likes there on first use)
 #   DATABASE_URL=postgres://…?options=-c%20search_path%3Dbench bench/run.sh /tmp/bench-pg
 #     runs on PostgreSQL instead (the schema must exist; the dataset is generated into it on first use).
-#   BENCH_ONLY=citizen,detail   runs only the named paths: guest citizen detail overview like create
+#   BENCH_ONLY=citizen,detail   runs only the named paths: guest citizen detail overview like like-many create create-many
 #   BENCH_SECONDS (15), BENCH_WARMUP (3), BENCH_PORT (3199), BENCH_NODE_ARGS (flags for the server's node)
 #   BENCH_SERVER=path/to/main.js   another build of the server (e.g. a baseline), same CLI
 #   BENCH_PROFILE=/tmp/x.cpuprofile   CPU profile of the measured runs only (read it with bench/api/profile-summary.mjs)
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 data=${1:-./.bench-data}
 port=${BENCH_PORT:-3199}
 duration=${BENCH_SECONDS:-15}
-only=",${BENCH_ONLY:-guest,citizen,detail,overview,like,create},"
+only=",${BENCH_ONLY:-guest,citizen,detail,overview,like,like-many,create,create-many},"
 cli() { DATA_DIR="$data" node apps/api/dist/cli/main.js "$@"; }
 sql() { node bench/api/lookup.mjs "$data" "$1"; }
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
@@ -22,9 +22,15 @@ mkdir -p "$data"
 if [ -z "$(sql "select id from posts limit 1")" ]; then
   cli generate --citizens "${BENCH_CITIZENS:-100000}" --posts "${BENCH_POSTS:-1000000}" --likes "${BENCH_LIKES:-5000000}"
 fi
+# Earlier runs leave dead rows behind (likes and unlikes of one row, counters): without autovacuum (off on some
+# test servers) they pile up and slow the next runs, so PostgreSQL starts each run vacuumed.
+if [ -n "${DATABASE_URL:-}" ]; then sql "vacuum (analyze) likes, posts, hashtags, citizens, post_hashtags, post_mentions, stage_entries"; fi
 guest=$(cli mint-token --guest | tail -1)
 citizen=$(cli mint-token --username "$(sql "select username from citizens where country='GB' order by id limit 1")" | tail -1)
 post=$(sql "select id from posts where sharing='public' and status='ready' and deleted_at is null order by id limit 1 offset 5000")
+some_posts="select id from posts where sharing='public' and status='ready' and deleted_at is null order by id limit 200 offset 10000"
+if [ -n "${DATABASE_URL:-}" ]; then many_posts=$(sql "select string_agg(id::text, ',') from ($some_posts) as p")
+else many_posts=$(sql "select group_concat(id, ',') from ($some_posts)"); fi
 
 # The server's PostgreSQL sessions carry an application name, so their CPU time can be told from other clients'.
 server_url=${DATABASE_URL:-}
@@ -73,5 +79,14 @@ run citizen "citizen stage feed (GB, 20 posts)" -H "Authorization: Bearer $citiz
 run detail "post detail (citizen)" -H "Authorization: Bearer $citizen" "$base/api/content/v1/creators-content/$post"
 run overview "post overview (guest)" -H "Authorization: Bearer $guest" -H "X-API-Version: 2.0" "$base/api/social/feeds/$post/overview"
 BENCH_TOKEN=$citizen BENCH_POST=$post run like "like/unlike (one citizen, one post)" -s bench/api/like-unlike.lua "$base"
-BENCH_TOKEN=$citizen run create "create post (one citizen)" -s bench/api/create-post.lua "$base"
+BENCH_TOKEN=$citizen BENCH_POSTS=$many_posts run like-many "like/unlike (one citizen, 200 posts)" -s bench/api/like-unlike-many.lua "$base"
+BENCH_TOKENS=$citizen run create "create post (one citizen)" -s bench/api/create-post.lua "$base"
+if [[ $only == *",create-many,"* ]]; then
+  # Each post also counts on its author's row: one author's posts queue on that row's lock, many authors' do not.
+  authors=$citizen
+  for offset in $(seq 1 7); do
+    authors="$authors,$(cli mint-token --username "$(sql "select username from citizens where country='GB' order by id limit 1 offset $offset")" | tail -1)"
+  done
+  BENCH_TOKENS=$authors run create-many "create post (8 citizens)" -s bench/api/create-post.lua "$base"
+fi
 echo "server RSS after the runs: $(( $(ps -o rss= -p $server) / 1024 )) MB"

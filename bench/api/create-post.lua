@@ -1,6 +1,8 @@
--- wrk script: one citizen creates posts (BENCH_TOKEN from the environment). Captions carry one of 50
--- hashtags, so the per-tag counter rows are shared the way popular tags are, without one row taking every write.
-local token = os.getenv("BENCH_TOKEN")
+-- wrk script: citizens create posts (BENCH_TOKENS: bearer tokens separated by commas; each request takes the
+-- next). Captions carry one of 50 hashtags, so the per-tag counter rows are shared the way popular tags are,
+-- without one row taking every write.
+local tokens = {}
+for token in string.gmatch(os.getenv("BENCH_TOKENS"), "[^,]+") do tokens[#tokens + 1] = token end
 local n = 0
 request = function()
   n = n + 1
@@ -8,7 +10,7 @@ request = function()
     '{"mediaType":"image","caption":"Benchmark post %d #benchtag%d","mentionRequest":[],"sharingOptions":"public"}',
     n, n % 50)
   return wrk.format("POST", "/api/users/v7/creators-content", {
-    ["Authorization"] = "Bearer " .. token,
+    ["Authorization"] = "Bearer " .. tokens[(n % #tokens) + 1],
     ["Content-Type"] = "application/json",
     ["X-API-Version"] = "1.0",
   }, body)

@@ -9,6 +9,7 @@ import { publicFeedRules } from '../../apps/api/dist/domains/feeds/feed-rules.js
 import { runFeed } from '../../apps/api/dist/domains/feeds/pipeline.js';
 import { stageSkeleton } from '../../apps/api/dist/domains/feeds/skeletons/stage.js';
 import { hydratePosts } from '../../apps/api/dist/domains/posts/hydrate.js';
+import { feedPageJson } from '../../apps/api/dist/domains/posts/post-json.js';
 import { postView } from '../../apps/api/dist/domains/posts/present.js';
 
 const iterations = Number(process.argv[2] ?? 2000);
@@ -57,6 +58,7 @@ for (; round < 2; round++) {
   );
   await measure('zod encode of the page', () => schema.encode(page));
   await measure('JSON.stringify of the page', () => JSON.stringify(page));
+  await measure('feedPageJson (views checked before)', () => feedPageJson(ctx.caches.checkedPostJson, page));
   await measure('compile the live query only', () =>
     ctx.db.selectFrom('posts').selectAll().where('id', 'in', first.postIds).compile(),
   );
