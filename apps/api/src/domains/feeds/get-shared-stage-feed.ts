@@ -1,8 +1,6 @@
 import { getSharedStageFeed } from '@civitas/contract';
-import { defineRoute, SerializedBody } from '../../http/route.js';
-import { publicFeedRules } from './feed-rules.js';
-import { runFeed } from './pipeline.js';
-import { stageSkeleton } from './skeletons/stage.js';
+import { defineRoute } from '../../http/route.js';
+import { guestStagePage } from './get-stage-feed.js';
 
 /**
  * The stage as a guest reads it, for the web server's first render of `/` (machine token: it has no guest
@@ -14,19 +12,4 @@ import { stageSkeleton } from './skeletons/stage.js';
  * Being a guest page, it is kept in the guests' page cache under the same key (GUEST_PAGE_CACHE_MS), so
  * server renders and guests share one read per page per second.
  */
-export default defineRoute(getSharedStageFeed, async ({ query, ctx }) => {
-  const read = () => {
-    const now = ctx.now();
-    const skeleton = stageSkeleton({
-      db: ctx.db,
-      cursorSecret: ctx.keys.cursorSecret,
-      country: query.country,
-      size: query.size,
-      snapshot: Math.min(query.timestamp ?? now, now),
-    });
-    return runFeed(ctx, null, { skeleton, rules: publicFeedRules }, query.continuationToken);
-  };
-  if (ctx.config.GUEST_PAGE_CACHE_MS === 0) return read();
-  const key = [query.country, query.size, query.continuationToken ?? '', query.timestamp ?? ''].join('|');
-  return ctx.caches.guestStagePages.get(key, async () => SerializedBody.of(getSharedStageFeed, await read()));
-});
+export default defineRoute(getSharedStageFeed, ({ query, ctx }) => guestStagePage(ctx, query));

@@ -14,30 +14,43 @@ import { stageSkeleton } from './skeletons/stage.js';
  * the hottest read of the product costs one set of queries per page per second, and a guest sees likes and
  * newly staged posts at most that late.
  */
-export default defineRoute(getStageFeed, async ({ query, caller, ctx }) => {
-  const read = () => {
-    const now = ctx.now();
-    const skeleton = stageSkeleton({
-      db: ctx.db,
-      cursorSecret: ctx.keys.cursorSecret,
-      country: query.country,
-      size: query.size,
-      snapshot: Math.min(query.timestamp ?? now, now),
-    });
-    const viewerId = caller.kind === 'citizen' ? caller.citizenId : null;
-    return runFeed(
-      ctx,
-      viewerId,
-      { skeleton: sharedSkeleton(ctx, query, skeleton), rules: publicFeedRules },
-      query.continuationToken,
-    );
-  };
-  if (caller.kind !== 'guest' || ctx.config.GUEST_PAGE_CACHE_MS === 0) {
-    return SerializedBody.checked(feedPageJson(ctx.caches.checkedPostJson, await read()));
-  }
+export default defineRoute(getStageFeed, async ({ query, caller, ctx }) =>
+  caller.kind === 'guest' ? guestStagePage(ctx, query) : checkedPage(ctx, query, caller.citizenId),
+);
+
+type StageQuery = QueryOf<typeof getStageFeed>;
+
+function readStagePage(ctx: AppContext, query: StageQuery, viewerId: string | null) {
+  const now = ctx.now();
+  const skeleton = stageSkeleton({
+    db: ctx.db,
+    cursorSecret: ctx.keys.cursorSecret,
+    country: query.country,
+    size: query.size,
+    snapshot: Math.min(query.timestamp ?? now, now),
+  });
+  return runFeed(
+    ctx,
+    viewerId,
+    { skeleton: sharedSkeleton(ctx, query, skeleton), rules: publicFeedRules },
+    query.continuationToken,
+  );
+}
+
+const checkedPage = async (ctx: AppContext, query: StageQuery, viewerId: string | null) =>
+  SerializedBody.checked(feedPageJson(ctx.caches.checkedPostJson, await readStagePage(ctx, query, viewerId)));
+
+/**
+ * A page with no viewer: the same for every guest (and for the sharing stage the web server renders with), so
+ * it is kept for GUEST_PAGE_CACHE_MS under one key.
+ */
+export function guestStagePage(ctx: AppContext, query: StageQuery) {
+  if (ctx.config.GUEST_PAGE_CACHE_MS === 0) return checkedPage(ctx, query, null);
   const key = [query.country, query.size, query.continuationToken ?? '', query.timestamp ?? ''].join('|');
-  return ctx.caches.guestStagePages.get(key, async () => SerializedBody.of(getStageFeed, await read()));
-});
+  return ctx.caches.guestStagePages.get(key, async () =>
+    SerializedBody.of(getStageFeed, await readStagePage(ctx, query, null)),
+  );
+}
 
 /**
  * Which posts a stage page holds is the same for every reader of the same request, so citizens share it for
