@@ -5,7 +5,7 @@
 // network is idle (hydration and the first page of posts included), and gzips every script the page asked
 // for with zlib (level 6, what a compressing server sends), printing each file and the sum.
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 
 const BUDGET_KB = 150;
 const [origin, path = '/'] = process.argv.slice(2);
@@ -14,20 +14,7 @@ if (!origin) {
   process.exit(2);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  // Without the background-networking flags Chromium reaches for Google's services, which this network refuses.
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 try {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
   const page = await context.newPage();

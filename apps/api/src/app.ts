@@ -4,7 +4,7 @@ import type { AppContext } from './context.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerPlugins } from './http/plugins.js';
-import { mountRoutes } from './http/route.js';
+import { mountRoutes, registerRawBodies } from './http/route.js';
 import { registerMediaFiles } from './media/serve-media.js';
 import { registerProtocolRoutes, routes } from './routes.js';
 
@@ -25,6 +25,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  registerRawBodies(app);
   await registerPlugins(app, ctx);
   await registerOpenApi(app, ctx.config.PUBLIC_URL);
 

@@ -44,6 +44,35 @@ const ConfigSchema = z.object({
   MAIL_FROM: z.string().default('Civitas <no-reply@civitas.local>'),
   /** Per-IP requests a minute on sign-in, sign-up, code entry and token endpoints. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Run media jobs (image and video processing) in this process. */
+  MEDIA_WORKER: z.enum(['true', 'false']).default('true'),
+  /** A media job running longer than this fails its post with PROCESSING_TIMEOUT. */
+  MEDIA_JOB_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(10 * 60_000),
+  /** A running job's lease, renewed while it runs: a job whose worker died is claimed again after this. */
+  MEDIA_JOB_LEASE_MS: z.coerce.number().int().min(300).default(30_000),
+  /** Tries of a media job that fails for a passing reason (a crash, a full disk) before the post fails. */
+  MEDIA_JOB_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  /** An upload not completed within this time is swept: its parts are deleted. */
+  UPLOAD_EXPIRY_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .default(24 * 60 * 60_000),
+  /** Uploads a citizen may start in 30 minutes (Mastodon's default is 30). */
+  UPLOADS_PER_30_MINUTES: z.coerce.number().int().min(1).default(30),
+  /** Bytes a citizen may upload in 24 hours. */
+  UPLOAD_DAILY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(4 * 1024 * 1024 * 1024),
+  /** ffmpeg and ffprobe binaries; from PATH when unset. Without them video uploads are refused (503). */
+  FFMPEG_PATH: z.string().optional(),
+  FFPROBE_PATH: z.string().optional(),
   /** Failed sign-ins per account in 15 minutes before the account is locked for the rest of the window. */
   ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
 });

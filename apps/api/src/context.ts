@@ -11,6 +11,9 @@ import type { Keys } from './http/auth/keys.js';
 import type { TokenService } from './http/auth/tokens.js';
 import type { MicroCache } from './http/micro-cache.js';
 import type { SerializedBody } from './http/route.js';
+import type { JobQueue } from './media/jobs/job-queue.js';
+import type { MediaStorage } from './media/storage/media-storage.js';
+import type { UploadStorage } from './media/storage/upload-storage.js';
 
 /** Everything a route or job needs, passed explicitly rather than hung on globals. */
 export interface AppContext {
@@ -35,6 +38,13 @@ export interface AppContext {
     checkedPostJson: CheckedPostJson;
     /** Mentioned citizens' summaries by id, for MENTION_CACHE_MS. */
     citizenSummaries: CitizenSummaryCache;
+  };
+  media: {
+    /** Parts of uploads in progress (ADR 009). */
+    uploads: UploadStorage;
+    /** Processed renditions, served to everyone. */
+    files: MediaStorage;
+    queue: JobQueue;
   };
   /** Milliseconds since the epoch; replaceable so tests can fix time. */
   now: () => number;

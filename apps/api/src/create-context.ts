@@ -7,11 +7,15 @@ import { dialectOf } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureWebClient } from './domains/identity/clients.js';
 import { createMailer } from './domains/identity/mailer.js';
+import { uploadPartsPath } from './domains/media/paths.js';
 import { citizenSummaryCache, postCache } from './domains/posts/post-cache.js';
 import { memoryLimiter, redisLimiter } from './http/attempt-limiter.js';
 import { type Keys, loadOrCreateKeys } from './http/auth/keys.js';
 import { createTokenService } from './http/auth/tokens.js';
 import { microCache } from './http/micro-cache.js';
+import { tableJobQueue } from './media/jobs/table-job-queue.js';
+import { localUploadStorage } from './media/storage/local-upload-storage.js';
+import { localMediaStorage } from './media/storage/media-storage.js';
 
 export interface ContextOptions {
   /** Keys to use instead of those in DATA_DIR (tests). */
@@ -46,6 +50,11 @@ export async function createContext(config: Config, options: ContextOptions = {}
       // Texts of whole pages (about 17 KB for twenty posts): fewer of them than posts.
       checkedPostJson: lru({ maxEntries: Math.min(1_000, config.POST_CACHE_ENTRIES) }),
       citizenSummaries: citizenSummaryCache(10_000, config.MENTION_CACHE_MS),
+    },
+    media: {
+      uploads: localUploadStorage(config.DATA_DIR, uploadPartsPath),
+      files: localMediaStorage(config.DATA_DIR),
+      queue: tableJobQueue(db),
     },
     now: Date.now,
   };

@@ -1,6 +1,8 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createContext } from './create-context.js';
+import { startMediaWorker } from './domains/media/media-worker.js';
+import { startUploadSweeper } from './domains/media/sweep-uploads.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { ensureSsrClient, handToWebServer, internalOrigin } from './ssr-client.js';
 import { mountWeb } from './web.js';
@@ -13,7 +15,12 @@ async function main(): Promise<void> {
   handToWebServer(internalOrigin(config), await ensureSsrClient(ctx));
   await mountWeb(app, ctx);
   await app.listen({ port: config.PORT, host: config.HOST });
+  const log = (message: string, error?: unknown) => app.log.error({ err: error }, message);
+  const worker = config.MEDIA_WORKER === 'true' ? startMediaWorker(ctx, log) : null;
+  const stopSweeper = config.MEDIA_WORKER === 'true' ? startUploadSweeper(ctx, log) : () => {};
   const stop = async () => {
+    stopSweeper();
+    await worker?.stop(); // a job in progress goes back to the queue
     await app.close();
     await ctx.db.destroy();
     process.exit(0);

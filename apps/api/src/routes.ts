@@ -11,6 +11,7 @@ import { registerDiscovery } from './domains/identity/oauth/discovery.js';
 import { registerTokenEndpoint } from './domains/identity/oauth/token-endpoint.js';
 import { identityRoutes } from './domains/identity/routes.js';
 import { likesRoutes } from './domains/likes/routes.js';
+import { mediaRoutes } from './domains/media/routes.js';
 import { peopleRoutes } from './domains/people/routes.js';
 import { postsRoutes } from './domains/posts/routes.js';
 import { profilesRoutes } from './domains/profiles/routes.js';
@@ -22,6 +23,7 @@ import { authRateLimit, type Route } from './http/route.js';
 /** Every route of the API: each domain lists its own in domains/<name>/routes.ts. */
 export const routes: readonly Route[] = [
   ...postsRoutes,
+  ...mediaRoutes,
   ...feedsRoutes,
   ...likesRoutes,
   ...followsRoutes,

@@ -238,7 +238,7 @@ describe('my profile', () => {
     expect((await postsText(page)).join('\n')).not.toContain(ALICE_PRIVATE);
     // My own count includes the friends-only post.
     await expect.poll(() => countOf(page, 'posts')).toBe(4);
-    expect(await button(page, 'New post').count()).toBe(1);
+    expect(await main(page).getByRole('link', { name: 'New post' }).count()).toBe(1);
     await screenshot(page, 'my-profile');
     await expectAccessible(page, 'my-profile');
 
@@ -252,8 +252,9 @@ describe('my profile', () => {
     expect(await friendsPanel.getByText(ALICE_PUBLIC).count()).toBe(0);
     await expectAccessible(page, 'my-profile friends-only tab');
 
-    await button(page, 'New post').click();
-    await page.getByRole('dialog').getByRole('heading', { name: 'Available in the Civitas app' }).waitFor();
+    await main(page).getByRole('link', { name: 'New post' }).click();
+    await main(page).getByRole('heading', { name: 'New post' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/new');
   });
 });
 

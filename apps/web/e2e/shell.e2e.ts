@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
 import { newPhoneContext } from './support/demo';
-import { cookieJar, expectAccessible, screenshot } from './support/pages';
+import { cookieJar, expectAccessible, screenshot, waitForHydration } from './support/pages';
 import { repoRoot } from './support/paths';
 
 /** What every page of the wrapper shares: consent, language, layout, progress bar, back button, skip link. */
@@ -48,7 +48,7 @@ const banner = () => page.getByRole('region', { name: 'Your privacy' });
 async function dismissConsentWhenHydrated(): Promise<void> {
   // A click that lands before hydration does nothing, so answer until the banner goes.
   for (let attempt = 0; attempt < 50 && (await banner().count()) > 0; attempt += 1) {
-    await banner().getByRole('button', { name: 'Essential only' }).click();
+    await banner().getByRole('button', { name: 'Reject all' }).click();
     await page.waitForTimeout(200);
   }
   expect(await banner().count()).toBe(0);
@@ -57,14 +57,14 @@ const stageHeading = () => page.locator('main h1');
 
 describe('the consent banner', () => {
   for (const [choice, stored] of [
-    ['Essential only', 'v1.e0.a0'],
+    ['Reject all', 'v1.e0.a0'],
     ['Accept all', 'v1.e1.a1'],
   ] as const) {
     it(`shows on a first visit; "${choice}" hides it for good and stores ${stored} for a year`, async () => {
       await freshPage();
       await page.goto(`${origin}/`);
       await banner().waitFor();
-      if (choice === 'Essential only') {
+      if (choice === 'Reject all') {
         await screenshot(page, 'consent-banner');
         await expectAccessible(page, 'a first visit, with the consent banner open');
       }
@@ -92,6 +92,36 @@ describe('the consent banner', () => {
   }
 });
 
+describe('consent per service, and changing it later', () => {
+  it('takes one service alone with nothing ticked beforehand, and reopens from the footer to withdraw', async () => {
+    await freshPage();
+    await page.goto(`${origin}/`);
+    await banner().waitFor();
+    // A click before hydration does nothing: wait for React to own the banner's buttons.
+    await waitForHydration(page, 'section button[aria-controls]');
+    await banner().getByRole('button', { name: 'Choose services' }).click();
+    const errorReporting = banner().getByRole('checkbox', { name: 'Error reporting' });
+    const analytics = banner().getByRole('checkbox', { name: 'Analytics' });
+    expect([await errorReporting.isChecked(), await analytics.isChecked()]).toEqual([false, false]);
+    // Keyboard only: to the analytics box, tick it, then to "Save my choices".
+    await analytics.focus();
+    await page.keyboard.press('Space');
+    await banner().getByRole('button', { name: 'Save my choices' }).focus();
+    await page.keyboard.press('Enter');
+    await banner().waitFor({ state: 'detached' });
+    expect((await cookieJar(context)).get('civitas_consent')?.value).toBe('v1.e0.a1');
+
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Privacy settings' }).click();
+    await banner().waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Your privacy');
+    expect(await banner().getByRole('checkbox', { name: 'Analytics' }).isChecked()).toBe(true);
+    await expectAccessible(page, 'the consent banner reopened');
+    await banner().getByRole('button', { name: 'Reject all' }).click();
+    await banner().waitFor({ state: 'detached' });
+    expect((await cookieJar(context)).get('civitas_consent')?.value).toBe('v1.e0.a0');
+  });
+});
+
 describe('the interface language', () => {
   it('follows ?displayLanguage=de over the browser’s English', async () => {
     await freshPage();
@@ -103,6 +133,33 @@ describe('the interface language', () => {
     expect(await page.locator('.skip-link').textContent()).toBe(message('de', 'Layout', 'skipToContent'));
     await expect.poll(() => banner().count()).toBe(0);
     expect(await page.getByRole('region', { name: message('de', 'Shell', 'consent.heading') }).count()).toBe(1);
+  });
+
+  it('remembers a language chosen with ?displayLanguage= on the next pages, and switches from the footer', async () => {
+    await freshPage();
+    await page.goto(`${origin}/?displayLanguage=it`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('it');
+    // A plain next visit, with no parameter and an English browser: still Italian.
+    await page.goto(`${origin}/hashtags/landscape`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('it');
+    // The banner sits over the footer until answered.
+    await page
+      .getByRole('region', { name: message('it', 'Shell', 'consent.heading') })
+      .getByRole('button')
+      .first()
+      .click();
+    const languages = page.getByRole('navigation', { name: message('it', 'Shell', 'languages') });
+    expect(await languages.getByRole('link', { name: 'Italiano' }).getAttribute('aria-current')).toBe('true');
+    await languages.getByRole('link', { name: 'Español' }).click();
+    await page.waitForURL(/displayLanguage=es$/);
+    expect(new URL(page.url()).pathname).toBe('/hashtags/landscape');
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    await page.goto(`${origin}/`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    expect(await stageHeading().textContent()).toBe(message('es', 'Feed', 'stageHeading'));
+    const remembered = (await cookieJar(page.context())).get('civitas_language');
+    expect(remembered).toMatchObject({ value: 'es', httpOnly: true, sameSite: 'Lax' });
+    expect((remembered?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000);
   });
 
   it('follows Accept-Language: fr when the URL does not choose', async () => {

@@ -7,7 +7,7 @@ import { launchChromium } from './support/browser';
 import { callApi } from './support/cli';
 import { dismissConsent, newPhoneContext, signInAs } from './support/demo';
 import { e2eServerEnv } from './support/global-setup';
-import { cookieJar, expectAccessible, screenshot } from './support/pages';
+import { cookieJar, expectAccessible, screenshot, waitForHydration } from './support/pages';
 import { repoRoot } from './support/paths';
 import { type RunningApp, startApp } from './support/server';
 
@@ -286,7 +286,9 @@ describe('a citizen likes a post on the stage', () => {
       .filter({ hasNotText: '@alice' })
       .first();
     await candidate.waitFor();
-    card = page.locator(`main article[aria-labelledby="${await candidate.getAttribute('aria-labelledby')}"]`);
+    const labelledBy = await candidate.getAttribute('aria-labelledby');
+    card = page.locator(`main article[aria-labelledby="${labelledBy}"]`);
+    await waitForHydration(page, `main article[aria-labelledby="${labelledBy}"] button[aria-pressed]`);
   });
   afterAll(async () => {
     await context?.close();
@@ -330,7 +332,8 @@ describe('a citizen likes a post on the stage', () => {
       await route.continue();
     });
     await heart().click();
-    expect(await pressed()).toBe('true');
+    // The server's answer is held back: whatever shows now is the page's own change, made before it.
+    await expect.poll(pressed, { timeout: 2000 }).toBe('true');
     expect(await likes()).toBe(before + 1);
     const answered = page.waitForResponse((response) => response.url().includes('/liked-creators-content/'));
     release();
@@ -340,6 +343,10 @@ describe('a citizen likes a post on the stage', () => {
     // The server kept it: a fresh render of the stage shows the same.
     await page.reload();
     await card.waitFor();
+    await waitForHydration(
+      page,
+      `main article[aria-labelledby="${await card.getAttribute('aria-labelledby')}"] button[aria-pressed]`,
+    );
     expect(await pressed()).toBe('true');
     expect(await likes()).toBe(before + 1);
     await screenshot(page, 'stage-citizen');
@@ -347,7 +354,7 @@ describe('a citizen likes a post on the stage', () => {
 
     const unliked = page.waitForResponse((response) => response.url().includes('/un-liked-creators-content/'));
     await heart().click();
-    expect(await pressed()).toBe('false');
+    await expect.poll(pressed, { timeout: 2000 }).toBe('false');
     expect(await likes()).toBe(before);
     expect((await unliked).status()).toBeLessThan(300);
   });

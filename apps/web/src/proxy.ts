@@ -1,6 +1,6 @@
 import { type NextRequest, NextResponse } from 'next/server';
-import { chooseLocale } from './i18n/choose-locale';
-import { displayLanguageParam, localeHeader } from './i18n/locales';
+import { chooseLocale, forcedLocale } from './i18n/choose-locale';
+import { displayLanguageParam, LANGUAGE_COOKIE_MAX_AGE_SECONDS, languageCookie, localeHeader } from './i18n/locales';
 import { renewSession } from './session/renew-session';
 import { requestPathHeader } from './session/request-path';
 import { applyCookieChanges } from './session/set-cookie';
@@ -11,10 +11,10 @@ import { applyCookieChanges } from './session/set-cookie';
  * renewed here, before the page renders with it (spec §4; ADR 006).
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
-  const locale = chooseLocale({
-    displayLanguage: request.nextUrl.searchParams.get(displayLanguageParam),
-    acceptLanguage: request.headers.get('accept-language'),
-  });
+  const displayLanguage = request.nextUrl.searchParams.get(displayLanguageParam);
+  const remembered = request.cookies.get(languageCookie)?.value;
+  const locale = chooseLocale({ displayLanguage, remembered, acceptLanguage: request.headers.get('accept-language') });
+  const toRemember = forcedLocale(displayLanguage);
   const url = request.nextUrl.clone();
   url.pathname = `/${locale}${request.nextUrl.pathname === '/' ? '' : request.nextUrl.pathname}`;
   // Overwritten on every request, so a client cannot smuggle in a value of its own.
@@ -26,6 +26,15 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   // Next sets its own Vary header on pages; the API process adds Accept-Language to it (apps/api/src/web.ts).
   const response = NextResponse.rewrite(url, { request: { headers } });
   for (const setCookie of renewal?.setCookies ?? []) response.headers.append('set-cookie', setCookie);
+  if (toRemember && toRemember !== remembered) {
+    response.cookies.set(languageCookie, toRemember, {
+      path: '/',
+      maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS,
+      sameSite: 'lax',
+      httpOnly: true,
+      secure: request.nextUrl.protocol === 'https:',
+    });
+  }
   return response;
 }
 

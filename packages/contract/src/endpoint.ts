@@ -48,6 +48,10 @@ export interface EndpointDef {
   readonly params?: z.ZodType;
   readonly querystring?: z.ZodType;
   readonly body?: z.ZodType;
+  /** The body is raw bytes (`application/octet-stream`), streamed by the handler rather than parsed. */
+  readonly rawBody?: true;
+  /** Error statuses beyond 400-409 (and 429 when rate-limited) that the call answers, for the OpenAPI. */
+  readonly errors?: readonly (413 | 415 | 422 | 429 | 503)[];
   /** Success status and body schema; `null` body means 204 No Content. */
   readonly success: { readonly status: 200 | 201 | 202 | 204; readonly body: z.ZodType | null };
 }

@@ -1,5 +1,6 @@
 export * from './common.js';
 export * from './endpoint.js';
+export * from './media-limits.js';
 export * from './routes-table.js';
 export * from './services/charities.js';
 export * from './services/content.js';
@@ -8,7 +9,10 @@ export * from './services/identity.js';
 export * from './services/oauth.js';
 export * from './services/session.js';
 export * from './services/social.js';
+export * from './services/uploads.js';
 export * from './services/users.js';
+export * from './text.js';
+export * from './text-rules.js';
 export * from './views.js';
 
 import { charitiesEndpoints } from './services/charities.js';
@@ -17,6 +21,7 @@ import { graphsEndpoints } from './services/graphs.js';
 import { identityEndpoints } from './services/identity.js';
 import { sessionEndpoints } from './services/session.js';
 import { socialEndpoints } from './services/social.js';
+import { uploadsEndpoints } from './services/uploads.js';
 import { usersEndpoints } from './services/users.js';
 
 /** Every endpoint of the public surface, for the server's route index and the OpenAPI coverage test. */
@@ -24,6 +29,7 @@ export const allEndpoints = [
   ...contentEndpoints,
   ...socialEndpoints,
   ...usersEndpoints,
+  ...uploadsEndpoints,
   ...graphsEndpoints,
   ...charitiesEndpoints,
   ...identityEndpoints,

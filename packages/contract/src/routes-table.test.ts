@@ -28,6 +28,7 @@ function routeOf(endpoint: EndpointDef): RouteInfo {
     access: endpoint.access,
     versions: endpoint.versions,
     ...(endpoint.body ? { body: true } : {}),
+    ...(endpoint.rawBody ? { rawBody: true } : {}),
     ...(endpoint.success.body === null ? { noContent: true } : {}),
     ...(defaults ? { defaults: defaults as RouteInfo['defaults'] } : {}),
   } as RouteInfo;
@@ -58,6 +59,7 @@ describe('routeTable', () => {
   it('mirrors the input limits the schemas enforce', () => {
     expect(inputLimits).toEqual({
       captionMaxLength: contract.CAPTION_MAX_LENGTH,
+      mentionsMax: contract.MENTIONS_MAX,
       passwordMinLength: contract.PASSWORD_MIN_LENGTH,
       otpLength: contract.OTP_LENGTH,
     });

@@ -5,9 +5,12 @@ import type * as graphs from './services/graphs.js';
 import type * as identity from './services/identity.js';
 import type * as session from './services/session.js';
 import type * as social from './services/social.js';
+import type * as uploads from './services/uploads.js';
 import type * as users from './services/users.js';
 
 export { fullPath } from './endpoint.js';
+export { imageContentTypes, mediaLimits, videoContentTypes } from './media-limits.js';
+export { normalizeText, type TextProblem, textLength, textProblem } from './text-rules.js';
 
 /*
  * The contract's endpoints without their schemas: what a caller needs to send a call. The web app's browser
@@ -21,7 +24,7 @@ export { fullPath } from './endpoint.js';
  * The input limits the web app's forms show (`maxLength`, a counter), mirrored from the schemas that enforce
  * them (`services/`), which import zod; the test compares them.
  */
-export const inputLimits = { captionMaxLength: 2200, passwordMinLength: 10, otpLength: 6 } as const;
+export const inputLimits = { captionMaxLength: 2200, mentionsMax: 20, passwordMinLength: 10, otpLength: 6 } as const;
 
 /** A route as the runtime sees it. */
 export interface RouteInfo {
@@ -32,6 +35,8 @@ export interface RouteInfo {
   readonly versions: readonly string[];
   /** The call sends a JSON body. */
   readonly body?: true;
+  /** The call sends raw bytes (`application/octet-stream`). */
+  readonly rawBody?: true;
   /** The success answer has no body (204 No Content). */
   readonly noContent?: true;
   /** Query values the server fills in when they are not sent (`limit`, `size`, ...). */
@@ -55,6 +60,7 @@ type Services = typeof charities &
   typeof identity &
   typeof session &
   typeof social &
+  typeof uploads &
   typeof users;
 
 /** The export name of every endpoint of the contract. */
@@ -426,4 +432,44 @@ export const routeTable: RouteTable = {
   refreshSession: { service: 'auth', method: 'POST', path: '/refresh', access: 'none', versions: ['1.0'], body: true },
   refreshGuestSession: { service: 'auth', method: 'POST', path: '/refresh-guest', access: 'none', versions: ['1.0'] },
   logout: { service: 'auth', method: 'POST', path: '/logout', access: 'none', versions: ['1.0'], noContent: true },
+  initiateUpload: {
+    service: 'users',
+    method: 'POST',
+    path: '/v1/creators-content/:id/:kind/initiate',
+    access: 'citizen',
+    versions: ['1.0'],
+    body: true,
+  },
+  uploadPart: {
+    service: 'users',
+    method: 'PUT',
+    path: '/v1/creators-content/:id/uploads/:uploadId/parts/:partNumber',
+    access: 'citizen',
+    versions: ['1.0'],
+    rawBody: true,
+  },
+  listUploadParts: {
+    service: 'users',
+    method: 'GET',
+    path: '/v1/creators-content/:id/uploads/:uploadId/parts',
+    access: 'citizen',
+    versions: ['1.0'],
+  },
+  completeUpload: {
+    service: 'users',
+    method: 'POST',
+    path: '/v1/creators-content/:id/:kind/complete',
+    access: 'citizen',
+    versions: ['1.0'],
+    body: true,
+  },
+  abortUpload: {
+    service: 'users',
+    method: 'POST',
+    path: '/v1/creators-content/:id/:kind/abort/',
+    access: 'citizen',
+    versions: ['1.0'],
+    body: true,
+    noContent: true,
+  },
 };

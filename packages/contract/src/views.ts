@@ -23,9 +23,18 @@ export const LikesOverviewDetails = z
   .object({ likesCount: z.number().int().min(0), liked: z.boolean() })
   .meta({ id: 'LikesOverviewDetails' });
 
+/** One width of a post's picture (of its cover for a video), WebP; `imageUri` is the JPEG fallback. */
+export const ImageRenditionView = z
+  .object({ width: z.number().int(), height: z.number().int(), uri: z.string() })
+  .meta({ id: 'ImageRendition' });
+
 export const MediaView = z
   .object({
     status: PostStatus,
+    /** The picture (or a video's cover) at every width it was made in, narrowest first: for `srcset`. */
+    renditions: z.array(ImageRenditionView),
+    /** A tiny blurred picture (data URI) to show while the real one loads. */
+    placeholder: z.string().nullable(),
     imageUri: z.string().nullable(),
     coverImageUri: z.string().nullable(),
     videoUri: z.string().nullable(),

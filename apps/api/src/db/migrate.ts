@@ -3,12 +3,14 @@ import { dialectOf } from './dialect.js';
 import * as initial from './migrations/001-initial.js';
 import * as peopleIndexes from './migrations/003-people-indexes.js';
 import * as identity from './migrations/004-identity.js';
+import * as publishing from './migrations/005-publishing.js';
 
 /** Migrations are listed explicitly (no directory scan), so the compiled and test builds see the same set. */
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '003-people-indexes': peopleIndexes,
   '004-identity': identity,
+  '005-publishing': publishing,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

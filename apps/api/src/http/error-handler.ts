@@ -33,6 +33,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const redirect = error.redirectUrl ? { redirectUrl: error.redirectUrl } : {};
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send({ ...body(error.statusCode, error.message, error.code), ...redirect });
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {

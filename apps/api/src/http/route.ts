@@ -81,6 +81,8 @@ const versionHeader = (endpoint: EndpointDef) =>
 export const authRateLimit = (ctx: AppContext) => ({ max: ctx.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 });
 
 const noContent = z.null().describe('No content');
+/** A raw-bytes body: documented as binary; the handler reads the stream (see registerRawBodies). */
+const rawBytes = z.custom<unknown>(() => true).meta({ type: 'string', format: 'binary' });
 const errorResponses = {
   400: ErrorResponse,
   401: ErrorResponse,
@@ -103,10 +105,12 @@ function mountRoute(scope: FastifyInstance, ctx: AppContext, route: Route): void
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.querystring ? { querystring: endpoint.querystring } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.rawBody ? { body: rawBytes, consumes: ['application/octet-stream'] } : {}),
       response: {
         [endpoint.success.status]: endpoint.success.body ?? noContent,
         ...errorResponses,
         ...(endpoint.rateLimited ? { 429: ErrorResponse } : {}),
+        ...Object.fromEntries((endpoint.errors ?? []).map((status) => [status, ErrorResponse])),
       },
     },
     handler: async (request, reply) => {
@@ -159,4 +163,19 @@ declare module 'fastify' {
     /** Set on every contract route; absent on protocol routes (OAuth, docs, health). */
     endpoint?: EndpointDef;
   }
+}
+
+/**
+ * `application/octet-stream` bodies reach their handler as the request stream, unread: upload parts are
+ * written to storage as they arrive, never held whole in memory. Only routes whose contract says `rawBody`
+ * accept them; any other route answers 415.
+ */
+export function registerRawBodies(app: FastifyInstance): void {
+  app.addContentTypeParser('application/octet-stream', (request, payload, done) => {
+    if (!request.routeOptions.config.endpoint?.rawBody) {
+      done(Object.assign(new Error('Send this call as application/json'), { statusCode: 415 }), undefined);
+      return;
+    }
+    done(null, payload);
+  });
 }

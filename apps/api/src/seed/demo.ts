@@ -9,7 +9,9 @@ import { contentTag, saveMediaFile } from '../media/media-store.js';
 import { type Artwork, avatarSvg, renderJpeg, sceneSvg } from './artwork.js';
 import { insertCitizen } from './citizens.js';
 import { aspectHeights, demoLooks, demoPosts } from './demo-posts.js';
+import { seedDemoVideo } from './demo-video.js';
 import { insertPost } from './posts.js';
+import { type PublishedPicture, publishPicture } from './publish-picture.js';
 
 export const demoNames = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi'] as const;
 export type DemoName = (typeof demoNames)[number];
@@ -96,6 +98,8 @@ export interface DemoContentSummary {
   /** Curated stage entries (the automatic rule may add more as likes arrive). */
   curated: number;
   files: number;
+  /** Video posts queued for processing (0 without ffmpeg). */
+  videos: number;
 }
 
 const HOUR = 3_600_000;
@@ -123,8 +127,8 @@ export async function seedDemoContent(ctx: AppContext, world: DemoWorld): Promis
       }),
     ),
     Promise.all(
-      demoPosts.map((post, index) =>
-        renderJpeg(
+      demoPosts.map(async (post, index) => {
+        const art = await renderJpeg(
           sceneSvg({
             scene: post.scene,
             palette: post.palette,
@@ -132,8 +136,10 @@ export async function seedDemoContent(ctx: AppContext, world: DemoWorld): Promis
             height: aspectHeights[post.aspect],
             seed: `demo-post-${index}`,
           }),
-        ),
-      ),
+        );
+        // Through the same pipeline as an upload: renditions for srcset, a placeholder, no metadata.
+        return publishPicture(ctx, `demo/${post.author}/post-${contentTag(art.bytes)}`, art.bytes);
+      }),
     ),
   ]);
 
@@ -155,14 +161,14 @@ export async function seedDemoContent(ctx: AppContext, world: DemoWorld): Promis
       await ctx.db.selectFrom('citizens').select(['id', 'created_at']).where('id', 'in', demoNames.map(idOf)).execute()
     ).map((row) => [row.id, row.created_at]),
   );
-  const summary: DemoContentSummary = { posts: 0, likes: 0, curated: 0, files: demoNames.length * 2 };
+  const summary: DemoContentSummary = { posts: 0, likes: 0, curated: 0, files: demoNames.length * 2, videos: 0 };
   for (const [index, post] of demoPosts.entries()) {
     const authorId = idOf(post.author);
     // An author's posts are spread evenly between joining and now, oldest first.
     const own = demoPosts.filter((other) => other.author === post.author);
     const since = joined.get(authorId) ?? now - 24 * HOUR;
     const at = Math.round(since + ((now - since) * (own.indexOf(post) + 0.5)) / own.length);
-    const picture = pictures[index] as Artwork;
+    const picture = pictures[index] as PublishedPicture;
     const mentions = extractMentionedUsernames(post.caption).filter((name): name is DemoName =>
       (demoNames as readonly string[]).includes(name),
     );
@@ -173,7 +179,9 @@ export async function seedDemoContent(ctx: AppContext, world: DemoWorld): Promis
         caption: post.caption,
         mentionIds: mentions.map(idOf),
         sharing: post.sharing ?? 'public',
-        imageUri: await save(`demo/${post.author}/post`, picture),
+        imageUri: picture.jpegUri,
+        renditions: picture.renditions,
+        placeholder: picture.placeholder,
         width: picture.width,
         height: picture.height,
         altText: post.altText,
@@ -183,7 +191,7 @@ export async function seedDemoContent(ctx: AppContext, world: DemoWorld): Promis
       now,
     );
     summary.posts += 1;
-    summary.files += 1;
+    summary.files += picture.renditions.length + 1;
     if (post.stage && (post.sharing ?? 'public') === 'public') {
       await stagePost(ctx.db, postId, post.stage, 'curated', Math.min(now, at + HOUR));
       summary.curated += post.stage.length;
@@ -195,6 +203,7 @@ export async function seedDemoContent(ctx: AppContext, world: DemoWorld): Promis
       summary.likes += 1;
     }
   }
+  summary.videos = (await seedDemoVideo(ctx, idOf('grace'), now)) ? 1 : 0;
   await setDemoPasswords(ctx, world);
   return summary;
 }

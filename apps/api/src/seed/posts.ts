@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import type { ImageRendition } from '../domains/posts/renditions.js';
 import { writePost } from '../domains/posts/write-post.js';
 
 export interface NewPost {
@@ -9,6 +10,8 @@ export interface NewPost {
   sharing?: 'public' | 'private';
   status?: 'awaiting_upload' | 'processing' | 'ready' | 'failed';
   imageUri?: string | null;
+  renditions?: readonly ImageRendition[];
+  placeholder?: string | null;
   coverImageUri?: string | null;
   videoUri?: string | null;
   width?: number | null;
@@ -28,7 +31,13 @@ export async function insertPost(db: Db, post: NewPost, now: number): Promise<st
     sharing: post.sharing ?? 'public',
     status: post.status ?? 'ready',
     externalLink: post.externalLink ?? null,
-    media: { imageUri: post.imageUri, coverImageUri: post.coverImageUri, videoUri: post.videoUri },
+    media: {
+      imageUri: post.imageUri,
+      coverImageUri: post.coverImageUri,
+      videoUri: post.videoUri,
+      renditions: post.renditions,
+      placeholder: post.placeholder,
+    },
     width: post.width,
     height: post.height,
     altText: post.altText,

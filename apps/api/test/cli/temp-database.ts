@@ -31,7 +31,7 @@ async function withAdmin(url: string, statement: string): Promise<void> {
   }
 }
 
-export async function createTempDatabase(): Promise<TempDatabase> {
+export async function createTempDatabase(extraEnv: Record<string, string> = {}): Promise<TempDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'civitas-cli-'));
   const baseUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -48,6 +48,7 @@ export async function createTempDatabase(): Promise<TempDatabase> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...extraEnv,
   };
   const config = loadConfig(env);
   return {

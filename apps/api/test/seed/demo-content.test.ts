@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMediaWorker } from '../../src/domains/media/media-worker.js';
 import { mediaFileOf, mediaRoot } from '../../src/media/media-store.js';
 import { type DemoContentSummary, demoNames, seedDemoContent } from '../../src/seed/demo.js';
 import { demoPosts } from '../../src/seed/demo-posts.js';
@@ -40,12 +41,13 @@ describe('seedDemoContent', () => {
   it('writes post images that read back with the stored width and height', async () => {
     const posts = await t.ctx.db
       .selectFrom('posts')
-      .select(['image_uri', 'width', 'height', 'alt_text', 'status'])
+      .select(['image_uri', 'width', 'height', 'alt_text', 'status', 'renditions', 'placeholder'])
       .where(
         'author_id',
         'in',
         demoNames.map((name) => t.world.citizens[name].id),
       )
+      .where('media_type', '=', 'image')
       .execute();
     expect(posts).toHaveLength(demoPosts.length);
     expect(summary.posts).toBe(demoPosts.length);
@@ -57,9 +59,47 @@ describe('seedDemoContent', () => {
         height: post.height,
       });
       expect(post.width).toBe(1080);
+      // Made by the upload pipeline: WebP renditions for srcset and a placeholder.
+      const renditions = JSON.parse(post.renditions) as { width: number; uri: string }[];
+      expect(renditions.map((rendition) => rendition.width)).toEqual([320, 640, 1080]);
+      for (const rendition of renditions) expect((await sharp(fileOf(rendition.uri)).metadata()).format).toBe('webp');
+      expect(post.placeholder).toMatch(/^data:image\/webp;base64,/);
       expect(post.alt_text?.length).toBeGreaterThan(10);
       expect(post.status).toBe('ready');
     }
+  });
+
+  it('publishes a demo video through the upload pipeline: a worker makes its MP4, HLS and cover', async () => {
+    expect(summary.videos).toBe(1);
+    const video = await t.ctx.db
+      .selectFrom('posts')
+      .select(['id', 'status'])
+      .where('media_type', '=', 'video')
+      .executeTakeFirstOrThrow();
+    expect(video.status).toBe('processing');
+    const worker = startMediaWorker(t.ctx, () => {});
+    try {
+      for (let tries = 0; tries < 300; tries += 1) {
+        const { status } = await t.ctx.db
+          .selectFrom('posts')
+          .select('status')
+          .where('id', '=', video.id)
+          .executeTakeFirstOrThrow();
+        if (status !== 'processing') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await worker.stop();
+    }
+    const res = await t.request({ method: 'GET', url: `/api/content/v1/creators-content/${video.id}`, as: 'alice' });
+    expect(res.json().media).toMatchObject({
+      status: 'ready',
+      width: 640,
+      height: 360,
+      hlsUri: expect.stringMatching(/master\.m3u8$/),
+      videoUri: expect.stringMatching(/\.mp4$/),
+      coverImageUri: expect.stringMatching(/\.jpeg$/),
+    });
   });
 
   it('keeps like counters equal to the likes, and likes private posts only among friends', async () => {

@@ -6,6 +6,9 @@ const sampleParams: Record<string, string> = {
   influencerId: '0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f72',
   username: 'alice',
   keyword: 'ali',
+  uploadId: '0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f73',
+  kind: 'image-upload',
+  partNumber: '1',
 };
 
 /** A concrete URL for an endpoint, with well-formed sample path parameters. */

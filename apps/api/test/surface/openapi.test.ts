@@ -70,3 +70,18 @@ describe('the public surface', () => {
     expect(huge.statusCode).toBe(413);
   });
 });
+
+describe('the upload calls in the OpenAPI', () => {
+  it('documents part bodies as raw bytes and the refusals each call can answer', async () => {
+    const document = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> }; responses: object }>>;
+    };
+    const part = document.paths['/api/users/v1/creators-content/{id}/uploads/{uploadId}/parts/{partNumber}']?.put;
+    expect(Object.keys(part?.requestBody?.content ?? {})).toEqual(['application/octet-stream']);
+    expect(Object.keys(part?.responses ?? {})).toContain('413');
+    const complete = document.paths['/api/users/v1/creators-content/{id}/{kind}/complete']?.post;
+    expect(Object.keys(complete?.responses ?? {})).toEqual(expect.arrayContaining(['202', '413', '415', '422']));
+    const initiate = document.paths['/api/users/v1/creators-content/{id}/{kind}/initiate']?.post;
+    expect(Object.keys(initiate?.responses ?? {})).toEqual(expect.arrayContaining(['201', '413', '415', '429']));
+  });
+});

@@ -27,5 +27,5 @@ export async function signInAs(page: Page, origin: string, name: DemoName, start
 /** Answers the cookie banner (essential only), so it does not cover what a test looks at. */
 export async function dismissConsent(page: Page): Promise<void> {
   const banner = page.getByRole('region', { name: 'Your privacy' });
-  if (await banner.isVisible()) await banner.getByRole('button', { name: 'Essential only' }).click();
+  if (await banner.isVisible()) await banner.getByRole('button', { name: 'Reject all' }).click();
 }

@@ -51,3 +51,18 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
 export async function cookieJar(context: BrowserContext) {
   return new Map((await context.cookies()).map((cookie) => [cookie.name, cookie]));
 }
+
+/**
+ * Waits until React has hydrated the element `selector` finds (it then carries React's own properties): a
+ * click that lands earlier is only replayed once hydration reaches it, so "at once" can't be judged before.
+ */
+export async function waitForHydration(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction(
+    (target) => {
+      const element = document.querySelector(target);
+      return element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps'));
+    },
+    selector,
+    { timeout: 30_000 },
+  );
+}

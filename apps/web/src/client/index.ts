@@ -20,3 +20,10 @@ export { hasPendingRequestId } from './optimistic/friends';
 export { logOut } from './session-actions';
 export { selectSessionLoading } from './session-status';
 export { StoreProvider } from './store-provider';
+export {
+  abortUploadKeepalive,
+  discardDraftKeepalive,
+  postPublished,
+  uploadCallsFor,
+} from './upload/upload-calls';
+export { UploadFailed, uploadMedia } from './upload/upload-media';

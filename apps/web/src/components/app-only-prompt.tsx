@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { BottomSheet } from './bottom-sheet';
 import styles from './bottom-sheet.module.css';
 
-export type AppOnlyFeature = 'give' | 'upload' | 'messages';
+export type AppOnlyFeature = 'give' | 'messages';
 
 /**
  * A button for a feature that only the app has (spec §2 "prompt for features available only in the app"):

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONSENT_COOKIE, consentCookie, parseConsent, serializeConsent } from './consent';
+import { CONSENT_COOKIE, consentCookie, parseConsent, readConsent, serializeConsent } from './consent';
 
 describe('consent cookie', () => {
   it('reads back every answer it writes', () => {
@@ -20,5 +20,11 @@ describe('consent cookie', () => {
     expect(cookie).toContain('Path=/');
     expect(cookie).toContain('Secure');
     expect(consentCookie({ errorReporting: false, analytics: false }, false)).not.toContain('Secure');
+  });
+
+  it('finds the answer among the page’s cookies', () => {
+    expect(readConsent('a=1; civitas_consent=v1.e0.a1; b=2')).toEqual({ errorReporting: false, analytics: true });
+    expect(readConsent('x_civitas_consent=v1.e1.a1')).toBeNull();
+    expect(readConsent('')).toBeNull();
   });
 });

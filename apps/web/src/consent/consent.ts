@@ -13,12 +13,28 @@ export interface Consent {
 
 export const NO_CONSENT: Consent = { errorReporting: false, analytics: false };
 
-// `v1` leaves room to ask again should the purposes ever change.
-const FORMAT = /^v1\.e([01])\.a([01])$/;
+/**
+ * The version of the list of services asked about. When a service is added or its purpose changes, this
+ * moves on and every visitor is asked again: an answer to an older list no longer counts.
+ */
+export const CONSENT_VERSION = 1;
+const FORMAT = new RegExp(`^v${CONSENT_VERSION}\\.e([01])\\.a([01])$`);
 
 export function serializeConsent(consent: Consent): string {
-  return `v1.e${consent.errorReporting ? 1 : 0}.a${consent.analytics ? 1 : 0}`;
+  return `v${CONSENT_VERSION}.e${consent.errorReporting ? 1 : 0}.a${consent.analytics ? 1 : 0}`;
 }
+
+/** The answer this browser stored (from `document.cookie`), or null. */
+export function readConsent(cookieHeader: string): Consent | null {
+  const value = cookieHeader
+    .split(/;\s*/)
+    .find((pair) => pair.startsWith(`${CONSENT_COOKIE}=`))
+    ?.slice(CONSENT_COOKIE.length + 1);
+  return parseConsent(value);
+}
+
+/** The footer's "Privacy settings" asks the banner to open again with this event. */
+export const OPEN_CONSENT_EVENT = 'civitas:open-consent';
 
 /** The stored answer, or null when the visitor has not answered yet (or the value is not ours). */
 export function parseConsent(value: string | undefined): Consent | null {

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLocale } from './choose-locale';
+import { chooseLocale, forcedLocale } from './choose-locale';
 
 describe('chooseLocale (spec §4 "Language choice")', () => {
   it('lets the displayLanguage URL parameter win over the browser language', () => {
     expect(chooseLocale({ displayLanguage: 'de', acceptLanguage: 'fr-FR,fr;q=0.9' })).toBe('de');
     expect(chooseLocale({ displayLanguage: 'hi' })).toBe('hi');
+  });
+
+  it('keeps a language chosen before over the browser language, and lets a new forced one win over it', () => {
+    expect(chooseLocale({ remembered: 'it', acceptLanguage: 'de-DE' })).toBe('it');
+    expect(chooseLocale({ displayLanguage: 'fr', remembered: 'it', acceptLanguage: 'de' })).toBe('fr');
+    expect(chooseLocale({ remembered: 'klingon', acceptLanguage: 'de' })).toBe('de');
+    expect(forcedLocale('ES-mx')).toBe('es');
+    expect(forcedLocale('xx')).toBeNull();
   });
 
   it('reads only the primary language of a forced value, in any case', () => {

@@ -3,6 +3,16 @@ export const locales = ['en', 'de', 'es', 'fr', 'hi', 'it'] as const;
 
 export type Locale = (typeof locales)[number];
 
+/** Each language by its own name, as a person looking for it would recognise it (never translated). */
+export const localeNames: Readonly<Record<Locale, string>> = {
+  en: 'English',
+  de: 'Deutsch',
+  es: 'Español',
+  fr: 'Français',
+  hi: 'हिन्दी',
+  it: 'Italiano',
+};
+
 export const defaultLocale: Locale = 'en';
 
 export function isLocale(value: string | null | undefined): value is Locale {
@@ -14,3 +24,10 @@ export const displayLanguageParam = 'displayLanguage';
 
 /** The request header through which the proxy hands its choice to server rendering (never trusted from outside). */
 export const localeHeader = 'x-civitas-locale';
+
+/**
+ * Remembers a language chosen with `displayLanguage` (or the footer's language links) for a year, so it holds
+ * on every later page. A preference the person set themselves, needed to show the site as asked: essential.
+ */
+export const languageCookie = 'civitas_language';
+export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;

@@ -1,5 +1,6 @@
 import type App from '../../messages/en/App.json';
 import type Auth from '../../messages/en/Auth.json';
+import type Compose from '../../messages/en/Compose.json';
 import type Errors from '../../messages/en/Errors.json';
 import type Feed from '../../messages/en/Feed.json';
 import type Home from '../../messages/en/Home.json';
@@ -19,6 +20,7 @@ import type Shell from '../../messages/en/Shell.json';
 export interface Messages {
   App: typeof App;
   Auth: typeof Auth;
+  Compose: typeof Compose;
   Errors: typeof Errors;
   Feed: typeof Feed;
   Home: typeof Home;
@@ -37,6 +39,7 @@ export type Namespace = keyof Messages;
 export const namespaces = [
   'App',
   'Auth',
+  'Compose',
   'Errors',
   'Feed',
   'Home',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, OffsetQuery, offsetPage } from '../common.js';
 import { defineEndpoint } from '../endpoint.js';
+import { userText } from '../text.js';
 import { PersonView } from '../views.js';
 
 export const PeoplePage = offsetPage(PersonView).meta({ id: 'PeoplePage' });
@@ -14,8 +15,7 @@ export const searchMention = defineEndpoint({
   versions: ['1.0'],
   summary: 'People whose username or display name starts with the keyword: friends first, then people I follow',
   params: z.object({
-    keyword: z
-      .string()
+    keyword: userText({ field: 'keyword', max: 51, trim: true })
       .transform((value) => value.replace(/^@/, '').trim())
       .pipe(z.string().min(1, 'keyword must not be empty').max(50, 'keyword must be at most 50 characters')),
   }),

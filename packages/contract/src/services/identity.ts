@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CountryCode, Id, Username } from '../common.js';
 import { defineEndpoint, type MachineScope } from '../endpoint.js';
+import { userText } from '../text.js';
 
 export const machineScopes = [
   'charities',
@@ -35,7 +36,7 @@ export const requestMachineToken = defineEndpoint({
   versions: ['1.0'],
   summary: 'An app (machine) token for a registered client, limited to the scopes it asks for and is allowed',
   body: z.object({
-    clientId: z.string().min(1).max(100),
+    clientId: userText({ field: 'clientId', min: 1, max: 100 }),
     clientSecret: z.string().min(1).max(200),
     scopes: z.array(z.enum(machineScopes)).min(1, 'ask for at least one scope').max(machineScopes.length),
   }),
@@ -68,11 +69,7 @@ export const signUp = defineEndpoint({
   body: z.object({
     email: Email,
     username: Username,
-    displayName: z
-      .string()
-      .trim()
-      .min(1, 'displayName must not be empty')
-      .max(60, 'displayName must be at most 60 characters'),
+    displayName: userText({ field: 'displayName', min: 1, max: 60, trim: true }),
     password: Password,
     country: CountryCode.default('GB'),
     language: LanguageCode.default('en'),
@@ -138,7 +135,7 @@ export const signIn = defineEndpoint({
   summary:
     'Check credentials for a pending authorization request and answer where to send the browser with the authorization code',
   body: z.object({
-    login: z.string().min(1, 'enter your username or email').max(254),
+    login: userText({ field: 'login', min: 1, max: 254, trim: true }),
     password: z.string().min(1, 'enter your password').max(256),
     /** The signed authorization request from the authorize redirect. */
     interaction: z.string().min(1).max(4096),

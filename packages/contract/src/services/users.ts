@@ -1,30 +1,32 @@
 import { z } from 'zod';
 import { Id, IdParams, OffsetQuery, Username } from '../common.js';
 import { defineEndpoint } from '../endpoint.js';
+import { mediaLimits } from '../media-limits.js';
+import { userText } from '../text.js';
 import {
   CaptionView,
   LikesOverviewDetails,
   MediaType,
   MyProfileView,
-  PostStatus,
   PostView,
   ProfileView,
   SharingOptions,
 } from '../views.js';
+import { PostStatusView } from './uploads.js';
 
 export const CAPTION_MAX_LENGTH = 2200;
 export const MENTIONS_MAX = 20;
 
-export const CaptionText = z
-  .string()
-  .max(CAPTION_MAX_LENGTH, `caption must be at most ${CAPTION_MAX_LENGTH} characters`);
+export const CaptionText = userText({ field: 'caption', max: CAPTION_MAX_LENGTH, multiline: true });
 
 /** Ids of citizens picked in the mention picker; `@username` tokens in the caption are resolved as well. */
 export const MentionRequest = z.array(Id).max(MENTIONS_MAX, `at most ${MENTIONS_MAX} mentions`).default([]);
 
-export const ExternalLink = z
-  .url({ protocol: /^https?$/, error: 'externalLink must be an http or https URL' })
-  .max(2048, 'externalLink must be at most 2048 characters');
+export const ExternalLink = userText({ field: 'externalLink', max: 2048, trim: true }).pipe(
+  z
+    .url({ protocol: /^https?$/, error: 'externalLink must be an http or https URL' })
+    .max(2048, 'externalLink must be at most 2048 characters'),
+);
 
 export const CreatePostBody = z.object({
   mediaType: MediaType,
@@ -32,6 +34,9 @@ export const CreatePostBody = z.object({
   mentionRequest: MentionRequest,
   externalLink: ExternalLink.nullish(),
   sharingOptions: SharingOptions,
+  altText: userText({ field: 'altText', max: mediaLimits.altTextMaxLength, multiline: true, trim: true })
+    .nullish()
+    .describe('What the picture shows, for people who cannot see it'),
 });
 
 export const createPost = defineEndpoint({
@@ -45,17 +50,14 @@ export const createPost = defineEndpoint({
   success: { status: 201, body: PostView },
 });
 
-export const PostStatusView = z
-  .object({ id: Id, status: PostStatus, mediaType: MediaType, updatedAt: z.string() })
-  .meta({ id: 'PostStatus' });
-
 export const getPostStatus = defineEndpoint({
   service: 'users',
   method: 'GET',
   path: '/creators-content/status/:id',
   access: 'citizen',
   versions: ['1.0'],
-  summary: 'Processing status of one of my posts',
+  summary:
+    'Processing status of one of my posts: awaiting_upload, processing (stage, percent), ready, or failed (failureCode, failureMessage)',
   params: IdParams,
   success: { status: 200, body: PostStatusView },
 });
@@ -117,9 +119,7 @@ export const listHashtags = defineEndpoint({
   versions: ['1.0'],
   summary: 'Hashtags for the hashtag picker, most used first; `search` matches the start of the tag',
   querystring: OffsetQuery.extend({
-    search: z
-      .string()
-      .max(100, 'search must be at most 100 characters')
+    search: userText({ field: 'search', max: 100, trim: true })
       .transform((value) => value.replace(/^#/, '').trim())
       .optional(),
   }),

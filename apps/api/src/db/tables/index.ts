@@ -10,6 +10,7 @@ import type {
 } from './graph.js';
 import type { HashtagsTable, PostHashtagsTable } from './hashtags.js';
 import type { AuthorizationCodesTable, EmailCodesTable } from './identity.js';
+import type { MediaJobsTable } from './media-jobs.js';
 import type { PostMentionsTable, PostsTable } from './posts.js';
 import type { StageEntriesTable } from './stage.js';
 import type { UploadsTable } from './uploads.js';
@@ -27,6 +28,7 @@ export interface Database {
   friendships: FriendshipsTable;
   dismissed_suggestions: DismissedSuggestionsTable;
   uploads: UploadsTable;
+  media_jobs: MediaJobsTable;
   analytics_events: AnalyticsEventsTable;
   oauth_clients: OauthClientsTable;
   refresh_tokens: RefreshTokensTable;

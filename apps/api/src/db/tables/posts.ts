@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 export type PostStatusValue = 'awaiting_upload' | 'processing' | 'ready' | 'failed';
 
 /** A post ("creators content"). Ids are UUID v7, so ordering by id is ordering by creation time. */
@@ -16,6 +18,10 @@ export interface PostsTable {
   cover_image_uri: string | null;
   video_uri: string | null;
   hls_uri: string | null;
+  /** JSON array of `{ width, height, uri }` WebP renditions of the picture (a video's cover), narrowest first. */
+  renditions: Generated<string>;
+  /** A tiny blurred picture as a data URI, shown while the real one loads. */
+  placeholder: string | null;
   width: number | null;
   height: number | null;
   alt_text: string | null;

@@ -19,6 +19,7 @@ export default defineRoute(createPost, async ({ body, caller, ctx }) => {
       sharing: body.sharingOptions,
       status: 'awaiting_upload',
       externalLink: body.externalLink ?? null,
+      altText: body.altText || null,
       createdAt: ctx.now(),
     }),
   );

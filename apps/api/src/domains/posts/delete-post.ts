@@ -1,6 +1,8 @@
 import { deletePost } from '@civitas/contract';
 import { sql } from 'kysely';
 import { defineRoute } from '../../http/route.js';
+import { discardOpenUploads, discardUploadBytes } from '../media/discard-uploads.js';
+import { postMediaRoot } from '../media/paths.js';
 import { unlinkHashtags } from './hashtag-links.js';
 import { loadOwnPost } from './load.js';
 
@@ -25,5 +27,9 @@ export default defineRoute(deletePost, async ({ params, caller, ctx }) => {
       .execute();
   });
   ctx.caches.posts.forget(post.id); // the live read already hides it; this frees the memory
+  // Nothing of a deleted post stays reachable: its renditions and any upload still in progress go too.
+  await discardOpenUploads(ctx, post.id);
+  await discardUploadBytes(ctx, post.id);
+  await ctx.media.files.removeFolder(postMediaRoot(post.id));
   return undefined;
 });

@@ -25,6 +25,8 @@ export const contentOf = (row: PostRow): PostContent => ({
   cover_image_uri: row.cover_image_uri,
   video_uri: row.video_uri,
   hls_uri: row.hls_uri,
+  renditions: row.renditions,
+  placeholder: row.placeholder,
   width: row.width,
   height: row.height,
   alt_text: row.alt_text,

@@ -23,6 +23,8 @@ const view = (overrides: Partial<PostView> = {}): PostView => ({
   mediaType: 'image',
   media: {
     status: 'ready',
+    renditions: [],
+    placeholder: null,
     imageUri: '/media/a.webp',
     coverImageUri: null,
     videoUri: null,

@@ -38,6 +38,8 @@ const postRow = (overrides: Partial<PostRow> = {}): PostRow => ({
   cover_image_uri: '/media/cover.webp',
   video_uri: '/media/video.mp4',
   hls_uri: '/media/hls/index.m3u8',
+  renditions: JSON.stringify([{ width: 320, height: 569, uri: '/media/cover-320.webp' }]),
+  placeholder: 'data:image/webp;base64,AAAA',
   width: 1080,
   height: 1920,
   alt_text: 'Waves at dawn',
@@ -106,6 +108,8 @@ describe('postView', () => {
       mediaType: 'video',
       media: {
         status: 'ready',
+        renditions: [{ width: 320, height: 569, uri: '/media/cover-320.webp' }],
+        placeholder: 'data:image/webp;base64,AAAA',
         imageUri: null,
         coverImageUri: '/media/cover.webp',
         videoUri: '/media/video.mp4',

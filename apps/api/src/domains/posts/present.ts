@@ -1,6 +1,7 @@
 import type { CitizenSummary, PostView } from '@civitas/contract';
 import type { CitizenSummaryRow, Hydration, PostRow } from './hydrate.js';
 import { parseIdList } from './hydrate.js';
+import { parseRenditions } from './renditions.js';
 
 // Views are pure and synchronous: no I/O, so they are unit-tested without a database.
 
@@ -45,6 +46,8 @@ export function postView(post: PostRow, hydration: Hydration): PostView {
     mediaType: post.media_type,
     media: {
       status: post.status,
+      renditions: parseRenditions(post.renditions),
+      placeholder: post.placeholder,
       imageUri: post.image_uri,
       coverImageUri: post.cover_image_uri,
       videoUri: post.video_uri,

@@ -7,6 +7,7 @@ import type { PostStatusValue } from '../../db/tables/index.js';
 import { extractHashtags, hashtagKey } from './caption.js';
 import { linkHashtags } from './hashtag-links.js';
 import type { PostRow } from './hydrate.js';
+import type { ImageRendition } from './renditions.js';
 
 export interface PostFields {
   authorId: string;
@@ -17,7 +18,13 @@ export interface PostFields {
   sharing: 'public' | 'private';
   status: PostStatusValue;
   externalLink: string | null;
-  media?: { imageUri?: string | null; coverImageUri?: string | null; videoUri?: string | null };
+  media?: {
+    imageUri?: string | null;
+    coverImageUri?: string | null;
+    videoUri?: string | null;
+    renditions?: readonly ImageRendition[];
+    placeholder?: string | null;
+  };
   width?: number | null;
   height?: number | null;
   altText?: string | null;
@@ -46,6 +53,8 @@ export async function writePost(db: Db, fields: PostFields): Promise<PostRow> {
     cover_image_uri: fields.media?.coverImageUri ?? null,
     video_uri: fields.media?.videoUri ?? null,
     hls_uri: null,
+    renditions: JSON.stringify(fields.media?.renditions ?? []),
+    placeholder: fields.media?.placeholder ?? null,
     width: fields.width ?? null,
     height: fields.height ?? null,
     alt_text: fields.altText ?? null,

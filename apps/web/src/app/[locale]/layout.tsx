@@ -6,7 +6,8 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { AppProviders } from '@/components/shell/app-providers';
-import { ConsentBanner } from '@/components/shell/consent-banner';
+import { ConsentBanner, ConsentSettingsButton } from '@/components/shell/consent-banner';
+import { LanguageLinks } from '@/components/shell/language-links';
 import { MainNav } from '@/components/shell/main-nav';
 import { CONSENT_COOKIE, parseConsent } from '@/consent/consent';
 import { isLocale, locales } from '@/i18n/locales';
@@ -85,12 +86,16 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
               </main>
               <footer className="site-footer">
                 <p>{t('footer')}</p>
+                <LanguageLinks />
+                <p>
+                  <ConsentSettingsButton />
+                </p>
                 <p>
                   <a href="/api/docs">{t('apiDocs')}</a>
                 </p>
               </footer>
             </div>
-            {consentAnswered ? null : <ConsentBanner />}
+            <ConsentBanner initiallyOpen={!consentAnswered} />
           </AppProviders>
         </NextIntlClientProvider>
       </body>

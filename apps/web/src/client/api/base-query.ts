@@ -87,9 +87,23 @@ const sendWithRetries = retry(sendOnceWithStore, {
  */
 export const contractBaseQuery: BaseQueryFn<ContractRequest, unknown, ApiError> = async (request, api) => {
   const environment = environmentOf(api);
-  const { access } = request;
-  const send = () => sendWithRetries(request, api, { backoff: waitBetweenTries(environment.networkRetryIntervalMs) });
+  const send = async () =>
+    (await sendWithRetries(request, api, {
+      backoff: waitBetweenTries(environment.networkRetryIntervalMs),
+    })) as SendResult;
+  const result = await sendWithSession(environment, request.access, send);
+  return result.error ? { error: toCustomError(result.error) } : { data: result.data };
+};
 
+/**
+ * Sends with a usable session: refreshes a citizen token about to expire (or gets a guest token) first, and
+ * after a 401 refreshes once and sends again. Every call goes through it, upload parts included.
+ */
+export async function sendWithSession(
+  environment: ClientEnvironment,
+  access: ContractRequest['access'],
+  send: () => Promise<SendResult>,
+): Promise<SendResult> {
   const prepared = await environment.session.prepare(access);
   if (prepared.kind === 'signInAgain') return { error: unauthorizedError(prepared.redirectUrl) };
   const generation = environment.session.generation();
@@ -99,5 +113,5 @@ export const contractBaseQuery: BaseQueryFn<ContractRequest, unknown, ApiError> 
     if (recovered.kind === 'signInAgain') return { error: unauthorizedError(recovered.redirectUrl) };
     if (recovered.kind === 'ready') result = await send();
   }
-  return result.error ? { error: toCustomError(result.error) } : { data: result.data };
-};
+  return result;
+}

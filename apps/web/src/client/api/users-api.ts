@@ -19,6 +19,11 @@ export const usersApi = createApi({
     getPostStatus: build.query(fromContract(routeTable.getPostStatus)),
     listHashtags: build.infiniteQuery(offsetFromContract(routeTable.listHashtags)),
     verifyEmail: build.mutation(fromContract(routeTable.verifyEmail)),
+    // The upload calls (ADR 009); the parts themselves go by XMLHttpRequest (client/upload), for progress.
+    initiateUpload: build.mutation(fromContract(routeTable.initiateUpload)),
+    listUploadParts: build.mutation(fromContract(routeTable.listUploadParts)),
+    completeUpload: build.mutation(fromContract(routeTable.completeUpload)),
+    abortUpload: build.mutation(fromContract(routeTable.abortUpload)),
     createPost: build.mutation({
       ...fromContract(routeTable.createPost),
       // A new post belongs in my feeds and counts; they are fetched again rather than guessed.

@@ -19,6 +19,8 @@ export function post(overrides: Partial<PostView> = {}): PostView {
     mediaType: 'image',
     media: {
       status: 'ready',
+      renditions: [],
+      placeholder: null,
       imageUri: '/media/a.jpg',
       coverImageUri: null,
       videoUri: null,

@@ -3,6 +3,8 @@
 import type { MediaView } from '@civitas/contract';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
+import { preload } from 'react-dom';
+import { loadingOf, mediaBoxStyle, POST_MEDIA_SIZES, posterOf, renditionSrcSet } from './picture-sources';
 import styles from './post.module.css';
 
 const HLS_MIME = 'application/vnd.apple.mpegurl';
@@ -11,8 +13,12 @@ const HLS_MIME = 'application/vnd.apple.mpegurl';
  * Plays a video, over HLS where the post has a stream: natively where the browser can (Safari), else with
  * hls.js, loaded only when a stream is actually played so it never weighs on a page of pictures.
  */
-function VideoPlayer({ media, label }: { media: MediaView; label: string }) {
+function VideoPlayer({ media, label, priority }: { media: MediaView; label: string; priority: boolean }) {
   const video = useRef<HTMLVideoElement>(null);
+  const poster = posterOf(media);
+  // A poster takes no fetchpriority: the first post's is announced in the head instead (a <link rel=preload>
+  // from the server's render), so it is fetched as early as a first picture would be.
+  if (priority && poster) preload(poster, { as: 'image', fetchPriority: 'high' });
   useEffect(() => {
     const element = video.current;
     const stream = media.hlsUri;
@@ -39,7 +45,8 @@ function VideoPlayer({ media, label }: { media: MediaView; label: string }) {
       controls
       playsInline
       preload="none"
-      poster={media.coverImageUri ?? undefined}
+      poster={poster}
+      style={mediaBoxStyle(media)}
       aria-label={label}
       width={media.width ?? undefined}
       height={media.height ?? undefined}
@@ -73,18 +80,27 @@ export function PostMedia({
     );
   }
   const label = media.altText ?? t(mediaType === 'video' ? 'videoBy' : 'imageBy', { name: authorName });
-  if (mediaType === 'video') return <VideoPlayer media={media} label={label} />;
-  return (
-    // biome-ignore lint/performance/noImgElement: media are re-encoded and sized by the server already
+  if (mediaType === 'video') return <VideoPlayer media={media} label={label} priority={priority} />;
+  const srcSet = renditionSrcSet(media.renditions);
+  const image = (
+    // biome-ignore lint/performance/noImgElement: our renditions and srcset do what next/image's optimiser would
     <img
       className={styles.media}
       src={media.imageUri ?? media.coverImageUri ?? ''}
       alt={label}
       width={media.width ?? undefined}
       height={media.height ?? undefined}
-      loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : 'auto'}
-      decoding="async"
+      style={mediaBoxStyle(media)}
+      {...loadingOf(priority)}
     />
+  );
+  // Posts made before renditions keep a plain <img>, which React's server render also preloads from the head
+  // when it is the first; the browser's preload scanner finds a <picture>'s choice itself.
+  if (!srcSet) return image;
+  return (
+    <picture>
+      <source type="image/webp" srcSet={srcSet} sizes={POST_MEDIA_SIZES} />
+      {image}
+    </picture>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import type { MyProfileView } from '@civitas/contract';
+import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import {
   useGetMeQuery,
@@ -8,7 +9,6 @@ import {
   useGetMyPublicFeedInfiniteQuery,
   useGetMySocialOverviewQuery,
 } from '@/client';
-import { AppOnlyButton } from '../app-only-prompt';
 import { ErrorMessage } from '../error-message';
 import { PostFeed } from '../feed/post-feed';
 import styles from './profile.module.css';
@@ -22,6 +22,7 @@ import { ProfileTabs } from './profile-tabs';
  */
 export function MyProfile({ initial }: { initial: MyProfileView | null }) {
   const t = useTranslations('Profile');
+  const nav = useTranslations('Shell.nav');
   const me = useGetMeQuery();
   const overview = useGetMySocialOverviewQuery();
   const profile = me.data ?? initial;
@@ -42,7 +43,9 @@ export function MyProfile({ initial }: { initial: MyProfileView | null }) {
     <>
       <ProfileHeader profile={{ ...profile, ...counts, id: profile.id }} headingId="profile-name" />
       <div className={styles.actions}>
-        <AppOnlyButton feature="upload" className={styles.primaryButton} />
+        <Link href="/new" className={styles.primaryButton}>
+          {nav('newPost')}
+        </Link>
       </div>
       <ProfileLinks username={profile.username} mutual={false} />
       <ProfileTabs label={t('myPostsLabel')} tabs={tabs} />

@@ -1,45 +1,123 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
-import { type Consent, consentCookie } from '@/consent/consent';
+import { useEffect, useId, useRef, useState } from 'react';
+import { type Consent, consentCookie, NO_CONSENT, OPEN_CONSENT_EVENT, readConsent } from '@/consent/consent';
 import styles from './shell.module.css';
 
+const SERVICES = ['errorReporting', 'analytics'] as const satisfies readonly (keyof Consent)[];
+
 /**
- * The cookie-consent banner (spec §1): shown until the visitor answers. Error reporting and analytics stay off
- * unless accepted; the session cookies are essential and need no consent. The answer is kept for a year.
+ * The cookie-consent banner (spec §1): on a first visit, and again whenever the footer's "Privacy settings"
+ * asks. Accepting and rejecting everything are side by side with the same weight, and each service can be
+ * chosen alone; nothing is ticked beforehand, so withdrawing is as easy as giving. It never blocks reading:
+ * it sits at the foot of the page. The answer is kept for a year (consent.ts).
  */
-export function ConsentBanner() {
+export function ConsentBanner({ initiallyOpen }: { initiallyOpen: boolean }) {
   const t = useTranslations('Shell.consent');
-  const [answered, setAnswered] = useState(false);
-  if (answered) return null;
+  const [open, setOpen] = useState(initiallyOpen);
+  const [choice, setChoice] = useState<Consent>(NO_CONSENT);
+  const [saved, setSaved] = useState(false);
+  // The services are one click away, so the banner stays small enough never to cover the page's own buttons.
+  const [choosing, setChoosing] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const ids = { heading: useId(), services: useId(), errorReporting: useId(), analytics: useId() };
+
+  useEffect(() => {
+    const reopen = () => {
+      setChoice(readConsent(document.cookie) ?? NO_CONSENT);
+      setSaved(false);
+      setChoosing(true);
+      setOpen(true);
+      // Opened on purpose: the person is taken to it, and Tab moves on to its choices.
+      requestAnimationFrame(() => heading.current?.focus());
+    };
+    window.addEventListener(OPEN_CONSENT_EVENT, reopen);
+    return () => window.removeEventListener(OPEN_CONSENT_EVENT, reopen);
+  }, []);
+
   const answer = (consent: Consent) => {
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and Safari
     document.cookie = consentCookie(consent, window.location.protocol === 'https:');
-    setAnswered(true);
+    setOpen(false);
+    setSaved(true);
   };
+
+  if (!open) {
+    return (
+      <p className="visually-hidden" role="status">
+        {saved ? t('saved') : ''}
+      </p>
+    );
+  }
   return (
-    <section className={styles.consent} aria-labelledby="consent-heading">
-      <h2 id="consent-heading" className={styles.consentHeading}>
+    <section className={styles.consent} aria-labelledby={ids.heading}>
+      <h2 id={ids.heading} ref={heading} tabIndex={-1} className={styles.consentHeading} data-consent-heading="">
         {t('heading')}
       </h2>
       <p>{t('explanation')}</p>
+      <fieldset id={ids.services} className={styles.consentServices} hidden={!choosing}>
+        <legend>{t('servicesLegend')}</legend>
+        {SERVICES.map((service) => (
+          <div key={service} className={styles.consentService}>
+            <input
+              id={ids[service]}
+              type="checkbox"
+              checked={choice[service]}
+              onChange={(event) => setChoice({ ...choice, [service]: event.target.checked })}
+              aria-describedby={`${ids[service]}-description`}
+            />
+            <label htmlFor={ids[service]}>{t(service)}</label>
+            <p id={`${ids[service]}-description`} className={styles.consentDescription}>
+              {t(`${service}Description`)}
+            </p>
+          </div>
+        ))}
+      </fieldset>
       <div className={styles.consentActions}>
         <button
           type="button"
-          className={styles.primary}
+          className={styles.secondary}
           onClick={() => answer({ errorReporting: true, analytics: true })}
         >
           {t('acceptAll')}
         </button>
-        <button
-          type="button"
-          className={styles.secondary}
-          onClick={() => answer({ errorReporting: false, analytics: false })}
-        >
-          {t('essentialOnly')}
+        <button type="button" className={styles.secondary} onClick={() => answer(NO_CONSENT)}>
+          {t('rejectAll')}
         </button>
+        {choosing ? (
+          <button type="button" className={styles.secondary} onClick={() => answer(choice)}>
+            {t('save')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className={styles.secondary}
+            aria-expanded={false}
+            aria-controls={ids.services}
+            onClick={() => {
+              setChoosing(true);
+              requestAnimationFrame(() => document.getElementById(ids.errorReporting)?.focus());
+            }}
+          >
+            {t('choose')}
+          </button>
+        )}
       </div>
     </section>
+  );
+}
+
+/** The footer's way back to the banner, on every page: to change or withdraw consent. */
+export function ConsentSettingsButton() {
+  const t = useTranslations('Shell.consent');
+  return (
+    <button
+      type="button"
+      className={styles.footerButton}
+      onClick={() => window.dispatchEvent(new Event(OPEN_CONSENT_EVENT))}
+    >
+      {t('settings')}
+    </button>
   );
 }

@@ -5,7 +5,7 @@ import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import styles from './shell.module.css';
 
-/** The wrapper's navigation: the stage for everyone; people and my profile for citizens. */
+/** The wrapper's navigation: the stage for everyone; a new post, people and my profile for citizens. */
 export function MainNav({ signedIn }: { signedIn: boolean }) {
   const t = useTranslations('Shell.nav');
   const pathname = usePathname();
@@ -13,6 +13,7 @@ export function MainNav({ signedIn }: { signedIn: boolean }) {
     { href: '/', label: t('stage') },
     ...(signedIn
       ? [
+          { href: '/new', label: t('newPost') },
           { href: '/people', label: t('people') },
           { href: '/me', label: t('myProfile') },
         ]

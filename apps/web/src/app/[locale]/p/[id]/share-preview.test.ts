@@ -4,6 +4,8 @@ import { previewDescription, previewImage } from './share-preview';
 
 const media = (overrides: Partial<PostView['media']>): PostView['media'] => ({
   status: 'ready',
+  renditions: [],
+  placeholder: null,
   imageUri: null,
   coverImageUri: null,
   videoUri: null,

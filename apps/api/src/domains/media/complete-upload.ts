@@ -1,0 +1,88 @@
+import { completeUpload } from '@civitas/contract';
+import type { AppContext } from '../../context.js';
+import { AppError, badRequest, conflict } from '../../http/errors.js';
+import { defineRoute } from '../../http/route.js';
+import { MediaRejected } from '../../media/media-rejected.js';
+import { inspectUpload } from './inspect-upload.js';
+import { postStatusView } from './post-status.js';
+import { partSizeOf } from './upload-rules.js';
+import { loadOwnUpload, moveUpload, type UploadRow } from './upload-store.js';
+
+/** Which parts are missing or the wrong size: the parts must add up to exactly the declared file. */
+async function assertAllPartsReceived(ctx: AppContext, upload: UploadRow): Promise<void> {
+  const layout = { partSize: upload.part_size, partsCount: upload.parts_count };
+  const received = new Map((await ctx.media.uploads.listParts(upload.id)).map((part) => [part.partNumber, part.size]));
+  const missing: number[] = [];
+  for (let part = 1; part <= upload.parts_count; part += 1) {
+    if (received.get(part) !== partSizeOf(upload.file_size, layout, part)) missing.push(part);
+  }
+  if (missing.length > 0) {
+    const shown = missing.slice(0, 20).join(', ');
+    throw badRequest(
+      'UPLOAD_INCOMPLETE',
+      `The parts do not add up to ${upload.file_size} bytes: part${missing.length > 1 ? 's' : ''} ${shown}${missing.length > 20 ? ', …' : ''} missing. Send ${missing.length > 1 ? 'them' : 'it'}, then complete again.`,
+    );
+  }
+}
+
+/** Assembles and checks the bytes; on success the upload is completed and, for the main media, processing queued. */
+async function finish(ctx: AppContext, upload: UploadRow): Promise<void> {
+  await assertAllPartsReceived(ctx, upload);
+  const path = await ctx.media.uploads.assemble(upload.id, upload.parts_count);
+  try {
+    await inspectUpload(ctx, upload.kind, path);
+  } catch (error) {
+    if (!(error instanceof MediaRejected)) throw error;
+    // A refused file leaves nothing behind; the post still waits for a file, so the author can send another.
+    await moveUpload(ctx, upload.id, 'initiated', 'rejected');
+    await ctx.media.uploads.discard(upload.id);
+    throw new AppError(error.statusCode, error.code, error.message);
+  }
+  const now = ctx.now();
+  const completed = await ctx.db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable('uploads')
+      .set({ status: 'completed', updated_at: now })
+      .where('id', '=', upload.id)
+      .where('status', '=', 'initiated')
+      .executeTakeFirst();
+    if (moved.numUpdatedRows === 0n) return false;
+    if (upload.kind === 'video-cover-image-upload') return true; // the video's job picks the cover up
+    const started = await trx
+      .updateTable('posts')
+      .set({ status: 'processing', updated_at: now })
+      .where('id', '=', upload.post_id)
+      .where('status', '=', 'awaiting_upload')
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (started.numUpdatedRows > 0n) await ctx.media.queue.enqueue(trx, upload.post_id, now);
+    return true;
+  });
+  ctx.caches.posts.forget(upload.post_id);
+  if (!completed) {
+    await ctx.media.uploads.discard(upload.id);
+    throw conflict('UPLOAD_NOT_OPEN', 'This upload was aborted meanwhile; start a new one');
+  }
+}
+
+/** Completes running per upload, so a second complete sent meanwhile waits for the first instead of racing it. */
+const inFlight = new WeakMap<AppContext, Map<string, Promise<void>>>();
+
+export default defineRoute(completeUpload, async ({ params, body, caller, ctx }) => {
+  const upload = await loadOwnUpload(ctx, params.id, body.uploadId, caller.citizenId);
+  if (upload.kind !== params.kind) throw conflict('WRONG_UPLOAD_KIND', `This upload is a ${upload.kind}`);
+  if (upload.status !== 'completed') {
+    if (upload.status !== 'initiated') {
+      throw conflict('UPLOAD_NOT_OPEN', `This upload was ${upload.status}; start a new one`);
+    }
+    const running = inFlight.get(ctx) ?? new Map<string, Promise<void>>();
+    inFlight.set(ctx, running);
+    let pending = running.get(upload.id);
+    if (!pending) {
+      pending = finish(ctx, upload).finally(() => running.delete(upload.id));
+      running.set(upload.id, pending);
+    }
+    await pending;
+  }
+  return postStatusView(ctx, params.id, caller.citizenId);
+});

@@ -1,0 +1,57 @@
+import type { AppContext } from '../../context.js';
+import type { ImageRendition } from '../posts/renditions.js';
+import { discardUploadBytes } from './discard-uploads.js';
+
+export interface ProcessedMedia {
+  /** The folder everything below was stored in (removed again if the post went away meanwhile). */
+  folder: string;
+  imageUri: string | null;
+  coverImageUri: string | null;
+  videoUri: string | null;
+  hlsUri: string | null;
+  renditions: readonly ImageRendition[];
+  placeholder: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The post is ready: its media goes on the row and it appears in every feed at once. A post deleted while it
+ * was processing stays deleted, and the media just made is removed.
+ */
+export async function publishProcessedPost(ctx: AppContext, postId: string, media: ProcessedMedia): Promise<void> {
+  const now = ctx.now();
+  const published = await ctx.db
+    .updateTable('posts')
+    .set({
+      status: 'ready',
+      image_uri: media.imageUri,
+      cover_image_uri: media.coverImageUri,
+      video_uri: media.videoUri,
+      hls_uri: media.hlsUri,
+      renditions: JSON.stringify(media.renditions),
+      placeholder: media.placeholder,
+      width: media.width,
+      height: media.height,
+      updated_at: now,
+    })
+    .where('id', '=', postId)
+    .where('status', '=', 'processing')
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  ctx.caches.posts.forget(postId);
+  if (published.numUpdatedRows === 0n) await ctx.media.files.removeFolder(media.folder);
+  await discardUploadBytes(ctx, postId);
+}
+
+/** Processing gave up: the author sees why (the job keeps the code and message); the bytes are deleted. */
+export async function failPost(ctx: AppContext, postId: string): Promise<void> {
+  await ctx.db
+    .updateTable('posts')
+    .set({ status: 'failed', updated_at: ctx.now() })
+    .where('id', '=', postId)
+    .where('status', '=', 'processing')
+    .execute();
+  ctx.caches.posts.forget(postId);
+  await discardUploadBytes(ctx, postId);
+}

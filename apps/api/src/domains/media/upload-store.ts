@@ -1,0 +1,79 @@
+import type { AppContext } from '../../context.js';
+import type { UploadKindValue, UploadStatusValue, UploadsTable } from '../../db/tables/uploads.js';
+import { notFound } from '../../http/errors.js';
+
+export type UploadRow = UploadsTable;
+
+/** An upload of the caller's post, or a 404 for every other identity and for unknown ids. */
+export async function loadOwnUpload(
+  ctx: AppContext,
+  postId: string,
+  uploadId: string,
+  citizenId: string,
+): Promise<UploadRow> {
+  const upload = await ctx.db
+    .selectFrom('uploads')
+    .selectAll()
+    .where('id', '=', uploadId)
+    .where('post_id', '=', postId)
+    .executeTakeFirst();
+  if (!upload || upload.owner_id !== citizenId) {
+    throw notFound('UPLOAD_NOT_FOUND', 'No such upload of yours for this post');
+  }
+  return upload;
+}
+
+/** Moves an upload from one status to another; false when it was no longer in `from` (someone else won). */
+export async function moveUpload(
+  ctx: AppContext,
+  uploadId: string,
+  from: UploadStatusValue,
+  to: UploadStatusValue,
+): Promise<boolean> {
+  const result = await ctx.db
+    .updateTable('uploads')
+    .set({ status: to, updated_at: ctx.now() })
+    .where('id', '=', uploadId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** The completed uploads of a post by kind (the newest of each), for processing. */
+export async function completedUploads(
+  ctx: AppContext,
+  postId: string,
+): Promise<Partial<Record<UploadKindValue, UploadRow>>> {
+  const rows = await ctx.db
+    .selectFrom('uploads')
+    .selectAll()
+    .where('post_id', '=', postId)
+    .where('status', '=', 'completed')
+    .orderBy('id')
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.kind, row]));
+}
+
+/** What a citizen has started lately: uploads in the last 30 minutes and bytes in the last 24 hours. */
+export async function recentUploads(
+  ctx: AppContext,
+  ownerId: string,
+): Promise<{ lastHalfHour: number; oldestInHalfHour: number | null; dayBytes: number; oldestInDay: number | null }> {
+  const now = ctx.now();
+  const rows = await ctx.db
+    .selectFrom('uploads')
+    .select(['created_at', 'file_size', 'status'])
+    .where('owner_id', '=', ownerId)
+    .where('created_at', '>', now - 24 * 60 * 60_000)
+    .orderBy('created_at')
+    .execute();
+  const halfHour = rows.filter((row) => row.created_at > now - 30 * 60_000);
+  // Refused and aborted uploads kept no bytes; they still count towards the rate.
+  const kept = rows.filter((row) => row.status === 'initiated' || row.status === 'completed');
+  return {
+    lastHalfHour: halfHour.length,
+    oldestInHalfHour: halfHour[0]?.created_at ?? null,
+    dayBytes: kept.reduce((sum, row) => sum + row.file_size, 0),
+    oldestInDay: kept[0]?.created_at ?? null,
+  };
+}

@@ -1,0 +1,45 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configureSharp } from './sharp-setup.js';
+
+const svg =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><rect width="20" height="10" fill="#08f"/></svg>';
+const solid = () => sharp({ create: { width: 20, height: 10, channels: 3, background: '#08f' } });
+
+describe('configureSharp', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'civitas-sharp-setup-'));
+    configureSharp();
+    configureSharp();
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('leaves the loaders of the formats we take open, from files and from memory', async () => {
+    for (const format of ['jpeg', 'png', 'webp', 'gif', 'avif'] as const) {
+      const bytes = await solid().toFormat(format).toBuffer();
+      const file = join(dir, `open.${format}`);
+      await writeFile(file, bytes);
+      expect((await sharp(file).metadata()).width, format).toBe(20);
+      expect((await sharp(bytes).metadata()).width, format).toBe(20);
+    }
+  });
+
+  it('keeps SVG from memory for the seed, but not from a file, where uploads come from', async () => {
+    expect((await sharp(Buffer.from(svg)).metadata()).format).toBe('svg');
+    const file = join(dir, 'drawing.svg');
+    await writeFile(file, svg);
+    await expect(sharp(file).metadata()).rejects.toThrow();
+  });
+
+  it('blocks loaders we never take, such as TIFF', async () => {
+    const tiff = await solid().tiff().toBuffer();
+    const file = join(dir, 'scan.tiff');
+    await writeFile(file, tiff);
+    await expect(sharp(file).metadata()).rejects.toThrow();
+    await expect(sharp(tiff).metadata()).rejects.toThrow();
+  });
+});

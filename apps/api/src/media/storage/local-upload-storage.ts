@@ -1,0 +1,117 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { PartSizeMismatch, type StoredPart, type UploadStorage } from './upload-storage.js';
+
+// A part is stored as <n>-<etag>.part, so listing tells the same etag as the answer to its PUT.
+const PART_FILE = /^(\d+)-([0-9a-f]{32})\.part$/;
+const ASSEMBLED = 'source';
+
+/**
+ * The embedded upload storage: DATA_DIR/uploads/<uploadId>/<n>.part, received through our own parts
+ * endpoint. Nothing here is ever served (the media route serves DATA_DIR/media only).
+ */
+export function localUploadStorage(dataDir: string, partsUrl: (postId: string, uploadId: string) => string) {
+  const root = resolve(dataDir, 'uploads');
+  // Upload ids are UUIDs checked by the contract; this guards the path against anything else.
+  const folder = (uploadId: string) => {
+    if (!/^[0-9a-f-]{36}$/.test(uploadId)) throw new Error('not an upload id');
+    return join(root, uploadId);
+  };
+
+  const partFiles = async (dir: string) => {
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const parts = new Map<number, StoredPart & { file: string }>();
+    for (const name of names) {
+      const match = PART_FILE.exec(name);
+      if (!match) continue;
+      const file = join(dir, name);
+      const { size } = await stat(file);
+      parts.set(Number(match[1]), { partNumber: Number(match[1]), size, etag: match[2] ?? '', file });
+    }
+    return parts;
+  };
+
+  const removeOtherCopies = async (dir: string, partNumber: number, keep: string) => {
+    for (const name of await readdir(dir)) {
+      if (name !== keep && name.startsWith(`${partNumber}-`) && PART_FILE.test(name)) {
+        await rm(join(dir, name), { force: true });
+      }
+    }
+  };
+
+  const storage: UploadStorage = {
+    partTarget: ({ postId, uploadId }, partNumber, size) => ({
+      partNumber,
+      method: 'PUT',
+      url: `${partsUrl(postId, uploadId)}/${partNumber}`,
+      size,
+    }),
+
+    async writePart(uploadId, partNumber, body, expectedSize) {
+      const dir = folder(uploadId);
+      await mkdir(dir, { recursive: true });
+      const temporary = join(dir, `${partNumber}.${randomBytes(6).toString('hex')}.tmp`);
+      const hash = createHash('sha256');
+      let received = 0;
+      // Counts and hashes on the way through, and stops the stream as soon as it runs past the expected size.
+      const meter = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          received += chunk.length;
+          if (received > expectedSize) return done(new PartSizeMismatch(expectedSize, received));
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(body, meter, createWriteStream(temporary));
+        if (received !== expectedSize) throw new PartSizeMismatch(expectedSize, received);
+        const etag = hash.digest('hex').slice(0, 32);
+        const name = `${partNumber}-${etag}.part`;
+        await rename(temporary, join(dir, name));
+        await removeOtherCopies(dir, partNumber, name);
+        return { partNumber, size: received, etag };
+      } catch (error) {
+        await rm(temporary, { force: true });
+        body.resume(); // drain what the client still sends, so the answer reaches it
+        throw error;
+      }
+    },
+
+    async listParts(uploadId) {
+      const parts = await partFiles(folder(uploadId));
+      return [...parts.values()].map(({ file, ...part }) => part).sort((a, b) => a.partNumber - b.partNumber);
+    },
+
+    async assemble(uploadId, partsCount) {
+      const dir = folder(uploadId);
+      const target = join(dir, ASSEMBLED);
+      const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+      const parts = await partFiles(dir);
+      try {
+        // One part after the other into one file, each streamed (never a whole part in memory).
+        for (let part = 1; part <= partsCount; part += 1) {
+          const file = parts.get(part)?.file;
+          if (!file) throw new Error(`part ${part} is missing`);
+          await pipeline(createReadStream(file), createWriteStream(temporary, { flags: part === 1 ? 'w' : 'a' }));
+        }
+        await rename(temporary, target);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+      for (const { file } of parts.values()) await rm(file, { force: true });
+      return target;
+    },
+
+    assembledPath: (uploadId) => join(folder(uploadId), ASSEMBLED),
+
+    async discard(uploadId) {
+      await rm(folder(uploadId), { recursive: true, force: true });
+    },
+  };
+  return storage;
+}

@@ -1,0 +1,94 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+
+const run = promisify(execFile);
+
+/** A photo as a phone would send it: GPS and camera EXIF, rotated by its orientation tag, with XMP. */
+export async function jpegWithGps(width = 1600, height = 1200): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><circle cx="200" cy="200" r="150" fill="#123"/></svg>`,
+        ),
+      },
+    ])
+    .withMetadata({ orientation: 6 })
+    .withExifMerge({
+      IFD0: { Make: 'SecretCam', Model: 'Spy 1', Artist: 'Home Address' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+    })
+    .withXmp(
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description>secret-xmp</rdf:Description></rdf:RDF></x:xmpmeta>',
+    )
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** Random pixels: a PNG that does not compress, to cross the part size. */
+export async function noisyPng(width: number, height: number): Promise<Buffer> {
+  const { randomBytes } = await import('node:crypto');
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+}
+
+/** A small PNG whose header declares far more pixels than we accept (it decompresses to gigabytes). */
+export async function pngBomb(): Promise<Buffer> {
+  return sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#000' } })
+    .png({ compressionLevel: 9, palette: true, colours: 2 })
+    .toBuffer();
+}
+
+export const svgWithScript = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script></svg>',
+);
+
+export const htmlPage = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
+
+/** HTML first, then a real JPEG: a browser sniffing it might run the script. */
+export async function htmlJpegPolyglot(): Promise<Buffer> {
+  const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+    .jpeg()
+    .toBuffer();
+  return Buffer.concat([Buffer.from('<html><script>alert(1)</script><!--'), jpeg]);
+}
+
+/** A test pattern video with a tone, made by ffmpeg; `extra` adds output options (metadata, codecs, ...). */
+export async function makeVideo(
+  path: string,
+  options: { seconds: number; size?: string; rate?: number; extra?: string[] },
+) {
+  const size = options.size ?? '320x240';
+  const rate = options.rate ?? 25;
+  await run(
+    'ffmpeg',
+    [
+      '-nostdin',
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=size=${size}:rate=${rate}:duration=${options.seconds}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:duration=${options.seconds}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      ...(options.extra ?? []),
+      path,
+    ],
+    { timeout: 120_000 },
+  );
+}

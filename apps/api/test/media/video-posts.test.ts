@@ -1,0 +1,125 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { PostView } from '@civitas/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMediaWorker } from '../../src/domains/media/media-worker.js';
+import type { Worker } from '../../src/media/jobs/worker.js';
+import { mediaFileOf } from '../../src/media/media-store.js';
+import { createTestApp, type TestApp } from '../harness.js';
+import { makeVideo } from './media-files.js';
+import { createDraft, settledStatus, uploadWhole } from './upload-client.js';
+
+const run = promisify(execFile);
+
+let t: TestApp;
+let worker: Worker;
+let work: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  worker = startMediaWorker(t.ctx, () => {});
+  work = await mkdtemp(join(tmpdir(), 'civitas-video-'));
+});
+afterAll(async () => {
+  await worker.stop();
+  await rm(work, { recursive: true, force: true });
+  await t.close();
+});
+
+async function probe(file: string) {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', file]);
+  return JSON.parse(stdout) as {
+    format: { tags?: Record<string, string> };
+    streams: { codec_type: string; codec_name: string; width?: number; height?: number }[];
+  };
+}
+
+async function publishedVideo(cover?: Buffer): Promise<PostView> {
+  const path = join(work, `clip-${Date.now()}.mov`);
+  await makeVideo(path, {
+    seconds: 10,
+    size: '640x360',
+    extra: [
+      '-metadata',
+      'title=secret title',
+      '-metadata',
+      'location=+48.8566+002.3522/',
+      '-pix_fmt',
+      'yuv444p',
+      '-profile:v',
+      'high444',
+    ],
+  });
+  const draft = await createDraft(t, 'alice', { mediaType: 'video', caption: 'A walk #video' });
+  if (cover) {
+    const { completed } = await uploadWhole(t, 'alice', draft.id, 'video-cover-image-upload', cover, 'image/png');
+    expect(completed.statusCode, completed.body).toBe(202);
+    expect(completed.json().status).toBe('awaiting_upload');
+  }
+  const { completed } = await uploadWhole(
+    t,
+    'alice',
+    draft.id,
+    'video-upload',
+    await readFile(path),
+    'video/quicktime',
+  );
+  expect(completed.statusCode, completed.body).toBe(202);
+  const settled = await settledStatus(t, 'alice', draft.id, 90_000);
+  expect(settled, JSON.stringify(settled)).toMatchObject({ status: 'ready' });
+  return (await t.request({ method: 'GET', url: `/api/content/v1/creators-content/${draft.id}`, as: 'bob' })).json();
+}
+
+describe('publishing a video post', () => {
+  it('turns a 10 s video into a faststart MP4 without metadata, HLS in two renditions and a cover', {
+    timeout: 120_000,
+  }, async () => {
+    const post = await publishedVideo();
+    expect(post.media).toMatchObject({ status: 'ready', width: 640, height: 360 });
+    expect(post.media.videoUri).toMatch(/\.mp4$/);
+    expect(post.media.hlsUri).toMatch(/\.m3u8$/);
+    expect(post.media.coverImageUri).toMatch(/\.jpeg$/);
+    expect(post.media.renditions.length).toBeGreaterThan(0);
+
+    const mp4 = mediaFileOf(t.ctx.config.DATA_DIR, post.media.videoUri ?? '') ?? '';
+    const probed = await probe(mp4);
+    expect(probed.streams.map((stream) => stream.codec_name).sort()).toEqual(['aac', 'h264']);
+    expect(JSON.stringify(probed.format.tags ?? {})).not.toMatch(/secret|48\.8566/);
+    const bytes = await readFile(mp4);
+    expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'));
+
+    const master = await t.request({ method: 'GET', url: post.media.hlsUri ?? '' });
+    expect(master.statusCode).toBe(200);
+    expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    const variants = master.body.split('\n').filter((line) => line && !line.startsWith('#'));
+    expect(variants.length).toBeGreaterThanOrEqual(2);
+    const masterBase = (post.media.hlsUri ?? '').replace(/[^/]+$/, '');
+    const variant = await t.request({ method: 'GET', url: `${masterBase}${variants[0]}` });
+    expect(variant.statusCode).toBe(200);
+    const segment = variant.body.split('\n').find((line) => line && !line.startsWith('#')) ?? '';
+    const variantBase = `${masterBase}${variants[0]}`.replace(/[^/]+$/, '');
+    const segmentRes = await t.request({ method: 'GET', url: `${variantBase}${segment}` });
+    expect(segmentRes.statusCode).toBe(200);
+    expect(segmentRes.headers['content-type']).toBe('video/mp2t');
+
+    const ranged = await t.request({ method: 'GET', url: post.media.videoUri ?? '', headers: { range: 'bytes=0-99' } });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.rawPayload.length).toBe(100);
+    expect(ranged.headers['cache-control']).toContain('immutable');
+  });
+
+  it('uses an uploaded cover picture instead of a frame', { timeout: 120_000 }, async () => {
+    const cover = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#0a7' } })
+      .png()
+      .toBuffer();
+    const post = await publishedVideo(cover);
+    const coverFile = mediaFileOf(t.ctx.config.DATA_DIR, post.media.coverImageUri ?? '') ?? '';
+    const meta = await sharp(coverFile).metadata();
+    expect(meta.width).toBe(meta.height); // the square cover, not a 16:9 frame
+    const { dominant } = await sharp(coverFile).stats();
+    expect(dominant.g).toBeGreaterThan(dominant.r);
+  });
+});

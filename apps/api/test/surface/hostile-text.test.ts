@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../harness.js';
+
+// Text with U+0000 and other controls once answered 500 on PostgreSQL (its text type cannot hold U+0000) and
+// was stored as sent on SQLite. Every one of these calls must now answer 400 naming the field, on both.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const expectRefused = (res: { statusCode: number; json(): unknown }, field: string) => {
+  expect(res.statusCode, JSON.stringify(res.json())).toBe(400);
+  expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining(field) });
+};
+
+describe('hostile text', () => {
+  it('is refused with a 400 naming the field on each call that takes a person’s words', async () => {
+    const post = await t.newPost({ authorId: t.world.citizens.alice.id, caption: 'clean' });
+    expectRefused(
+      await t.request({
+        method: 'POST',
+        url: '/api/users/v7/creators-content',
+        as: 'alice',
+        payload: { mediaType: 'image', sharingOptions: 'public', caption: 'bad\u0000caption' },
+      }),
+      'caption',
+    );
+    expectRefused(
+      await t.request({
+        method: 'POST',
+        url: `/api/users/creators-content/${post}/caption`,
+        as: 'alice',
+        payload: { caption: 'edit\u0000ed' },
+      }),
+      'caption',
+    );
+    expectRefused(
+      await t.request({ method: 'GET', url: '/api/graphs/v3/citizens/search-mention/al%00ice', as: 'alice' }),
+      'keyword',
+    );
+    expectRefused(await t.request({ method: 'GET', url: '/api/users/hashtags?search=land%00', as: 'alice' }), 'search');
+    expectRefused(
+      await t.request({
+        method: 'POST',
+        url: '/api/identity/v1/accounts',
+        payload: {
+          email: 'nul@example.org',
+          username: 'nul_user',
+          displayName: 'Nul\u0000Person',
+          password: 'a long enough password',
+        },
+      }),
+      'displayName',
+    );
+    expectRefused(
+      await t.request({
+        method: 'POST',
+        url: '/api/identity/machine/token',
+        payload: { clientId: 'web\u0000', clientSecret: 'x', scopes: ['content'] },
+      }),
+      'clientId',
+    );
+  });
+
+  it('refuses bidirectional overrides in a caption and stores captions in NFC', async () => {
+    expectRefused(
+      await t.request({
+        method: 'POST',
+        url: '/api/users/v7/creators-content',
+        as: 'bob',
+        payload: { mediaType: 'image', sharingOptions: 'public', caption: 'see \u202Egnp.exe' },
+      }),
+      'caption',
+    );
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/users/v7/creators-content',
+      as: 'bob',
+      payload: { mediaType: 'image', sharingOptions: 'public', caption: 'Cafe\u0301\r\nsecond line' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().caption.content).toBe('Café\nsecond line');
+  });
+
+  it('shows the rules in the OpenAPI', async () => {
+    const document = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>;
+    };
+    const body = JSON.stringify(document.paths['/api/users/v7/creators-content']?.post?.requestBody);
+    expect(body).toContain('no control characters except line breaks');
+    expect(body).toContain('pattern');
+  });
+});

@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/browser';
+import { dismissConsent, newPhoneContext, signInAs } from './support/demo';
+
+/**
+ * The composer when things go wrong on the way (ADR 009): a file the server refuses leaves the post waiting for
+ * another one, and a cancel that comes while the post is still being created keeps nothing.
+ */
+const origin = inject('origin');
+let browser: Browser;
+let work: string;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  work = mkdtempSync(join(tmpdir(), 'civitas-compose-recovery-'));
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function composer(): Promise<Page> {
+  const context = await newPhoneContext(browser);
+  contexts.push(context);
+  const page = await context.newPage();
+  await signInAs(page, origin, 'alice', '/');
+  await page.goto(`${origin}/new`);
+  await dismissConsent(page);
+  return page;
+}
+
+const main = (page: Page) => page.locator('main');
+const isCreate = (request: Request) => request.method() === 'POST' && /\/v7\/creators-content$/.test(request.url());
+const isInitiate = (request: Request) => request.method() === 'POST' && request.url().endsWith('/initiate');
+const postIdOf = (url: string) => /creators-content\/([0-9a-f-]{36})\//.exec(url)?.[1];
+
+describe('the composer recovers', () => {
+  it('sends another file to the same post after the server refuses one', async () => {
+    const page = await composer();
+    const requests: Request[] = [];
+    page.on('request', (request) => {
+      if (isCreate(request) || isInitiate(request)) requests.push(request);
+    });
+    // Named and typed as a JPEG, so the browser's checks let it through; its bytes are not a picture.
+    const fake = join(work, 'not-a-picture.jpg');
+    writeFileSync(fake, 'This is text, not a picture.\n'.repeat(40));
+    const caption = `Second try ${Date.now()}`;
+    await main(page).getByLabel('Picture or video').setInputFiles(fake);
+    await main(page).getByLabel('Caption').fill(caption);
+    await main(page).getByRole('button', { name: 'Publish' }).click();
+
+    const alert = main(page).getByRole('alert');
+    await alert.getByText('This file is not a picture or video we can use.').waitFor();
+    // The server's own reason is there as the detail.
+    expect(await alert.locator('[lang="en"]').textContent()).toBeTruthy();
+
+    const good = join(work, 'green.jpg');
+    writeFileSync(
+      good,
+      await sharp({ create: { width: 800, height: 600, channels: 3, background: '#20a050' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    await main(page).getByLabel('Picture or video').setInputFiles(good);
+    await main(page).getByRole('button', { name: 'Publish' }).click();
+    await page.waitForURL(/\/p\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    await main(page).locator('article').first().getByText(caption).waitFor();
+
+    const postId = new URL(page.url()).pathname.split('/').at(-1);
+    expect(requests.filter(isCreate)).toHaveLength(1);
+    const initiated = requests.filter(isInitiate).map((request) => postIdOf(request.url()));
+    expect(initiated).toEqual([postId, postId]);
+  });
+
+  it('keeps nothing when cancelled while the post is being created', async () => {
+    const page = await composer();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let arrived = () => {};
+    const createArrived = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    await page.route(/\/v7\/creators-content$/, async (route) => {
+      arrived();
+      await held;
+      await route.continue();
+    });
+    const initiates: string[] = [];
+    page.on('request', (request) => {
+      if (isInitiate(request)) initiates.push(request.url());
+    });
+    const created = page.waitForResponse((response) => isCreate(response.request()));
+    const discarded = page.waitForRequest((request) => request.method() === 'DELETE');
+
+    const caption = `Cancelled early ${Date.now()}`;
+    const photo = join(work, 'red.jpg');
+    writeFileSync(
+      photo,
+      await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c02020' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    await main(page).getByLabel('Picture or video').setInputFiles(photo);
+    await main(page).getByLabel('Caption').fill(caption);
+    await main(page).getByRole('button', { name: 'Publish' }).click();
+    await createArrived;
+    await main(page).getByRole('button', { name: 'Cancel' }).click();
+    await main(page).getByText('The upload was cancelled. Nothing was published.').waitFor();
+    release();
+
+    // The server made the post after all: the composer deletes it at once and uploads nothing to it.
+    const { id } = (await (await created).json()) as { id: string };
+    expect((await discarded).url()).toMatch(new RegExp(`/creators-content/${id}$`));
+    await main(page).getByRole('button', { name: 'Publish' }).waitFor();
+    expect(initiates).toEqual([]);
+    const statusOf = () =>
+      page.evaluate(
+        async (postId) =>
+          (
+            await fetch(`/api/users/creators-content/status/${postId}`, {
+              credentials: 'same-origin',
+              headers: { 'x-api-version': '1.0' },
+            })
+          ).status,
+        id,
+      );
+    await expect.poll(statusOf, { timeout: 10_000 }).toBe(404);
+  });
+});

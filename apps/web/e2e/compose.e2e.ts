@@ -1,0 +1,216 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/browser';
+import { type DemoName, dismissConsent, newPhoneContext, signInAs } from './support/demo';
+import { expectAccessible, screenshot } from './support/pages';
+
+/**
+ * Publishing from the browser (ADR 009): the composer, its pickers, the upload with its progress and the
+ * processing status, through the real server, its media pipeline and ffmpeg. Files are made here.
+ */
+const origin = inject('origin');
+let browser: Browser;
+let work: string;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  work = mkdtempSync(join(tmpdir(), 'civitas-compose-'));
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function signedIn(name: DemoName, path: string): Promise<Page> {
+  const context = await newPhoneContext(browser);
+  contexts.push(context);
+  const page = await context.newPage();
+  await signInAs(page, origin, name, '/');
+  await page.goto(`${origin}${path}`);
+  await dismissConsent(page);
+  return page;
+}
+
+const main = (page: Page) => page.locator('main');
+
+async function photo(name: string, colour: string): Promise<string> {
+  const path = join(work, name);
+  writeFileSync(
+    path,
+    await sharp({ create: { width: 1600, height: 1200, channels: 3, background: colour } })
+      .withExifMerge({ IFD0: { Make: 'E2E camera' } })
+      .jpeg()
+      .toBuffer(),
+  );
+  return path;
+}
+
+/** Types into the caption and picks the active suggestion of the picker with the keyboard. */
+async function pick(page: Page, typed: string, option: string) {
+  const caption = main(page).getByLabel('Caption');
+  await caption.pressSequentially(typed, { delay: 30 });
+  const listbox = main(page).getByRole('listbox');
+  await listbox.getByRole('option', { name: option }).waitFor();
+  // The field points screen readers at the active option while focus stays in the field.
+  expect(await caption.getAttribute('aria-activedescendant')).toBeTruthy();
+  while ((await listbox.getByRole('option', { name: option }).getAttribute('aria-selected')) !== 'true') {
+    await caption.press('ArrowDown');
+  }
+  await caption.press('Enter');
+  await listbox.waitFor({ state: 'detached' });
+}
+
+describe('the composer', () => {
+  it('publishes a friends-only picture with a mention and a hashtag picked from the pickers', async () => {
+    const caption = `Composer check ${Date.now()}`;
+    const page = await signedIn('alice', '/me');
+    await main(page).getByRole('link', { name: 'New post' }).click();
+    await main(page).getByRole('heading', { name: 'New post' }).waitFor();
+    await expectAccessible(page, 'composer');
+
+    // Nothing is sent while a rule is broken: the message sits by its field, which gets the focus.
+    await main(page).getByRole('button', { name: 'Publish' }).click();
+    await main(page).getByText('Choose a picture or a video.').waitFor();
+    await main(page).getByLabel('Link (optional)').fill('not a link');
+
+    await main(page)
+      .getByLabel('Picture or video')
+      .setInputFiles(await photo('orange.jpg', '#e07020'));
+    await main(page).getByRole('img', { name: 'Preview of the chosen picture' }).waitFor();
+    await main(page).getByLabel('Caption').fill(`${caption} with `);
+    await pick(page, '@bo', 'Bob Baker');
+    await main(page).getByLabel('Caption').pressSequentially('in the ', { delay: 10 });
+    await pick(page, '#landsc', '#landscape');
+    expect(await main(page).getByLabel('Caption').inputValue()).toBe(`${caption} with @bob in the #landscape `);
+    await main(page).getByLabel('Describe the picture (alt text)').fill('An orange square');
+    await main(page).getByRole('radio', { name: 'Friends only' }).check();
+
+    await main(page).getByRole('button', { name: 'Publish' }).click();
+    await main(page).getByText('Enter a full web address, starting with https://').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('url');
+    await main(page).getByLabel('Link (optional)').fill('https://example.org/composer');
+    await screenshot(page, 'composer');
+
+    const statuses: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/creators-content/status/')) statuses.push(String(response.status()));
+    });
+    await main(page).getByRole('button', { name: 'Publish' }).click();
+    await page.waitForURL(/\/p\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    const postPath = new URL(page.url()).pathname;
+    const article = main(page).locator('article').first();
+    await article.getByText(caption).waitFor();
+    expect(await article.getByRole('link', { name: '@bob' }).getAttribute('href')).toBe('/u/bob');
+    expect(await article.getByRole('link', { name: '#landscape' }).count()).toBe(1);
+    const image = article.getByRole('img', { name: 'An orange square' });
+    expect(await image.getAttribute('width')).toBe('1600');
+    // 320, 640, 1080 and 1600 were made; srcset offers up to the first wide enough for the column at 2x.
+    expect(await article.locator('source[type="image/webp"]').getAttribute('srcset')).toMatch(
+      / 320w, .* 640w, .* 1080w$/,
+    );
+
+    // My profile's friends-only tab has it; my friend bob sees it; carol, not a friend, gets a 404.
+    await page.goto(`${origin}/me`);
+    await main(page).getByRole('tab', { name: 'Friends only' }).click();
+    await main(page).getByRole('tabpanel', { name: 'Friends only' }).getByText(caption).waitFor();
+    const bob = await signedIn('bob', '/u/alice');
+    await main(bob).getByRole('tab', { name: 'Friends only' }).click();
+    await main(bob).getByRole('tabpanel', { name: 'Friends only' }).getByText(caption).waitFor();
+    const carol = await signedIn('carol', postPath);
+    expect(await main(carol).getByText(caption).count()).toBe(0);
+  });
+
+  it('sends the abort and leaves nothing when the person cancels mid-upload', async () => {
+    const caption = `Cancelled upload ${Date.now()}`;
+    const page = await signedIn('alice', '/new');
+    let releasePart = () => {};
+    const partHeld = new Promise<void>((resolve) => {
+      releasePart = resolve;
+    });
+    let partArrived = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      partArrived = resolve;
+    });
+    await page.route(/\/uploads\/[^/]+\/parts\/\d+$/, async (route) => {
+      partArrived();
+      await partHeld;
+      await route.abort().catch(() => undefined);
+    });
+    await main(page)
+      .getByLabel('Picture or video')
+      .setInputFiles(await photo('blue.jpg', '#2050e0'));
+    await main(page).getByLabel('Caption').fill(caption);
+    const abort = page.waitForRequest((request: Request) => request.url().endsWith('/abort/'));
+    const discard = page.waitForRequest((request: Request) => request.method() === 'DELETE');
+    await main(page).getByRole('button', { name: 'Publish' }).click();
+    await arrived;
+    await main(page)
+      .getByText(/^Uploading: /)
+      .waitFor();
+    await main(page).getByRole('button', { name: 'Cancel' }).click();
+    const aborted = await abort;
+    expect(aborted.postDataJSON()).toEqual({ uploadId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    await discard;
+    releasePart();
+    await main(page).getByText('The upload was cancelled. Nothing was published.').waitFor();
+    await page.goto(`${origin}/me`);
+    await main(page).locator('article').first().waitFor();
+    expect(await main(page).getByText(caption).count()).toBe(0);
+  });
+
+  it('publishes a video that plays over HLS', async () => {
+    const clip = join(work, 'clip.mp4');
+    execFileSync('ffmpeg', [
+      '-nostdin',
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=640x360:rate=25:duration=4',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=4',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      clip,
+    ]);
+    const page = await signedIn('alice', '/new');
+    await main(page).getByLabel('Picture or video').setInputFiles(clip);
+    await main(page).getByLabel('Cover picture (optional)').waitFor();
+    await main(page).getByLabel('Caption').fill(`A test pattern ${Date.now()}`);
+    await main(page).getByRole('button', { name: 'Publish' }).click();
+    await page.waitForURL(/\/p\/[0-9a-f-]{36}$/, { timeout: 60_000 });
+    const streamed: string[] = [];
+    page.on('response', (response) => {
+      if (/\.(m3u8|ts)$/.test(new URL(response.url()).pathname)) streamed.push(new URL(response.url()).pathname);
+    });
+    const video = main(page).locator('video').first();
+    expect(await video.getAttribute('poster')).toMatch(/\.webp$/);
+    await video.evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true;
+      await element.play();
+    });
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 20_000 })
+      .toBeGreaterThan(0.5);
+    expect(streamed.some((path) => path.endsWith('master.m3u8'))).toBe(true);
+    expect(streamed.some((path) => path.endsWith('.ts'))).toBe(true);
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { pickedMentionIds, replaceToken, tokenAtCaret } from './caption-token';
+import { acceptFor, altTextProblem, captionProblem, fileProblem, linkProblem } from './composer-rules';
+
+const fileOf = (size: number, type: string) => {
+  const file = new File([new Uint8Array(1)], 'f', { type });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+};
+
+describe('caption tokens', () => {
+  it('finds the mention or hashtag being typed at the caret', () => {
+    expect(tokenAtCaret('Hello @al', 9)).toEqual({ trigger: '@', query: 'al', start: 6, end: 9 });
+    expect(tokenAtCaret('#जयपु', 5)).toMatchObject({ trigger: '#', query: 'जयपु' });
+    expect(tokenAtCaret('mail@example', 12)).toBeNull();
+    expect(tokenAtCaret('Hello @al there', 15)).toBeNull();
+    expect(tokenAtCaret('@', 1)).toBeNull();
+  });
+
+  it('replaces the token with the chosen name and a space, caret after it', () => {
+    const token = tokenAtCaret('Hi @bo and', 6);
+    expect(token).not.toBeNull();
+    expect(replaceToken('Hi @bo and', token as NonNullable<typeof token>, 'bob')).toEqual({
+      text: 'Hi @bob and',
+      caret: 8,
+    });
+  });
+
+  it('keeps only the picked people still written in the caption', () => {
+    const picked = new Map([
+      ['bob', 'id-bob'],
+      ['carol', 'id-carol'],
+    ]);
+    expect(pickedMentionIds('with @Bob only', picked)).toEqual(['id-bob']);
+  });
+});
+
+describe('field rules', () => {
+  it('checks the file type and size before anything is sent', () => {
+    expect(fileProblem(null, 'image')).toEqual({ key: 'fileMissing' });
+    expect(fileProblem(fileOf(10, 'image/svg+xml'), 'image')).toEqual({ key: 'fileType' });
+    expect(fileProblem(fileOf(21 * 1024 * 1024, 'image/jpeg'), 'image')).toEqual({
+      key: 'imageTooLarge',
+      values: { max: 20 },
+    });
+    expect(fileProblem(fileOf(10, 'video/mp4'), 'image')).toEqual({ key: 'fileType' });
+    expect(fileProblem(fileOf(10, ''), 'image')).toBeNull();
+    expect(fileProblem(fileOf(600 * 1024 * 1024, 'video/mp4'), 'video')).toMatchObject({ key: 'videoTooLarge' });
+  });
+
+  it('counts caption and alt text as a person does, like the server, and checks the link', () => {
+    expect(captionProblem('a'.repeat(2200))).toBeNull();
+    expect(captionProblem('👍🏽'.repeat(2200))).toBeNull();
+    expect(captionProblem('😀'.repeat(2201))).toMatchObject({ key: 'captionTooLong' });
+    expect(captionProblem('hi', 20)).toBeNull();
+    expect(captionProblem('hi', 21)).toEqual({ key: 'tooManyMentions', values: { max: 20 } });
+    expect(captionProblem('a'.repeat(2201))).toMatchObject({ key: 'captionTooLong' });
+    expect(altTextProblem('a'.repeat(1501))).toMatchObject({ key: 'altTooLong' });
+    expect(linkProblem('')).toBeNull();
+    expect(linkProblem('https://example.org/a')).toBeNull();
+    expect(linkProblem('javascript:alert(1)')).toEqual({ key: 'linkInvalid' });
+    expect(linkProblem('example.org')).toEqual({ key: 'linkInvalid' });
+  });
+});
+
+describe('file inputs', () => {
+  it('offer the declared types the server takes, videos only for the post itself', () => {
+    expect(acceptFor('picture').split(',')).toEqual(expect.arrayContaining(['image/jpeg', 'image/heic', '.heic']));
+    expect(acceptFor('picture')).not.toContain('video/');
+    expect(acceptFor('pictureOrVideo').split(',')).toEqual(expect.arrayContaining(['image/png', 'video/mp4']));
+    expect(acceptFor('pictureOrVideo')).not.toContain('image/*');
+  });
+});

@@ -1,0 +1,76 @@
+import {
+  imageContentTypes,
+  inputLimits,
+  mediaLimits,
+  normalizeText,
+  textLength,
+  videoContentTypes,
+} from '@civitas/contract/routes-table';
+
+/** A field's problem, as a key of the Compose messages (with its values). */
+export interface FieldProblem {
+  key:
+    | 'fileMissing'
+    | 'fileType'
+    | 'imageTooLarge'
+    | 'videoTooLarge'
+    | 'captionTooLong'
+    | 'tooManyMentions'
+    | 'linkInvalid'
+    | 'altTooLong';
+  values?: Record<string, number | string>;
+}
+
+const MiB = 1024 * 1024;
+
+/**
+ * A file input's `accept`: the declared types the server takes, plus HEIC's extensions (browsers often give a
+ * HEIC photo no type at all).
+ */
+export const acceptFor = (media: 'pictureOrVideo' | 'picture'): string =>
+  [...imageContentTypes, ...(media === 'pictureOrVideo' ? videoContentTypes : []), '.heic', '.heif'].join(',');
+
+/** The file, by the rules the server applies at initiate (its bytes are checked there again). */
+export function fileProblem(file: File | null, mediaType: 'image' | 'video'): FieldProblem | null {
+  if (!file) return { key: 'fileMissing' };
+  const types: readonly string[] = mediaType === 'image' ? imageContentTypes : videoContentTypes;
+  // An empty type is what browsers report for files they do not know (often HEIC): the server decides.
+  if (file.type && !types.includes(file.type)) return { key: 'fileType' };
+  const max = mediaType === 'image' ? mediaLimits.imageMaxBytes : mediaLimits.videoMaxBytes;
+  if (file.size > max) {
+    return { key: mediaType === 'image' ? 'imageTooLarge' : 'videoTooLarge', values: { max: max / MiB } };
+  }
+  return null;
+}
+
+/** Length as a person counts it, the way the server does (the contract's textLength). */
+const lengthOf = (text: string) => textLength(normalizeText(text));
+
+/** The caption's length, and how many people it names from the picker (the server takes at most 20). */
+export function captionProblem(caption: string, mentions = 0): FieldProblem | null {
+  if (lengthOf(caption) > inputLimits.captionMaxLength) {
+    return { key: 'captionTooLong', values: { max: inputLimits.captionMaxLength } };
+  }
+  return mentions > inputLimits.mentionsMax
+    ? { key: 'tooManyMentions', values: { max: inputLimits.mentionsMax } }
+    : null;
+}
+
+/** An http or https URL of at most 2048 characters, the server's rule; empty means no link. */
+export function linkProblem(link: string): FieldProblem | null {
+  const value = link.trim();
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname && value.length <= 2048) return null;
+  } catch {
+    // not a URL
+  }
+  return { key: 'linkInvalid' };
+}
+
+export function altTextProblem(altText: string): FieldProblem | null {
+  return lengthOf(altText.trim()) > mediaLimits.altTextMaxLength
+    ? { key: 'altTooLong', values: { max: mediaLimits.altTextMaxLength } }
+    : null;
+}

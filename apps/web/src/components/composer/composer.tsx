@@ -1,0 +1,197 @@
+'use client';
+
+import { mediaLimits } from '@civitas/contract/routes-table';
+import { useLocale, useTranslations } from 'next-intl';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { CaptionField } from './caption-field';
+import { pickedMentionIds } from './caption-token';
+import styles from './composer.module.css';
+import { altTextProblem, captionProblem, type FieldProblem, fileProblem, linkProblem } from './composer-rules';
+import { isVideoFile, MediaField } from './media-field';
+import { PublishStatus } from './publish-status';
+import { usePublish } from './use-publish';
+
+type Field = 'file' | 'cover' | 'caption' | 'link' | 'alt';
+
+/**
+ * The post composer: a picture or video (a video may have a cover), the caption with its pickers, a link,
+ * alt text for pictures, and who may see it. Every rule is checked here before anything is sent, with the
+ * message beside its field; the server checks them again.
+ */
+export function Composer() {
+  const t = useTranslations('Compose');
+  const locale = useLocale();
+  const [file, setFile] = useState<File | null>(null);
+  const [cover, setCover] = useState<File | null>(null);
+  const [caption, setCaption] = useState('');
+  const [link, setLink] = useState('');
+  const [altText, setAltText] = useState('');
+  const [sharing, setSharing] = useState<'public' | 'private'>('public');
+  const [problems, setProblems] = useState<Partial<Record<Field, FieldProblem>>>({});
+  const picked = useRef(new Map<string, string>());
+  const form = useRef<HTMLFormElement>(null);
+  const { phase, setPhase, publish, cancel } = usePublish();
+  const ids = { link: useId(), linkHint: useId(), alt: useId(), altHint: useId(), sharing: useId() };
+  const problemId = (field: Field) => `${ids.sharing}-${field}-problem`;
+  const video = isVideoFile(file);
+  const busy = phase.kind === 'creating' || phase.kind === 'uploading' || phase.kind === 'processing';
+  // A field's message goes as soon as the person changes that field.
+  const clearProblem = (field: Field) =>
+    setProblems((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  const [focusRequest, setFocusRequest] = useState(0);
+  // After a refused submit, the first field with a problem gets the focus, so its message is read out with it.
+  useEffect(() => {
+    if (focusRequest > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+  const onFailed = useCallback(
+    (failure: string, detail?: string) => setPhase({ kind: 'failed', failure, ...(detail ? { detail } : {}) }),
+    [setPhase],
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const mediaType = video ? 'video' : 'image';
+    const found: Partial<Record<Field, FieldProblem>> = {};
+    const fileIssue = fileProblem(file, mediaType);
+    if (fileIssue) found.file = fileIssue;
+    const coverIssue = video && cover ? fileProblem(cover, 'image') : null;
+    if (coverIssue) found.cover = coverIssue;
+    const captionIssue = captionProblem(caption, pickedMentionIds(caption, picked.current).length);
+    if (captionIssue) found.caption = captionIssue;
+    const linkIssue = linkProblem(link);
+    if (linkIssue) found.link = linkIssue;
+    const altIssue = video ? null : altTextProblem(altText);
+    if (altIssue) found.alt = altIssue;
+    setProblems(found);
+    if (Object.keys(found).length > 0 || !file) {
+      setFocusRequest((count) => count + 1);
+      return;
+    }
+    void publish(
+      {
+        file,
+        cover: video ? cover : null,
+        caption,
+        mentionRequest: pickedMentionIds(caption, picked.current),
+        externalLink: link,
+        sharing,
+        altText,
+      },
+      mediaType,
+    );
+  };
+
+  const problemText = (field: Field) => {
+    const problem = problems[field];
+    return problem ? (
+      <p id={problemId(field)} className={styles.problem}>
+        {t(`problems.${problem.key}`, problem.values ?? {})}
+      </p>
+    ) : null;
+  };
+
+  return (
+    <form ref={form} className={styles.composer} onSubmit={submit} noValidate aria-busy={busy}>
+      <MediaField
+        file={file}
+        cover={cover}
+        onFile={(chosen) => {
+          setFile(chosen);
+          setCover(null);
+          setProblems((current) => ({ ...current, file: undefined, cover: undefined }));
+        }}
+        onCover={setCover}
+        disabled={busy}
+        {...(problems.file ? { problemId: problemId('file') } : {})}
+        {...(problems.cover ? { coverProblemId: problemId('cover') } : {})}
+      />
+      {problemText('file')}
+      {problemText('cover')}
+      <CaptionField
+        value={caption}
+        onChange={(text) => {
+          setCaption(text);
+          clearProblem('caption');
+        }}
+        onMention={(username, citizenId) => picked.current.set(username, citizenId)}
+        disabled={busy}
+        invalid={Boolean(problems.caption)}
+        {...(problems.caption ? { problemId: problemId('caption') } : {})}
+      />
+      {problemText('caption')}
+      <div className={styles.field}>
+        <label htmlFor={ids.link} className={styles.label}>
+          {t('linkLabel')}
+        </label>
+        <input
+          id={ids.link}
+          type="url"
+          inputMode="url"
+          className={styles.input}
+          value={link}
+          disabled={busy}
+          onChange={(event) => {
+            setLink(event.target.value);
+            clearProblem('link');
+          }}
+          aria-invalid={problems.link ? true : undefined}
+          aria-describedby={[ids.linkHint, problems.link ? problemId('link') : ''].filter(Boolean).join(' ')}
+        />
+        <p id={ids.linkHint} className={styles.hint}>
+          {t('linkHint')}
+        </p>
+        {problemText('link')}
+      </div>
+      {video ? null : (
+        <div className={styles.field}>
+          <label htmlFor={ids.alt} className={styles.label}>
+            {t('altLabel')}
+          </label>
+          <textarea
+            id={ids.alt}
+            className={styles.textarea}
+            rows={2}
+            value={altText}
+            disabled={busy}
+            onChange={(event) => {
+              setAltText(event.target.value);
+              clearProblem('alt');
+            }}
+            aria-invalid={problems.alt ? true : undefined}
+            aria-describedby={[ids.altHint, problems.alt ? problemId('alt') : ''].filter(Boolean).join(' ')}
+          />
+          <p id={ids.altHint} className={styles.hint}>
+            {t('altHint', { max: mediaLimits.altTextMaxLength })}
+          </p>
+          {problemText('alt')}
+        </div>
+      )}
+      <fieldset className={styles.sharing} disabled={busy}>
+        <legend className={styles.label}>{t('sharingLegend')}</legend>
+        {(['public', 'private'] as const).map((option) => (
+          <label key={option} className={styles.radio}>
+            <input
+              type="radio"
+              name="sharing"
+              value={option}
+              checked={sharing === option}
+              onChange={() => setSharing(option)}
+            />
+            {t(option === 'public' ? 'sharingPublic' : 'sharingPrivate')}
+          </label>
+        ))}
+      </fieldset>
+      <PublishStatus phase={phase} locale={locale} onFailed={onFailed} />
+      <div className={styles.actions}>
+        <button type="submit" className={styles.primaryButton} disabled={busy}>
+          {t('publish')}
+        </button>
+        {phase.kind === 'creating' || phase.kind === 'uploading' ? (
+          <button type="button" className={styles.button} onClick={cancel}>
+            {t('cancel')}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+/*
+ * What a person's text may hold, decided in one place (zod-free, so the browser's forms count and check the
+ * same way the server's schemas do; text.ts turns these rules into schemas).
+ */
+
+// C0 and C1 controls and DEL; line feed and carriage return are told apart below.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const CONTROL = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
+const LINE_BREAK = /[\n\r\u2028\u2029]/u;
+/**
+ * Bidirectional embeddings, overrides and isolates can make text read differently from what it is (a file
+ * name or a caption that shows another name). The marks LRM, RLM and ALM stay: right-to-left writing needs them.
+ */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
+
+// A high surrogate not followed by a low one, or a low one not preceded by a high one (not a character).
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export type TextProblem = 'control' | 'lineBreak' | 'bidi' | 'surrogate';
+
+/** What is wrong with a text, if anything; `multiline` allows line breaks (captions, alt text). */
+export function textProblem(text: string, multiline: boolean): TextProblem | null {
+  if (LONE_SURROGATE.test(text)) return 'surrogate';
+  if (CONTROL.test(text)) return 'control';
+  if (!multiline && LINE_BREAK.test(text)) return 'lineBreak';
+  if (BIDI_CONTROL.test(text)) return 'bidi';
+  return null;
+}
+
+/** Text as it is kept: line breaks as `\n`, composed characters (NFC), so é is always one character. */
+export const normalizeText = (text: string): string => text.replace(/\r\n?/g, '\n').normalize('NFC');
+
+let segmenter: Intl.Segmenter | undefined;
+
+/** Length as a person counts it: 👍🏽, é and a family emoji are one character each. */
+export function textLength(text: string): number {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  let count = 0;
+  for (const _ of segmenter.segment(text)) count += 1;
+  return count;
+}
+
+export const textProblemMessages: Readonly<Record<TextProblem, string>> = {
+  control: 'must not contain control characters (such as U+0000)',
+  lineBreak: 'must be a single line',
+  bidi: 'must not contain bidirectional override or isolate characters (U+202A–U+202E, U+2066–U+2069)',
+  surrogate: 'must be valid Unicode (it holds a lone surrogate)',
+};

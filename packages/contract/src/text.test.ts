@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { userText } from './text.js';
+import { textLength, textProblem } from './text-rules.js';
+
+const caption = userText({ field: 'caption', max: 5, multiline: true });
+const name = userText({ field: 'displayName', min: 1, max: 5, trim: true });
+const messages = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message);
+
+describe('text at the door', () => {
+  it('refuses U+0000 and the other controls, naming the field', () => {
+    for (const bad of ['a\u0000b', 'a\u0007', '\u001b[31m', 'a\u007f', 'a\u0085', 'tab\there']) {
+      expect(messages(caption.safeParse(bad)), JSON.stringify(bad)).toEqual([
+        'caption must not contain control characters (such as U+0000)',
+      ]);
+    }
+  });
+
+  it('takes line breaks only where the field is multi-line, and keeps them as \\n', () => {
+    expect(caption.parse('a\r\nb\rc')).toBe('a\nb\nc');
+    expect(messages(name.safeParse('a\nb'))).toEqual(['displayName must be a single line']);
+  });
+
+  it('refuses bidirectional overrides and isolates but keeps the marks right-to-left text needs', () => {
+    for (const bad of ['gnp.\u202Eexe', 'a\u2066b\u2069']) expect(caption.safeParse(bad).success).toBe(false);
+    expect(caption.parse('\u05e9\u200f!')).toBe('\u05e9\u200f!');
+  });
+
+  it('refuses lone surrogates and keeps real pairs', () => {
+    expect(textProblem('a\ud800', false)).toBe('surrogate');
+    expect(textProblem('\udc00b', false)).toBe('surrogate');
+    expect(caption.parse('😀')).toBe('😀');
+  });
+
+  it('stores NFC and counts characters as a person does', () => {
+    expect(caption.parse('e\u0301')).toBe('é');
+    expect(textLength('👨‍👩‍👧👍🏽é')).toBe(3);
+    expect(caption.safeParse('👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧').success).toBe(true);
+    expect(messages(caption.safeParse('abcdef'))).toEqual(['caption must be at most 5 characters']);
+    expect(messages(name.safeParse('   '))).toEqual(['displayName must not be empty']);
+  });
+});
