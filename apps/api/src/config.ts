@@ -3,7 +3,7 @@ import { z } from 'zod';
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   /** Deployment environment of spec §1; error reporting runs only in prod, uat and test. */
-  APP_ENV: z.enum(['local', 'prod', 'uat', 'test']).default('local'),
+  APP_ENV: z.enum(['dev', 'prod', 'uat', 'test']).default('dev'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
@@ -73,6 +73,15 @@ const ConfigSchema = z.object({
   /** ffmpeg and ffprobe binaries; from PATH when unset. Without them video uploads are refused (503). */
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
+  /**
+   * Where error reports go (a Sentry-protocol DSN). Reporting runs only with it, only when APP_ENV is prod, uat
+   * or test, and only for people who consented to error reporting; `/monitoring` forwards to this DSN alone.
+   */
+  SENTRY_DSN: z.url().optional(),
+  /** Error-report envelopes one address may send through `/monitoring` in a minute. */
+  MONITORING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Analytics events one socket (or one beacon sender) may send in a minute; more are refused with an error frame. */
+  ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Failed sign-ins per account in 15 minutes before the account is locked for the rest of the window. */
   ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
 });
@@ -80,7 +89,7 @@ const ConfigSchema = z.object({
 export type Config = z.infer<typeof ConfigSchema>;
 
 /** Keys that may reach the browser; everything else stays on the server. */
-export const browserConfigKeys = ['APP_ENV', 'PUBLIC_URL'] as const satisfies readonly (keyof Config)[];
+export const browserConfigKeys = ['APP_ENV', 'PUBLIC_URL', 'SENTRY_DSN'] as const satisfies readonly (keyof Config)[];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);

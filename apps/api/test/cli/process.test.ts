@@ -57,7 +57,7 @@ describe('the civitas process', () => {
 
     expect(refused).toMatchObject({ code: 1, out: '' });
     expect(refused.err).toBe(
-      'error: mint-token is a development tool and is refused in production (NODE_ENV=production, APP_ENV=local).\n',
+      'error: mint-token is a development tool and is refused in production (NODE_ENV=production, APP_ENV=dev).\n',
     );
 
     expect(badArgs).toMatchObject({ code: 2, out: '' });
