@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
+import { registerAnalyticsSocket } from './domains/analytics/analytics-socket.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerPlugins } from './http/plugins.js';
@@ -29,6 +30,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await registerPlugins(app, ctx);
   await registerOpenApi(app, ctx.config.PUBLIC_URL);
 
+  // Before every other route: the websocket plugin must see all routes to refuse upgrades on the others.
+  await registerAnalyticsSocket(app, ctx);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   mountRoutes(app, ctx, routes);
   registerProtocolRoutes(app, ctx);

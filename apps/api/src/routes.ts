@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
+import { analyticsRoutes } from './domains/analytics/routes.js';
 import { charitiesRoutes } from './domains/charities/routes.js';
 import { feedsRoutes } from './domains/feeds/routes.js';
 import { followsRoutes } from './domains/follows/routes.js';
@@ -35,6 +36,7 @@ export const routes: readonly Route[] = [
   ...charitiesRoutes,
   ...identityRoutes,
   ...sessionRoutes,
+  ...analyticsRoutes,
 ];
 
 /** Routes that speak OAuth's own protocol (redirects, RFC 6749 errors) rather than the contract's JSON. */

@@ -13,6 +13,8 @@ export const services = [
   'flows',
   // The web app's own-origin session routes (cookies), not a service of spec §7.
   'auth',
+  // The analytics websocket's HTTP twin (spec §3): `/api/analytics` itself.
+  'analytics',
 ] as const;
 export type ServiceName = (typeof services)[number];
 

@@ -2,6 +2,7 @@ export * from './common.js';
 export * from './endpoint.js';
 export * from './media-limits.js';
 export * from './routes-table.js';
+export * from './services/analytics.js';
 export * from './services/charities.js';
 export * from './services/content.js';
 export * from './services/graphs.js';
@@ -15,6 +16,7 @@ export * from './text.js';
 export * from './text-rules.js';
 export * from './views.js';
 
+import { analyticsEndpoints } from './services/analytics.js';
 import { charitiesEndpoints } from './services/charities.js';
 import { contentEndpoints } from './services/content.js';
 import { graphsEndpoints } from './services/graphs.js';
@@ -34,4 +36,5 @@ export const allEndpoints = [
   ...charitiesEndpoints,
   ...identityEndpoints,
   ...sessionEndpoints,
+  ...analyticsEndpoints,
 ] as const;

@@ -1,4 +1,5 @@
 import type { Access, EndpointDef, ServiceName } from './endpoint.js';
+import type * as analytics from './services/analytics.js';
 import type * as charities from './services/charities.js';
 import type * as content from './services/content.js';
 import type * as graphs from './services/graphs.js';
@@ -54,7 +55,8 @@ export interface Route<E extends EndpointDef = EndpointDef> extends RouteInfo {
   readonly '~endpoint'?: E;
 }
 
-type Services = typeof charities &
+type Services = typeof analytics &
+  typeof charities &
   typeof content &
   typeof graphs &
   typeof identity &
@@ -432,6 +434,14 @@ export const routeTable: RouteTable = {
   refreshSession: { service: 'auth', method: 'POST', path: '/refresh', access: 'none', versions: ['1.0'], body: true },
   refreshGuestSession: { service: 'auth', method: 'POST', path: '/refresh-guest', access: 'none', versions: ['1.0'] },
   logout: { service: 'auth', method: 'POST', path: '/logout', access: 'none', versions: ['1.0'], noContent: true },
+  sendAnalyticsEvents: {
+    service: 'analytics',
+    method: 'POST',
+    path: '',
+    access: 'citizenOrGuest',
+    versions: ['1.0'],
+    body: true,
+  },
   initiateUpload: {
     service: 'users',
     method: 'POST',

@@ -19,6 +19,7 @@ import type { CliIo } from './io.js';
 // Commands and the database layer are imported when a command runs, so help, argument errors and refusals
 // answer at once without loading the database drivers or the image library.
 const commands = {
+  analytics: () => import('./commands/analytics.js'),
   createUser: () => import('./commands/create-user.js'),
   generate: () => import('./commands/generate.js'),
   migrate: () => import('./commands/migrate.js'),
@@ -76,7 +77,7 @@ function buildProgram(io: CliIo): Command {
 
   const program = new Command('civitas')
     .description(
-      'Civitas admin: migrate, seed demo data, generate a dataset, create users, mint dev tokens, curate the stage.',
+      'Civitas admin: migrate, seed demo data, generate a dataset, create users, mint dev tokens, curate the stage, report and erase analytics.',
     )
     .configureOutput({ writeOut: io.out, writeErr: io.err })
     .exitOverride()
@@ -166,6 +167,26 @@ function buildProgram(io: CliIo): Command {
     .action(
       inContext(async (ctx, options: { id: string; name: string; scopes: MachineScope[] }) =>
         (await commands.registerClient()).registerClient(ctx, options),
+      ),
+    );
+
+  program
+    .command('analytics-report')
+    .description('Print analytics events received per day and event name.')
+    .option('--days <n>', 'how many days back, today included', parseCount, 7)
+    .action(
+      inContext(async (ctx, options: { days: number }) =>
+        (await commands.analytics()).analyticsReport(ctx, options.days),
+      ),
+    );
+
+  program
+    .command('analytics-erase')
+    .description('Delete every analytics event of a citizen (the right to erasure).')
+    .requiredOption('--username <name>', 'the citizen', parseUsername)
+    .action(
+      inContext(async (ctx, options: { username: string }) =>
+        (await commands.analytics()).eraseAnalytics(ctx, options.username),
       ),
     );
 

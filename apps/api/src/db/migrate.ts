@@ -4,6 +4,7 @@ import * as initial from './migrations/001-initial.js';
 import * as peopleIndexes from './migrations/003-people-indexes.js';
 import * as identity from './migrations/004-identity.js';
 import * as publishing from './migrations/005-publishing.js';
+import * as analytics from './migrations/006-analytics.js';
 
 /** Migrations are listed explicitly (no directory scan), so the compiled and test builds see the same set. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '003-people-indexes': peopleIndexes,
   '004-identity': identity,
   '005-publishing': publishing,
+  '006-analytics': analytics,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,114 @@
+import type { AnalyticsServerFrame } from '@civitas/contract';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { readCookie, sessionCookieNames } from '../../http/auth/cookies.js';
+import { AppError, unauthorized } from '../../http/errors.js';
+import { createEventBatcher } from './event-batcher.js';
+import { type AnalyticsSender, eventRow } from './event-rows.js';
+import { readMessage } from './read-message.js';
+import { storeEvents } from './store-events.js';
+import { createTokenBucket } from './token-bucket.js';
+
+export const ANALYTICS_SOCKET_PATH = '/api/analytics';
+/** Frames beyond this close the socket (ws's own limit); smaller oversize messages get an error frame. */
+const HARD_FRAME_LIMIT = 64 * 1024;
+const PING_INTERVAL_MS = 30_000;
+const BURST = 60;
+
+type Frame = z.input<typeof AnalyticsServerFrame>;
+
+/**
+ * Who opens the socket. A browser carries its session cookie, and then its `Origin` must be ours: cookies go
+ * with a websocket opened from any site, so without this check another site could send events under a
+ * visitor's name (cross-site websocket hijacking). An app may instead send a bearer token, and no Origin.
+ */
+async function senderOf(ctx: AppContext, request: FastifyRequest): Promise<AnalyticsSender> {
+  const names = sessionCookieNames(ctx.config.PUBLIC_URL);
+  const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+  const cookie = readCookie(request, names.citizenToken) ?? readCookie(request, names.guestToken);
+  const token = bearer ?? cookie;
+  if (!token) throw unauthorized('The analytics socket needs a citizen or guest session');
+  if (!bearer && request.headers.origin !== new URL(ctx.config.PUBLIC_URL).origin) {
+    throw new AppError(403, 'CROSS_SITE_REQUEST', 'The analytics socket only takes connections from this site');
+  }
+  const caller = await ctx.tokens.verify(token);
+  if (!caller) throw unauthorized('The session has expired; refresh it and connect again');
+  if (caller.kind === 'machine') {
+    throw new AppError(403, 'WRONG_IDENTITY', 'The analytics socket takes browser sessions, not app tokens');
+  }
+  return caller;
+}
+
+const send = (socket: WebSocket, frame: Frame) => {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+};
+
+/**
+ * The analytics websocket (spec §3, DESIGN: `/api/analytics`). Every message is one event; it is
+ * acknowledged once stored, so the browser keeps it until then and sends it again after a reconnect.
+ * A bad message gets an error frame and the socket stays open.
+ */
+export async function registerAnalyticsSocket(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(websocket, { options: { maxPayload: HARD_FRAME_LIMIT, perMessageDeflate: false } });
+  const batcher = createEventBatcher((rows) => storeEvents(ctx.db, rows));
+  app.addHook('onClose', async () => batcher.close());
+  const senders = new WeakMap<FastifyRequest, AnalyticsSender>();
+
+  app.route({
+    method: 'GET',
+    url: ANALYTICS_SOCKET_PATH,
+    schema: { hide: true },
+    preValidation: async (request) => {
+      senders.set(request, await senderOf(ctx, request));
+    },
+    handler: async () => {
+      throw new AppError(426, 'UPGRADE_REQUIRED', 'Open this address as a websocket; POST events to it instead');
+    },
+    wsHandler: (socket, request) => {
+      const sender = senders.get(request);
+      if (!sender) return socket.close(1008, 'no session');
+      const perMinute = ctx.config.ANALYTICS_EVENTS_PER_MINUTE;
+      const bucket = createTokenBucket(perMinute, Math.min(BURST, perMinute));
+      let alive = true;
+      const pinger = setInterval(() => {
+        // No pong since the last ping: the other end is gone without saying so.
+        if (!alive) return socket.terminate();
+        alive = false;
+        socket.ping();
+      }, PING_INTERVAL_MS);
+      socket.on('pong', () => {
+        alive = true;
+      });
+      socket.on('close', () => clearInterval(pinger));
+      socket.on('message', (data, isBinary) => {
+        const frame = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+        const read = readMessage(frame, isBinary);
+        if (!read.ok) {
+          const { code, message, eventId } = read;
+          return send(socket, { type: 'error', code, message, ...(eventId ? { eventId } : {}) });
+        }
+        const eventId = read.message.data.metadata.eventId;
+        const wait = bucket.take();
+        if (wait > 0) {
+          return send(socket, {
+            type: 'error',
+            code: 'RATE_LIMITED',
+            message: 'Too many events; send this one again later',
+            eventId,
+            retryAfterMs: wait,
+          });
+        }
+        batcher.add(eventRow(read.message, sender, ctx.now())).then(
+          () => send(socket, { type: 'ack', eventId }),
+          (error: unknown) => {
+            request.log.error({ err: error }, 'analytics events not stored');
+            send(socket, { type: 'error', code: 'NOT_STORED', message: 'Not stored; send it again', eventId });
+          },
+        );
+      });
+    },
+  });
+}

@@ -1,0 +1,155 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, guest, machine, type TestApp } from '../harness.js';
+import { analyticsMessage, openSocket, refusedUpgrade, SITE } from './socket-client.js';
+
+// The analytics websocket (spec §3; DESIGN `/api/analytics`) over a real connection.
+
+let t: TestApp;
+let port: number;
+beforeAll(async () => {
+  t = await createTestApp({ env: { ANALYTICS_EVENTS_PER_MINUTE: '600' } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as AddressInfo).port;
+});
+afterAll(() => t.close());
+
+const asGuest = async () => ({ origin: SITE, cookie: `civitas_guest_token=${await t.tokenFor(guest)}` });
+const asAlice = async () => ({ origin: SITE, cookie: `civitas_citizen_token=${await t.tokenFor('alice')}` });
+/** The stored rows of these events, in the order of `ids`. */
+async function stored(ids: string[]) {
+  const rows = await t.ctx.db.selectFrom('analytics_events').selectAll().where('id', 'in', ids).execute();
+  return ids.flatMap((id) => rows.filter((row) => row.id === id));
+}
+
+describe('the analytics socket', () => {
+  it('acknowledges each event once stored, in order, filed under the session that sent it', async () => {
+    const client = await openSocket(port, await asGuest());
+    const messages = ['session_user_visited', 'page_viewed', 'post_liked'].map((name) =>
+      // A page cannot file events under someone else's name: these ids are ignored.
+      analyticsMessage(name, { userId: t.world.citizens.bob.id, guestId: '0190a5b0-7d4e-7c3a-9f1e-00000000beef' }),
+    );
+    for (const message of messages) client.socket.send(JSON.stringify(message));
+    const frames = await client.framesUntil(3);
+    client.close();
+    const ids = messages.map((message) => message.data.metadata.eventId);
+    expect(frames).toEqual(ids.map((eventId) => ({ type: 'ack', eventId })));
+    const rows = await stored(ids);
+    const guestId = guest.kind === 'guest' ? guest.guestId : '';
+    expect(rows.map((row) => [row.event_name, row.citizen_id, row.guest_id])).toEqual([
+      ['session_user_visited', null, guestId],
+      ['page_viewed', null, guestId],
+      ['post_liked', null, guestId],
+    ]);
+    const payload = JSON.parse(rows[0]?.payload ?? '{}');
+    // The query string and fragment may carry personal data: never kept.
+    expect(payload.currentUrl).toBe(`${SITE}/p/0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f70`);
+    expect(payload).toMatchObject({
+      platform: 'Web',
+      browserName: 'Chrome',
+      deviceType: 'android_phone',
+      userId: null,
+    });
+  });
+
+  it('files a signed-in citizen’s events under their id', async () => {
+    const client = await openSocket(port, await asAlice());
+    const message = analyticsMessage('page_viewed');
+    client.socket.send(JSON.stringify(message));
+    await client.framesUntil(1);
+    client.close();
+    const [row] = await stored([message.data.metadata.eventId]);
+    expect([row?.citizen_id, row?.guest_id]).toEqual([t.world.citizens.alice.id, null]);
+  });
+
+  it('counts an event sent twice once, and acknowledges it both times', async () => {
+    const client = await openSocket(port, await asGuest());
+    const message = JSON.stringify(analyticsMessage('page_viewed'));
+    client.socket.send(message);
+    await client.framesUntil(1);
+    client.socket.send(message);
+    const frames = await client.framesUntil(2);
+    client.close();
+    expect(frames.map((frame) => frame.type)).toEqual(['ack', 'ack']);
+    expect(await stored([JSON.parse(message).data.metadata.eventId])).toHaveLength(1);
+  });
+
+  it('answers bad messages with an error frame and keeps the connection and what follows', async () => {
+    const client = await openSocket(port, await asGuest());
+    const tooBig = analyticsMessage('page_viewed', { browserName: 'x'.repeat(60) });
+    const padded = JSON.stringify({ ...tooBig, padding: 'y'.repeat(5000) });
+    const noUrl = analyticsMessage('page_viewed', { currentUrl: 'javascript:alert(1)' });
+    const control = analyticsMessage('page_viewed', { os: 'Linux\u0000' });
+    const good = analyticsMessage('page_viewed');
+    client.socket.send('{not json');
+    client.socket.send(padded);
+    client.socket.send(JSON.stringify(noUrl));
+    client.socket.send(JSON.stringify(control));
+    client.socket.send(JSON.stringify({ action: 'delete', data: {} }));
+    client.socket.send(Buffer.from([1, 2, 3]));
+    client.socket.send(JSON.stringify(good));
+    const frames = await client.framesUntil(7);
+    expect(client.socket.readyState).toBe(client.socket.OPEN);
+    client.close();
+    expect(frames.map((frame) => [frame.type, frame.code, frame.eventId])).toEqual([
+      ['error', 'MALFORMED', undefined],
+      ['error', 'TOO_LARGE', undefined],
+      ['error', 'INVALID', noUrl.data.metadata.eventId],
+      ['error', 'INVALID', control.data.metadata.eventId],
+      ['error', 'INVALID', undefined],
+      ['error', 'MALFORMED', undefined],
+      ['ack', undefined, good.data.metadata.eventId],
+    ]);
+    expect(frames[2]?.message).toMatch(/currentUrl/);
+    expect(frames[3]?.message).toMatch(/os .*control/);
+    expect(await stored([noUrl, control].map((message) => message.data.metadata.eventId))).toEqual([]);
+  });
+
+  it('refuses upgrades from another site, without a session, with a forged token or an app token', async () => {
+    const token = await t.tokenFor(guest);
+    expect(await refusedUpgrade(port, { origin: 'https://evil.example', cookie: `civitas_guest_token=${token}` })).toBe(
+      403,
+    );
+    // A browser always says where a page came from; a cookie without it is refused as well.
+    expect(await refusedUpgrade(port, { cookie: `civitas_guest_token=${token}` })).toBe(403);
+    expect(await refusedUpgrade(port, { origin: SITE })).toBe(401);
+    const [header, payload] = token.split('.');
+    expect(
+      await refusedUpgrade(port, { origin: SITE, cookie: `civitas_guest_token=${header}.${payload}.forged` }),
+    ).toBe(401);
+    const app = await t.tokenFor(machine('socket'));
+    expect(await refusedUpgrade(port, { authorization: `Bearer ${app}` })).toBe(403);
+  });
+
+  it('answers a plain GET with 426 and tells how to send events', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/analytics', as: guest });
+    expect(response.statusCode).toBe(426);
+    expect(response.json().message).toMatch(/websocket/);
+  });
+});
+
+describe('the socket’s rate limit', () => {
+  let limited: TestApp;
+  let limitedPort: number;
+  beforeAll(async () => {
+    limited = await createTestApp({ seed: false, env: { ANALYTICS_EVENTS_PER_MINUTE: '5' } });
+    await limited.app.listen({ port: 0, host: '127.0.0.1' });
+    limitedPort = (limited.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => limited.close());
+
+  it('refuses events past the limit with a time to wait, and keeps the socket open', async () => {
+    const client = await openSocket(limitedPort, {
+      origin: SITE,
+      cookie: `civitas_guest_token=${await limited.tokenFor(guest)}`,
+    });
+    for (let index = 0; index < 7; index += 1) client.socket.send(JSON.stringify(analyticsMessage('page_viewed')));
+    const frames = await client.framesUntil(7);
+    expect(client.socket.readyState).toBe(client.socket.OPEN);
+    client.close();
+    const refused = frames.filter((frame) => frame.type === 'error');
+    expect(frames.filter((frame) => frame.type === 'ack')).toHaveLength(5);
+    expect(refused.map((frame) => frame.code)).toEqual(['RATE_LIMITED', 'RATE_LIMITED']);
+    expect(refused[0]?.retryAfterMs).toBeGreaterThan(1000);
+  });
+});
