@@ -3,7 +3,7 @@
  * typed hooks here and the generated endpoint hooks; the slices and `makeStore` stay inside.
  */
 
-export { recordFirstVisit, SESSION_USER_VISITED } from './analytics/first-visit';
+export { recordFirstVisit, SESSION_USER_VISITED, VISITED_AT_KEY } from './analytics/first-visit';
 export { type AnalyticsMessage, type AnalyticsQueue, createAnalyticsQueue } from './analytics/queue';
 export { describeUserAgent } from './analytics/user-agent';
 export { buildRequest, type RequestOf, type ResultOf } from './api/contract-request';
@@ -17,7 +17,7 @@ export { mergePages } from './behaviour/paging';
 export { useAppDispatch, useAppSelector } from './hooks';
 export { navigatedTo, replacedWith, selectCanGoBack, selectPreviousEntry, wentBack } from './navigation-slice';
 export { hasPendingRequestId } from './optimistic/friends';
-export { logOut } from './session-actions';
+export { logOut, prepareSession } from './session-actions';
 export { selectSessionLoading } from './session-status';
 export { StoreProvider } from './store-provider';
 export {

@@ -26,3 +26,17 @@ export const logOut =
       },
       options,
     );
+
+/**
+ * Makes sure the browser has a usable session (a guest one when nobody is signed in) before something that
+ * is not an API call uses it, such as the analytics socket. `renew` is for after a refusal: the token the
+ * session had was not accepted, so a new one is asked for. True once the session is ready.
+ */
+export const prepareSession =
+  (renew: boolean) =>
+  async (_dispatch: AppDispatch, _getState: unknown, environment: ClientEnvironment): Promise<boolean> => {
+    const outcome = renew
+      ? await environment.session.recover('citizenOrGuest', environment.session.generation())
+      : await environment.session.prepare('citizenOrGuest');
+    return outcome.kind === 'ready';
+  };

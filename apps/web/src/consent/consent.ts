@@ -36,6 +36,9 @@ export function readConsent(cookieHeader: string): Consent | null {
 /** The footer's "Privacy settings" asks the banner to open again with this event. */
 export const OPEN_CONSENT_EVENT = 'civitas:open-consent';
 
+/** Sent on `window` with the new `Consent` as its detail whenever the visitor answers the banner. */
+export const CONSENT_CHANGED_EVENT = 'civitas:consent-changed';
+
 /** The stored answer, or null when the visitor has not answered yet (or the value is not ours). */
 export function parseConsent(value: string | undefined): Consent | null {
   const match = value ? FORMAT.exec(value) : null;

@@ -13,6 +13,7 @@ import { CONSENT_COOKIE, parseConsent } from '@/consent/consent';
 import { isLocale, locales } from '@/i18n/locales';
 import type { Namespace } from '@/i18n/namespaces';
 import { getServerSession } from '@/session/server-session';
+import { ConsentedServices } from '@/telemetry/consented-services';
 import { SessionNav } from './(auth)/_components/session-nav';
 import './globals.css';
 
@@ -96,6 +97,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
               </footer>
             </div>
             <ConsentBanner initiallyOpen={!consentAnswered} />
+            <ConsentedServices />
           </AppProviders>
         </NextIntlClientProvider>
       </body>

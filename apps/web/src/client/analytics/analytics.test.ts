@@ -1,3 +1,4 @@
+import { AnalyticsMessage as ContractMessage } from '@civitas/contract';
 import { describe, expect, it } from 'vitest';
 import { recordFirstVisit, SESSION_USER_VISITED, VISITED_AT_KEY } from './first-visit';
 import { type AnalyticsMessage, createAnalyticsQueue } from './queue';
@@ -79,6 +80,67 @@ describe('analytics queue (spec §3, §4)', () => {
     expect(analytics.pending()).toBe(3);
     analytics.connect((message) => sent.push(message.data.eventName));
     expect(sent).toEqual(['b', 'c', 'd']);
+  });
+});
+
+describe('acknowledgements', () => {
+  const names = (messages: AnalyticsMessage[]) => messages.map((message) => message.data.eventName);
+  const idOf = (message: AnalyticsMessage | undefined) => message?.data.metadata.eventId ?? '';
+
+  it('makes messages the contract takes', () => {
+    const analytics = queue();
+    const sent: AnalyticsMessage[] = [];
+    analytics.connect((message) => sent.push(message));
+    analytics.track('session_user_visited');
+    expect(
+      ContractMessage.safeParse({
+        ...sent[0],
+        data: {
+          ...sent[0]?.data,
+          metadata: { ...sent[0]?.data.metadata, eventId: '0190a5b0-7d4e-7c3a-9f1e-000000000002' },
+        },
+      }).success,
+    ).toBe(true);
+  });
+
+  it('sends what was not acknowledged again, first and in order, after a reconnect', () => {
+    const analytics = queue();
+    const first: AnalyticsMessage[] = [];
+    analytics.connect((message) => first.push(message));
+    analytics.track('a');
+    analytics.track('b');
+    analytics.acknowledge(idOf(first[0]));
+    analytics.disconnect();
+    analytics.track('c');
+    const second: AnalyticsMessage[] = [];
+    analytics.connect((message) => second.push(message));
+    expect(names(second)).toEqual(['b', 'c']);
+  });
+
+  it('puts a refused event back in its place for the next resend', () => {
+    const analytics = queue();
+    const sent: AnalyticsMessage[] = [];
+    analytics.connect((message) => sent.push(message));
+    analytics.track('a');
+    analytics.track('b');
+    analytics.refuse(idOf(sent[0]));
+    expect(analytics.pending()).toBe(1);
+    analytics.resend();
+    expect(names(sent)).toEqual(['a', 'b', 'a']);
+  });
+
+  it('hands everything unacknowledged to the last beacon, and forgets it all when cleared', () => {
+    const analytics = queue();
+    const sent: AnalyticsMessage[] = [];
+    analytics.connect((message) => sent.push(message));
+    analytics.track('a');
+    analytics.disconnect();
+    analytics.track('b');
+    expect(names(analytics.takeUnacknowledged())).toEqual(['a', 'b']);
+    expect(analytics.takeUnacknowledged()).toEqual([]);
+    analytics.track('c');
+    analytics.clear();
+    expect(analytics.takeUnacknowledged()).toEqual([]);
   });
 });
 

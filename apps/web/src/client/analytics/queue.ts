@@ -1,8 +1,8 @@
 import type { UserAgentFacts } from './user-agent';
 
 /**
- * The analytics event of spec §3. The analytics socket's messages have no contract schema yet; when the
- * analytics domain adds one, these types give way to it.
+ * The analytics event of spec §3. The server checks it with the contract's `AnalyticsMessage`; the page's
+ * bundle carries no zod, so the shape is a type here, and a test checks that the contract takes what this makes.
  */
 export interface AnalyticsEvent extends UserAgentFacts {
   readonly eventId: string;
@@ -43,15 +43,37 @@ export interface AnalyticsQueue {
   track(eventName: string): boolean;
   /** The sender is ready (the socket opened): queued events go out first, in order. */
   connect(send: (message: AnalyticsMessage) => void): void;
-  /** The sender went away: events queue again. */
+  /** The server stored the event (or will never take it): it is forgotten. */
+  acknowledge(eventId: string): void;
+  /** The server could not take the event now: it goes out again at the next `resend`, in its place. */
+  refuse(eventId: string): void;
+  /** Sends again what was refused or is still waiting. */
+  resend(): void;
+  /**
+   * The sender went away: what was sent but not acknowledged goes out again, first and in order, on the
+   * next `connect` (the server counts an event id once, so a repeat is harmless).
+   */
   disconnect(): void;
+  /** Everything not yet acknowledged, in order, taken out of the queue (the page's last beacon). */
+  takeUnacknowledged(): AnalyticsMessage[];
+  /** Drops everything, sent or not (consent withdrawn). */
+  clear(): void;
+  /** Events waiting to be sent. */
   pending(): number;
 }
 
-/** Spec §4: events are queued until the sender is ready, then flushed in order; only with consent. */
+const idOf = (message: AnalyticsMessage) => message.data.metadata.eventId;
+const inOrder = (messages: AnalyticsMessage[]) =>
+  messages.sort((a, b) => a.data.metadata.timestampDate.localeCompare(b.data.metadata.timestampDate));
+
+/**
+ * Spec §4: events are queued until the sender is ready, then flushed in order; only with consent. Each is
+ * kept until the server acknowledges it, so nothing is lost when the connection drops.
+ */
 export function createAnalyticsQueue(deps: AnalyticsQueueDeps): AnalyticsQueue {
   const limit = deps.limit ?? 200;
   let queued: AnalyticsMessage[] = [];
+  let sent: AnalyticsMessage[] = [];
   let send: ((message: AnalyticsMessage) => void) | null = null;
 
   const flush = () => {
@@ -59,7 +81,10 @@ export function createAnalyticsQueue(deps: AnalyticsQueueDeps): AnalyticsQueue {
     if (!deps.hasConsent()) queued = [];
     while (send && queued.length > 0) {
       const next = queued.shift();
-      if (next) send(next);
+      if (next) {
+        sent.push(next);
+        send(next);
+      }
     }
   };
 
@@ -74,7 +99,8 @@ export function createAnalyticsQueue(deps: AnalyticsQueueDeps): AnalyticsQueue {
         eventName,
       };
       queued.push({ action: 'send', data: { eventName, metadata } });
-      if (queued.length > limit) queued = queued.slice(-limit);
+      // Past the limit, the oldest waiting events go first.
+      if (queued.length + sent.length > limit) queued = queued.slice(-Math.max(0, limit - sent.length));
       flush();
       return true;
     },
@@ -82,8 +108,29 @@ export function createAnalyticsQueue(deps: AnalyticsQueueDeps): AnalyticsQueue {
       send = sender;
       flush();
     },
+    acknowledge(eventId) {
+      sent = sent.filter((message) => idOf(message) !== eventId);
+    },
+    refuse(eventId) {
+      const refused = sent.filter((message) => idOf(message) === eventId);
+      sent = sent.filter((message) => idOf(message) !== eventId);
+      queued = inOrder([...refused, ...queued]);
+    },
+    resend: () => flush(),
     disconnect() {
       send = null;
+      queued = inOrder([...sent, ...queued]);
+      sent = [];
+    },
+    takeUnacknowledged() {
+      const all = inOrder([...sent, ...queued]);
+      sent = [];
+      queued = [];
+      return all;
+    },
+    clear() {
+      sent = [];
+      queued = [];
     },
     pending: () => queued.length,
   };

@@ -2,7 +2,14 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
-import { type Consent, consentCookie, NO_CONSENT, OPEN_CONSENT_EVENT, readConsent } from '@/consent/consent';
+import {
+  CONSENT_CHANGED_EVENT,
+  type Consent,
+  consentCookie,
+  NO_CONSENT,
+  OPEN_CONSENT_EVENT,
+  readConsent,
+} from '@/consent/consent';
 import styles from './shell.module.css';
 
 const SERVICES = ['errorReporting', 'analytics'] as const satisfies readonly (keyof Consent)[];
@@ -39,6 +46,7 @@ export function ConsentBanner({ initiallyOpen }: { initiallyOpen: boolean }) {
   const answer = (consent: Consent) => {
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and Safari
     document.cookie = consentCookie(consent, window.location.protocol === 'https:');
+    window.dispatchEvent(new CustomEvent<Consent>(CONSENT_CHANGED_EVENT, { detail: consent }));
     setOpen(false);
     setSaved(true);
   };
