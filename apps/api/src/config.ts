@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseDsn } from './domains/monitoring/dsn.js';
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -77,9 +78,22 @@ const ConfigSchema = z.object({
    * Where error reports go (a Sentry-protocol DSN). Reporting runs only with it, only when APP_ENV is prod, uat
    * or test, and only for people who consented to error reporting; `/monitoring` forwards to this DSN alone.
    */
-  SENTRY_DSN: z.url().optional(),
+  SENTRY_DSN: z
+    .url()
+    .refine((dsn) => parseDsn(dsn) !== null, 'SENTRY_DSN must look like https://publicKey@host/projectId')
+    .optional(),
   /** Error-report envelopes one address may send through `/monitoring` in a minute. */
   MONITORING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /**
+   * The largest envelope `/monitoring` takes, in bytes (larger: 413). Error events are a few KiB; a limit
+   * well above them leaves room for breadcrumbs and stack traces without letting the tunnel carry bulk.
+   */
+  MONITORING_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(20 * 1024 * 1024)
+    .default(1024 * 1024),
   /** Analytics events one socket (or one beacon sender) may send in a minute; more are refused with an error frame. */
   ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Failed sign-ins per account in 15 minutes before the account is locked for the rest of the window. */
