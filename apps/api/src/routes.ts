@@ -13,6 +13,7 @@ import { registerTokenEndpoint } from './domains/identity/oauth/token-endpoint.j
 import { identityRoutes } from './domains/identity/routes.js';
 import { likesRoutes } from './domains/likes/routes.js';
 import { mediaRoutes } from './domains/media/routes.js';
+import { registerMonitoringTunnel } from './domains/monitoring/tunnel.js';
 import { peopleRoutes } from './domains/people/routes.js';
 import { postsRoutes } from './domains/posts/routes.js';
 import { profilesRoutes } from './domains/profiles/routes.js';
@@ -39,11 +40,15 @@ export const routes: readonly Route[] = [
   ...analyticsRoutes,
 ];
 
-/** Routes that speak OAuth's own protocol (redirects, RFC 6749 errors) rather than the contract's JSON. */
+/**
+ * Routes that speak another protocol rather than the contract's JSON: OAuth's (redirects, RFC 6749 errors)
+ * and Sentry's (envelopes, at `/monitoring` outside `/api`).
+ */
 export function registerProtocolRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerAuthorize(app, ctx);
   registerTokenEndpoint(app, ctx, authRateLimit(ctx));
   registerDiscovery(app, ctx);
   registerLoginFlow(app, ctx);
   registerDevMailbox(app, ctx);
+  registerMonitoringTunnel(app, ctx);
 }

@@ -10,7 +10,7 @@ import type { AppContext } from './context.js';
 export const defaultWebDir = fileURLToPath(new URL('../../web', import.meta.url));
 
 // Paths the API owns: an unknown path under them is the API's JSON 404, never a web page.
-const apiPrefixes = ['/api', '/healthz', '/media'];
+const apiPrefixes = ['/api', '/healthz', '/media', '/monitoring'];
 
 export function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';

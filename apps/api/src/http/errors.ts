@@ -1,7 +1,7 @@
 /** An error a client can act on; anything else that escapes a handler is logged and answered as a 500. */
 export class AppError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 426 | 429 | 503,
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 426 | 429 | 502 | 503,
     readonly code: string,
     message: string,
     /** Where the browser should go to recover (e.g. sign in again). */

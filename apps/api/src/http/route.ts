@@ -80,9 +80,9 @@ const versionHeader = (endpoint: EndpointDef) =>
 /** The per-IP budget of abuse-prone calls (sign-in, sign-up, codes, tokens). */
 export const authRateLimit = (ctx: AppContext) => ({ max: ctx.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 });
 
-const noContent = z.null().describe('No content');
+export const noContent = z.null().describe('No content');
 /** A raw-bytes body: documented as binary; the handler reads the stream (see registerRawBodies). */
-const rawBytes = z.custom<unknown>(() => true).meta({ type: 'string', format: 'binary' });
+export const rawBytes = z.custom<unknown>(() => true).meta({ type: 'string', format: 'binary' });
 const errorResponses = {
   400: ErrorResponse,
   401: ErrorResponse,

@@ -92,12 +92,15 @@ describe.skipIf(!webBuilt)('web shell served by the API process (needs the web b
     expect(openapi.status).toBe(200);
     expect(((await openapi.json()) as { openapi: string }).openapi).toMatch(/^3\./);
 
-    for (const path of ['/api/nope', '/api', '/media/nope', '/healthz/nope']) {
+    for (const path of ['/api/nope', '/api', '/media/nope', '/healthz/nope', '/monitoring', '/monitoring/nope']) {
       const missing = await fetch(`${baseUrl}${path}`);
       expect(missing.status, path).toBe(404);
       expect(missing.headers.get('content-type'), path).toMatch(/^application\/json/);
       expect(((await missing.json()) as { code: string }).code, path).toBe('ROUTE_NOT_FOUND');
     }
+    // The error-report tunnel, not a page (reporting is off here, so the envelope is dropped).
+    const tunnel = await fetch(`${baseUrl}/monitoring`, { method: 'POST', body: '{}\n', headers: { cookie: 'x=1' } });
+    expect(tunnel.status).toBe(204);
   });
 
   it('hands request bodies to the web app untouched and never fails on them', async () => {
