@@ -1,5 +1,6 @@
+import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,7 +56,16 @@ export async function mountWeb(app: FastifyInstance, ctx: AppContext, dir: strin
   }
   process.env.NEXT_TELEMETRY_DISABLED ??= '1';
   const next = loadNext();
-  const web = next({ dev: false, dir, hostname: ctx.config.HOST, port: ctx.config.PORT });
+  const web = next({
+    dev: false,
+    dir,
+    hostname: ctx.config.HOST,
+    port: ctx.config.PORT,
+    // Given no server, Next listens for upgrades on the server of the first request it handles, and ends every
+    // websocket it does not proxy itself: the analytics socket's too, while ours is still checking the session.
+    // The web app serves no websocket of its own, so Next gets a server that never hears an upgrade.
+    httpServer: new EventEmitter() as Server,
+  });
   await web.prepare();
   const handle = web.getRequestHandler();
 

@@ -10,6 +10,7 @@ import type { AppContext } from '../../src/context.js';
 import { createContext } from '../../src/create-context.js';
 import { ephemeralKeys } from '../../src/http/auth/keys.js';
 import { hasWebBuild, mountWeb } from '../../src/web.js';
+import { analyticsMessage, openSocket } from '../analytics/socket-client.js';
 
 // The web shell is served by the API process from the production build in apps/web/.next, which the root
 // `npm test` makes first (`npm run build:web`). A bare `vitest run` on a fresh clone has no build to serve.
@@ -112,5 +113,25 @@ describe.skipIf(!webBuilt)('web shell served by the API process (needs the web b
     // Read to the end: an unread response keeps its connection busy, and closing the server waits for it.
     await response.text();
     expect(response.status).toBeLessThan(500);
+  });
+  it('keeps the analytics websocket working once pages have been served', async () => {
+    // Pages first: the web app must not take over the server's upgrades after its first request.
+    expect((await page('/')).response.status).toBe(200);
+    const session = await fetch(`${baseUrl}/api/auth/refresh-guest`, {
+      method: 'POST',
+      headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const cookie = session.headers.get('set-cookie')?.split(';')[0] ?? '';
+    expect(cookie).toMatch(/^civitas_guest_token=/);
+    const port = (app.server.address() as AddressInfo).port;
+    const client = await openSocket(port, { origin: 'http://localhost:3000', cookie });
+    try {
+      const message = analyticsMessage('page_viewed');
+      client.socket.send(JSON.stringify(message));
+      expect(await client.framesUntil(1)).toEqual([{ type: 'ack', eventId: message.data.metadata.eventId }]);
+    } finally {
+      client.close();
+    }
   });
 });
