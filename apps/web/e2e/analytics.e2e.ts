@@ -1,0 +1,191 @@
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import type { Browser, BrowserContext, Page, WebSocket } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/browser';
+import { newPhoneContext } from './support/demo';
+import { waitForHydration } from './support/pages';
+
+/** Spec §3, §4: the analytics socket runs only with consent, keeps events until stored, and stops when withdrawn. */
+const origin = inject('origin');
+const dataDir = inject('dataDir');
+const SOCKET = /\/api\/analytics$/;
+
+interface StoredEvent {
+  id: string;
+  event_name: string;
+  guest_id: string | null;
+  citizen_id: string | null;
+  payload: string;
+}
+
+/** The events the server kept, read from its own database, oldest first. */
+function storedEvents(): StoredEvent[] {
+  const db = new SQLite(join(dataDir, 'civitas.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare('select id, event_name, guest_id, citizen_id, payload from analytics_events order by created_at, rowid')
+      .all() as StoredEvent[];
+  } finally {
+    db.close();
+  }
+}
+
+const sentEvents = (frames: string[]) =>
+  frames.map((frame) => JSON.parse(frame) as { data: { eventName: string; metadata: { eventId: string } } });
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterEach(async () => {
+  await context?.close();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const banner = () => page.getByRole('region', { name: 'Your privacy' });
+
+async function openStage(path = '/'): Promise<void> {
+  await page.goto(`${origin}${path}`);
+  await banner().waitFor();
+  await waitForHydration(page, 'section button[aria-controls]');
+}
+
+async function consentToAnalyticsOnly(): Promise<void> {
+  await banner().getByRole('button', { name: 'Choose services' }).click();
+  await banner().getByRole('checkbox', { name: 'Analytics' }).check();
+  await banner().getByRole('button', { name: 'Save my choices' }).click();
+  await banner().waitFor({ state: 'detached' });
+}
+
+/** Waits until `count` events with these ids are in the server's database. */
+async function waitForStored(ids: string[]): Promise<StoredEvent[]> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const stored = storedEvents().filter((event) => ids.includes(event.id));
+    if (stored.length >= ids.length || Date.now() > deadline) return stored;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('analytics with consent only', () => {
+  it('loads no analytics code and opens no socket before consent, and none after "Reject all"', async () => {
+    context = await newPhoneContext(browser);
+    page = await context.newPage();
+    const sockets: string[] = [];
+    const scripts: string[] = [];
+    page.on('websocket', (socket) => sockets.push(socket.url()));
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(await response.text());
+    });
+    await openStage();
+    await page.getByRole('contentinfo').waitFor();
+    await banner().getByRole('button', { name: 'Reject all' }).click();
+    await banner().waitFor({ state: 'detached' });
+    // A client navigation, as a reader moves on.
+    await page.locator('main a[href^="/p/"]').first().click();
+    await page.waitForURL(/\/p\//);
+    await page.waitForTimeout(1500);
+
+    expect(sockets).toEqual([]);
+    expect(scripts.length).toBeGreaterThan(0);
+    // The socket's address is written only in the analytics service's own chunk.
+    expect(scripts.filter((script) => script.includes('/api/analytics'))).toEqual([]);
+    expect(await page.evaluate(() => sessionStorage.getItem('civitas.visitedAt'))).toBeNull();
+  });
+
+  it('sends queued events in order, once each, across a dropped connection; session_user_visited once per tab', async () => {
+    context = await newPhoneContext(browser);
+    page = await context.newPage();
+    const framesByConnection: string[][] = [];
+    // The first connection reaches the server but never hears its acknowledgements, and drops after two
+    // events: the page must send them again on the next connection, and the server must keep each once.
+    await context.routeWebSocket(SOCKET, (socket) => {
+      const frames: string[] = [];
+      framesByConnection.push(frames);
+      const server = socket.connectToServer();
+      const first = framesByConnection.length === 1;
+      socket.onMessage((message) => {
+        frames.push(String(message));
+        server.send(message);
+        if (first && frames.length === 2) socket.close({ code: 1012, reason: 'restarting' });
+      });
+      server.onMessage((message) => {
+        if (!first) socket.send(message);
+      });
+    });
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(await response.text());
+    });
+
+    // A shared link's query string may carry personal data: it never leaves the page.
+    await openStage('/?ref=shared-by-alice');
+    await consentToAnalyticsOnly();
+    // The service's code arrives only now, after consent.
+    await expect.poll(() => scripts.some((script) => script.includes('/api/analytics'))).toBe(true);
+    await expect.poll(() => framesByConnection.length, { timeout: 15_000 }).toBe(2);
+    await page.locator('main a[href^="/p/"]').first().click();
+    await page.waitForURL(/\/p\//);
+    await expect.poll(() => framesByConnection[1]?.length ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+
+    const [dropped = [], second = []] = framesByConnection.map(sentEvents);
+    expect(dropped.map((event) => event.data.eventName)).toEqual(['session_user_visited', 'page_viewed']);
+    // What was never acknowledged goes first, in its order, then what came after.
+    expect(second.map((event) => event.data.eventName)).toEqual(['session_user_visited', 'page_viewed', 'page_viewed']);
+    expect(second.slice(0, 2).map((event) => event.data.metadata.eventId)).toEqual(
+      dropped.map((event) => event.data.metadata.eventId),
+    );
+
+    const ids = second.map((event) => event.data.metadata.eventId);
+    const stored = await waitForStored(ids);
+    expect(stored.map((event) => event.id).sort()).toEqual([...ids].sort());
+    // Filed under the guest session the page holds; the query string never kept.
+    expect(new Set(stored.map((event) => event.guest_id)).size).toBe(1);
+    expect(stored.every((event) => event.guest_id !== null && event.citizen_id === null)).toBe(true);
+    expect(
+      stored.every((event) => !(JSON.parse(event.payload) as { currentUrl: string }).currentUrl.includes('?')),
+    ).toBe(true);
+
+    // A reload is the same tab session: no second session_user_visited.
+    await page.reload();
+    await page.locator('main').waitFor();
+    await expect.poll(() => framesByConnection.length, { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => framesByConnection[2]?.length ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    expect(sentEvents(framesByConnection[2] ?? []).map((event) => event.data.eventName)).toEqual(['page_viewed']);
+  });
+
+  it('closes the socket and sends nothing more the moment consent is withdrawn', async () => {
+    context = await newPhoneContext(browser);
+    page = await context.newPage();
+    let socket: WebSocket | undefined;
+    const frames: string[] = [];
+    page.on('websocket', (opened) => {
+      socket = opened;
+      opened.on('framesent', (frame) => frames.push(String(frame.payload)));
+    });
+    await openStage();
+    await consentToAnalyticsOnly();
+    await expect.poll(() => frames.length, { timeout: 15_000 }).toBe(2);
+    const closed = new Promise<void>((resolve) => socket?.on('close', () => resolve()));
+
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Privacy settings' }).click();
+    await banner().waitFor();
+    await banner().getByRole('button', { name: 'Reject all' }).click();
+    await closed;
+    expect(await page.evaluate(() => sessionStorage.getItem('civitas.visitedAt'))).toBeNull();
+
+    const sockets: string[] = [];
+    page.on('websocket', (opened) => sockets.push(opened.url()));
+    await page.locator('main a[href^="/p/"]').first().click();
+    await page.waitForURL(/\/p\//);
+    await page.waitForTimeout(1500);
+    expect(frames).toHaveLength(2);
+    expect(sockets).toEqual([]);
+  });
+});
