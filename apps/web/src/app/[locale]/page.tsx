@@ -2,8 +2,10 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { StageFeed } from '@/components/feed/stage-feed';
+import { languageAlternates } from '@/i18n/alternates';
 import type { Locale } from '@/i18n/locales';
 import { countryFromAcceptLanguage } from '@/i18n/region';
+import { publicOrigin } from '@/server/public-origin';
 import { signInHref } from '@/session/request-path';
 import { getServerSession } from '@/session/server-session';
 import { loadStageStart } from './load-stage';
@@ -15,9 +17,11 @@ interface PageProps {
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
   const t = await getTranslations({ locale: (await params).locale, namespace: 'Home' });
   const app = await getTranslations({ locale: (await params).locale, namespace: 'App' });
+  const origin = await publicOrigin();
   return {
     title: `${t('title')} · ${app('name')}`,
     description: t('intro'),
+    ...(origin ? { alternates: languageAlternates(`${origin}/`) } : {}),
     openGraph: { title: t('title'), description: t('intro'), siteName: app('name'), type: 'website' },
   };
 }

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PostDetail } from '@/components/post-detail/post-detail';
 import { BackButton } from '@/components/shell/back-button';
+import { languageAlternates } from '@/i18n/alternates';
 import type { Locale } from '@/i18n/locales';
 import { publicOrigin } from '@/server/public-origin';
 import { loadPost } from './load-post';
@@ -36,7 +37,7 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
   return {
     title,
     description,
-    ...(url ? { alternates: { canonical: url } } : {}),
+    ...(url ? { alternates: languageAlternates(url) } : {}),
     openGraph: {
       type: 'article',
       title,

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { PROFILE_PICTURE_PLACEHOLDER } from '@/components/people/avatar';
 import type { PublicProfile } from '@/components/profile/profile-header';
+import { languageAlternates } from '@/i18n/alternates';
 import type { Locale } from '@/i18n/locales';
 import { publicOrigin } from '@/server/public-origin';
 
@@ -26,7 +27,7 @@ export async function profileMetadata(
   return {
     title: `${pageTitle} · ${app('name')}`,
     description,
-    ...(url ? { alternates: { canonical: url } } : {}),
+    ...(url ? { alternates: languageAlternates(url) } : {}),
     openGraph: {
       type: 'profile',
       title: pageTitle,
