@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/browser';
+import { dismissConsent } from './support/demo';
+import { repoRoot } from './support/paths';
+
+/** Spec §4 "Language choice" beyond the first page: links, unsupported browsers, search engines, Hindi's font. */
+const origin = inject('origin');
+const DEVANAGARI_FONT = /noto-sans-devanagari-devanagari-\d+-normal\.[\w-]+\.woff2$/;
+
+const message = (locale: string, namespace: string, key: string): string =>
+  JSON.parse(readFileSync(join(repoRoot, 'apps/web/messages', locale, `${namespace}.json`), 'utf8'))[key];
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterEach(async () => {
+  await context?.close();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function freshPage(locale: string): Promise<Page> {
+  context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale,
+    extraHTTPHeaders: { 'accept-language': locale },
+  });
+  page = await context.newPage();
+  return page;
+}
+
+const lang = () => page.locator('html').getAttribute('lang');
+
+describe('the interface language', () => {
+  it('stays German after ?displayLanguage=de while the reader follows links', async () => {
+    await freshPage('en-GB');
+    await page.goto(`${origin}/?displayLanguage=de`);
+    expect(await lang()).toBe('de');
+    await dismissConsent(page);
+    await page.locator('main a[href^="/p/"]').first().click();
+    await page.waitForURL(/\/p\//);
+    await page.locator('main a[href^="/u/"]').first().click();
+    await page.waitForURL(/\/u\//);
+    expect(new URL(page.url()).search).toBe('');
+    expect(await lang()).toBe('de');
+    // A whole page load from here, with the English browser, is German too.
+    await page.reload();
+    expect(await lang()).toBe('de');
+    expect(await page.locator('.skip-link').textContent()).toBe(message('de', 'Layout', 'skipToContent'));
+  });
+
+  it('is English for a browser in a language the app does not have (pt-BR)', async () => {
+    await freshPage('pt-BR');
+    await page.goto(`${origin}/`);
+    expect(await lang()).toBe('en');
+    expect(await page.locator('.skip-link').textContent()).toBe(message('en', 'Layout', 'skipToContent'));
+  });
+
+  it('names the same page in every language for search engines (hreflang), the page itself as the default', async () => {
+    await freshPage('en-GB');
+    await page.goto(`${origin}/`);
+    const alternates = await page
+      .locator('link[rel="alternate"][hreflang]')
+      .evaluateAll((links) => links.map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]));
+    const base = new URL('/', page.url()).href;
+    expect(Object.fromEntries(alternates)).toEqual({
+      en: `${base}?displayLanguage=en`,
+      de: `${base}?displayLanguage=de`,
+      es: `${base}?displayLanguage=es`,
+      fr: `${base}?displayLanguage=fr`,
+      hi: `${base}?displayLanguage=hi`,
+      it: `${base}?displayLanguage=it`,
+      'x-default': base,
+    });
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(base);
+  });
+});
+
+describe('Hindi’s font', () => {
+  it('is the Devanagari face shipped with the app, downloaded for a page in Hindi', async () => {
+    await freshPage('en-GB');
+    const fonts: string[] = [];
+    page.on('response', (response) => {
+      if (DEVANAGARI_FONT.test(new URL(response.url()).pathname)) fonts.push(response.url());
+    });
+    await page.goto(`${origin}/sign-in?displayLanguage=hi`);
+    expect(await lang()).toBe('hi');
+    await page.evaluate(() => document.fonts.ready);
+    expect(fonts.length).toBeGreaterThan(0);
+    // Served by this app, and the face the Hindi text is set in.
+    expect(fonts.every((font) => font.startsWith(`${origin}/_next/static/`))).toBe(true);
+    const faces = await page.evaluate(() =>
+      [...document.fonts].filter((face) => face.family.includes('Civitas Devanagari')).map((face) => face.status),
+    );
+    expect(faces).toContain('loaded');
+  });
+
+  it('is not downloaded for a page with no Devanagari text (the footer’s “हिन्दी” uses the system’s font)', async () => {
+    await freshPage('en-GB');
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (DEVANAGARI_FONT.test(new URL(request.url()).pathname)) fonts.push(request.url());
+    });
+    await page.goto(`${origin}/sign-in`);
+    expect(await lang()).toBe('en');
+    expect(await page.getByRole('link', { name: 'हिन्दी' }).count()).toBe(1);
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForTimeout(500);
+    expect(fonts).toEqual([]);
+  });
+});
