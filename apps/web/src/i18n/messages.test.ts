@@ -1,4 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { defaultLocale, locales } from './locales';
 import { namespaces } from './namespaces';
@@ -31,6 +33,31 @@ const argumentsOf = (text: string) => [...text.matchAll(/\{\s*([A-Za-z0-9_]+)/g)
 
 const english = load(defaultLocale);
 
+/** The web app's own code (tests aside), as one text to look keys up in. */
+function appSource(): string {
+  const sourceDir = fileURLToPath(new URL('..', import.meta.url));
+  const files = readdirSync(sourceDir, { recursive: true, encoding: 'utf8' }).filter(
+    (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file),
+  );
+  return files.map((file) => readFileSync(join(sourceDir, file), 'utf8')).join('\n');
+}
+
+/**
+ * Whether the code names `key` (Namespace.a.b): as a string of any of its tails ('b', 'a.b', 'Namespace.a.b'),
+ * since a component reads its messages through `useTranslations('Namespace.a')`; or built in a template, from
+ * a fixed part before a variable (`a.${code}`) or after one (`${service}Description`).
+ */
+function isNamed(key: string, source: string): boolean {
+  const parts = key.split('.');
+  const tails = parts.map((_, start) => parts.slice(start).join('.'));
+  if (tails.some((tail) => ["'", '"', '`'].some((quote) => source.includes(`${quote}${tail}${quote}`)))) return true;
+  for (let start = 0; start < parts.length; start += 1)
+    for (let end = parts.length - 1; end > start; end -= 1)
+      if (source.includes(`\`${parts.slice(start, end).join('.')}.\${`)) return true;
+  const leaf = parts.at(-1) ?? '';
+  return [...leaf.matchAll(/[A-Z]/g)].some((capital) => source.includes(`}${leaf.slice(capital.index)}\``));
+}
+
 describe('messages', () => {
   it('has exactly one folder per supported locale, each with one file per namespace', () => {
     expect(readdirSync(messagesDir).sort()).toEqual([...locales].sort());
@@ -38,6 +65,11 @@ describe('messages', () => {
       const files = readdirSync(new URL(`${locale}/`, messagesDir)).sort();
       expect(files, locale).toEqual(namespaces.map((namespace) => `${namespace}.json`).sort());
     }
+  });
+
+  it('has no message that no code uses', () => {
+    const source = appSource();
+    expect([...english.keys()].filter((key) => !isNamed(key, source))).toEqual([]);
   });
 
   it('has no empty English message', () => {
