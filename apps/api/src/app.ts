@@ -25,7 +25,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandling(app);
+  installErrorHandling(app, ctx.errorReports);
   registerRawBodies(app);
   await registerPlugins(app, ctx);
   await registerOpenApi(app, ctx.config.PUBLIC_URL);

@@ -14,6 +14,7 @@ import type { SerializedBody } from './http/route.js';
 import type { JobQueue } from './media/jobs/job-queue.js';
 import type { MediaStorage } from './media/storage/media-storage.js';
 import type { UploadStorage } from './media/storage/upload-storage.js';
+import type { ErrorReports } from './telemetry/error-reports.js';
 
 /** Everything a route or job needs, passed explicitly rather than hung on globals. */
 export interface AppContext {
@@ -46,6 +47,8 @@ export interface AppContext {
     files: MediaStorage;
     queue: JobQueue;
   };
+  /** Unexpected errors reported for requests whose consent allows it (a no-op outside prod, uat and test). */
+  errorReports: ErrorReports;
   /** Milliseconds since the epoch; replaceable so tests can fix time. */
   now: () => number;
 }

@@ -16,11 +16,14 @@ import { microCache } from './http/micro-cache.js';
 import { tableJobQueue } from './media/jobs/table-job-queue.js';
 import { localUploadStorage } from './media/storage/local-upload-storage.js';
 import { localMediaStorage } from './media/storage/media-storage.js';
+import { type ErrorReports, noErrorReports } from './telemetry/error-reports.js';
 
 export interface ContextOptions {
   /** Keys to use instead of those in DATA_DIR (tests). */
   keys?: Keys;
   sqliteFile?: string;
+  /** The server's error reports (main.ts starts them); none by default (CLI, worker, tests). */
+  errorReports?: ErrorReports;
 }
 
 /** Opens the database, migrates it and loads the signing keys: everything the server needs before it listens. */
@@ -56,6 +59,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
       files: localMediaStorage(config.DATA_DIR),
       queue: tableJobQueue(db),
     },
+    errorReports: options.errorReports ?? noErrorReports,
     now: Date.now,
   };
 }

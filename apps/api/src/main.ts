@@ -5,11 +5,12 @@ import { startMediaWorker } from './domains/media/media-worker.js';
 import { startUploadSweeper } from './domains/media/sweep-uploads.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { ensureSsrClient, handToWebServer, internalOrigin } from './ssr-client.js';
+import { startErrorReports } from './telemetry/error-reports.js';
 import { mountWeb } from './web.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const ctx = await createContext(config);
+  const ctx = await createContext(config, { errorReports: startErrorReports(config) });
   if (config.SEED_DEMO === 'true') await seedDemoIfEmpty(ctx);
   const app = await buildApp(ctx, { logger: true });
   handToWebServer(internalOrigin(config), await ensureSsrClient(ctx));
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     stopSweeper();
     await worker?.stop(); // a job in progress goes back to the queue
     await app.close();
+    await ctx.errorReports.close(2_000);
     await ctx.db.destroy();
     process.exit(0);
   };

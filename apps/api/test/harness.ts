@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { type Config, loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { closeContext, createContext } from '../src/create-context.js';
 import { ephemeralKeys } from '../src/http/auth/keys.js';
@@ -12,6 +12,7 @@ import type { Caller } from '../src/http/auth/tokens.js';
 import { insertCitizen, type NewCitizen } from '../src/seed/citizens.js';
 import { type DemoName, type DemoWorld, seedDemo } from '../src/seed/demo.js';
 import { insertPost, type NewPost } from '../src/seed/posts.js';
+import type { ErrorReports } from '../src/telemetry/error-reports.js';
 
 /**
  * A real server on a fresh database per test file: in-memory SQLite by default, or a throwaway schema in
@@ -57,7 +58,16 @@ async function postgresSchemaUrl(baseUrl: string): Promise<{ url: string; drop: 
   };
 }
 
-export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  seed?: boolean;
+  env?: Record<string, string>;
+  /** The server's error reports, made from the test's config (none by default). */
+  errorReports?: (config: Config) => ErrorReports;
+  /** Adds test-only routes (e.g. one that fails) before the app is ready. */
+  beforeReady?: (app: FastifyInstance) => void;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   const postgres = baseUrl ? await postgresSchemaUrl(baseUrl) : null;
   const dataDir = mkdtempSync(join(tmpdir(), 'civitas-test-'));
@@ -71,9 +81,14 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...options.env,
   });
-  const ctx = await createContext(config, { keys: await ephemeralKeys(), sqliteFile: ':memory:' });
+  const ctx = await createContext(config, {
+    keys: await ephemeralKeys(),
+    sqliteFile: ':memory:',
+    ...(options.errorReports ? { errorReports: options.errorReports(config) } : {}),
+  });
   const world = options.seed === false ? ({ citizens: {} } as DemoWorld) : await seedDemo(ctx);
   const app = await buildApp(ctx);
+  options.beforeReady?.(app);
   await app.ready();
 
   const tokenFor = async (who: Who) => {

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorReports } from '../telemetry/error-reports.js';
 import { AppError } from './errors.js';
 
 interface ErrorBody {
@@ -29,7 +30,7 @@ function validationDetails(error: FastifyError): { path: string; message: string
   });
 }
 
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(app: FastifyInstance, reports: ErrorReports): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const redirect = error.redirectUrl ? { redirectUrl: error.redirectUrl } : {};
@@ -47,6 +48,11 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.code(status).send(body(status, error.message, error.code));
     }
     request.log.error({ err: error }, 'unhandled error');
+    reports.report(
+      error,
+      { method: request.method, route: request.routeOptions.url ?? '(no route)', headers: request.headers },
+      'api',
+    );
     return reply.code(500).send(body(500, 'Something went wrong on our side; please try again', 'INTERNAL'));
   });
 

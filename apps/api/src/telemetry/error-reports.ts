@@ -1,0 +1,94 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import {
+  captureException,
+  close,
+  dedupeIntegration,
+  flush,
+  initWithoutDefaultIntegrations,
+  linkedErrorsIntegration,
+} from '@sentry/node';
+import type { Config } from '../config.js';
+import { CONSENT_COOKIE, consentsToErrorReporting } from '../domains/monitoring/consent.js';
+import { reportingDsn } from '../domains/monitoring/tunnel.js';
+
+/** What a report may say about the request that failed: never its cookies, headers, query or body. */
+export interface FailedRequest {
+  method: string;
+  /** The route's pattern (`/api/content/v9/posts/:id`), not the concrete URL, which can name people. */
+  route: string;
+  /** Read only for the consent cookie. */
+  headers: IncomingHttpHeaders;
+}
+
+/** Reports of unexpected server errors (spec §1): per request, only for people who consented. */
+export interface ErrorReports {
+  /** Whether this environment reports at all (APP_ENV prod, uat or test, and SENTRY_DSN set). */
+  readonly enabled: boolean;
+  /** Reports `error` if the request's consent cookie allows error reporting; otherwise does nothing. */
+  report(error: unknown, request: FailedRequest, source: 'api' | 'web'): void;
+  /** Sends what is on its way, for at most `timeoutMs` (shutdown, tests). */
+  flush(timeoutMs: number): Promise<void>;
+  close(timeoutMs: number): Promise<void>;
+}
+
+export const noErrorReports: ErrorReports = {
+  enabled: false,
+  report() {},
+  async flush() {},
+  async close() {},
+};
+
+/** The consent cookie's value in a `Cookie` header (the same cookie the browser's banner writes). */
+export function consentCookieValue(headers: IncomingHttpHeaders): string | undefined {
+  const prefix = `${CONSENT_COOKIE}=`;
+  return headers.cookie
+    ?.split(/;\s*/)
+    .find((pair) => pair.startsWith(prefix))
+    ?.slice(prefix.length);
+}
+
+/**
+ * Starts the server's error reporting once, at boot, when the environment allows it; otherwise the SDK is
+ * never initialised. Its client is the SDK's process-wide one, which the web server in this process (Next's
+ * `onRequestError`) reports through as well. Only what is asked for is sent: no default integrations (no
+ * auto-instrumented tracing, no uncaught-exception or console capture, which have no request and so no
+ * consent to go by), trace sampling 0, and none of the SDK's default personal data.
+ */
+export function startErrorReports(config: Config): ErrorReports {
+  if (!reportingDsn(config) || !config.SENTRY_DSN) return noErrorReports;
+  initWithoutDefaultIntegrations({
+    dsn: config.SENTRY_DSN,
+    environment: config.APP_ENV,
+    tracesSampleRate: 0,
+    integrations: [linkedErrorsIntegration(), dedupeIntegration()],
+    dataCollection: {
+      userInfo: false,
+      cookies: false,
+      httpHeaders: false,
+      httpBodies: [],
+      urlQueryParams: false,
+      graphQL: { document: false, variables: false },
+      genAI: { inputs: false, outputs: false },
+      databaseQueryData: false,
+      queues: false,
+      stackFrameVariables: false,
+    },
+    sendClientReports: false,
+    enableRuntimeChannelInjection: false,
+  });
+  return {
+    enabled: true,
+    report(error, request, source) {
+      if (!consentsToErrorReporting(consentCookieValue(request.headers))) return;
+      captureException(error, (scope) =>
+        scope.setTags({ source, method: request.method }).setTransactionName(`${request.method} ${request.route}`),
+      );
+    },
+    async flush(timeoutMs) {
+      await flush(timeoutMs);
+    },
+    async close(timeoutMs) {
+      await close(timeoutMs);
+    },
+  };
+}
