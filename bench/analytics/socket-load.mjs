@@ -97,8 +97,16 @@ async function drive(open) {
 }
 
 function startChild(args, env) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  return () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill())));
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill();
+    });
 }
 
 const referenceServer = `
@@ -147,7 +155,9 @@ try {
   const open = await openAll(`ws://127.0.0.1:${port}/api/analytics`, sockets, (i) => ({ origin, cookie: cookies[i] }));
   const measured = await drive(open);
   const share = (100 * measured.rate) / reference.rate;
-  console.log(`database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}; ${sockets} sockets, ${window} in flight each`);
+  console.log(
+    `database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}; ${sockets} sockets, ${window} in flight each`,
+  );
   console.log(`hello-world websocket (reference): ${Math.round(reference.rate)} events/s`);
   console.log(
     `analytics socket, stored and acknowledged: ${Math.round(measured.rate)} events/s (${share.toFixed(1)} % of the reference), ${measured.refused} refused`,
