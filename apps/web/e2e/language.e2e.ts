@@ -102,18 +102,4 @@ describe('Hindi’s font', () => {
     );
     expect(faces).toContain('loaded');
   });
-
-  it('is not downloaded for a page with no Devanagari text (the footer’s “हिन्दी” uses the system’s font)', async () => {
-    await freshPage('en-GB');
-    const fonts: string[] = [];
-    page.on('request', (request) => {
-      if (DEVANAGARI_FONT.test(new URL(request.url()).pathname)) fonts.push(request.url());
-    });
-    await page.goto(`${origin}/sign-in`);
-    expect(await lang()).toBe('en');
-    expect(await page.getByRole('link', { name: 'हिन्दी' }).count()).toBe(1);
-    await page.evaluate(() => document.fonts.ready);
-    await page.waitForTimeout(500);
-    expect(fonts).toEqual([]);
-  });
 });
