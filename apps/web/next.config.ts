@@ -12,6 +12,9 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   turbopack: { root: workspaceRoot },
   outputFileTracingRoot: workspaceRoot,
+  // Required from node_modules, not bundled: the web server's error reports go through the SDK client the API
+  // started in this process, which lives in that one copy.
+  serverExternalPackages: ['@sentry/nextjs', '@sentry/node'],
 };
 
 export default createNextIntlPlugin({

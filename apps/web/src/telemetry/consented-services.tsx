@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { prepareSession, useAppDispatch } from '@/client';
 import { CONSENT_CHANGED_EVENT, type Consent, NO_CONSENT, readConsent } from '@/consent/consent';
-import type { ConsentedService, ServiceDeps } from './consented-service';
+import type { ConsentedService, ErrorReportingSettings, ServiceDeps } from './consented-service';
 import { usePageViews } from './page-views';
 
 export type { ConsentedService } from './consented-service';
@@ -14,17 +14,30 @@ export type { ConsentedService } from './consented-service';
  */
 const services: Partial<Record<keyof Consent, () => Promise<ConsentedService>>> = {
   analytics: () => import('./analytics/analytics-service').then((module) => module.analyticsService),
+  errorReporting: () =>
+    import('./error-reporting/error-reporting-service').then((module) => module.errorReportingService),
 };
 
+export interface ConsentedServicesProps {
+  /** Where errors are reported; null where this environment reports none (its code is then never loaded). */
+  errorReporting: ErrorReportingSettings | null;
+}
+
 /** Starts and stops the consented services as the visitor's answer changes; renders nothing. */
-export function ConsentedServices() {
+export function ConsentedServices({ errorReporting }: ConsentedServicesProps) {
   const dispatch = useAppDispatch();
   usePageViews();
+  // Strings, not the object: a re-rendered layout hands over an equal new object, which must not restart services.
+  const dsn = errorReporting?.dsn;
+  const environment = errorReporting?.environment;
   useEffect(() => {
-    const deps: ServiceDeps = { prepareSession: (renew) => dispatch(prepareSession(renew)) };
+    const reporting = dsn && environment ? { dsn, environment } : null;
+    const deps: ServiceDeps = { prepareSession: (renew) => dispatch(prepareSession(renew)), errorReporting: reporting };
     let current: Consent = NO_CONSENT;
-    const apply = (next: Consent) => {
+    const apply = (answer: Consent) => {
       const previous = current;
+      // Consent to a service this environment does not run counts as none: its code is not even loaded.
+      const next = reporting ? answer : { ...answer, errorReporting: false };
       current = next;
       for (const [name, load] of Object.entries(services) as [keyof Consent, () => Promise<ConsentedService>][]) {
         if (next[name] && !previous[name]) {
@@ -43,6 +56,6 @@ export function ConsentedServices() {
       window.removeEventListener(CONSENT_CHANGED_EVENT, onChange);
       apply(NO_CONSENT);
     };
-  }, [dispatch]);
+  }, [dispatch, dsn, environment]);
   return null;
 }

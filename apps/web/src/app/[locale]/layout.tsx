@@ -12,6 +12,7 @@ import { MainNav } from '@/components/shell/main-nav';
 import { CONSENT_COOKIE, parseConsent } from '@/consent/consent';
 import { isLocale, locales } from '@/i18n/locales';
 import type { Namespace } from '@/i18n/namespaces';
+import { errorReportingSettings } from '@/server/error-reporting-settings';
 import { getServerSession } from '@/session/server-session';
 import { ConsentedServices } from '@/telemetry/consented-services';
 import { SessionNav } from './(auth)/_components/session-nav';
@@ -97,7 +98,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
               </footer>
             </div>
             <ConsentBanner initiallyOpen={!consentAnswered} />
-            <ConsentedServices />
+            <ConsentedServices errorReporting={errorReportingSettings()} />
           </AppProviders>
         </NextIntlClientProvider>
       </body>
