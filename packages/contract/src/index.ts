@@ -1,6 +1,7 @@
 export * from './common.js';
 export * from './endpoint.js';
 export * from './media-limits.js';
+export * from './preferences.js';
 export * from './routes-table.js';
 export * from './services/analytics.js';
 export * from './services/charities.js';

@@ -11,6 +11,7 @@ import type * as users from './services/users.js';
 
 export { fullPath } from './endpoint.js';
 export { imageContentTypes, mediaLimits, videoContentTypes } from './media-limits.js';
+export { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, languages } from './preferences.js';
 export { normalizeText, type TextProblem, textLength, textProblem } from './text-rules.js';
 
 /*
@@ -247,6 +248,15 @@ export const routeTable: RouteTable = {
     body: true,
   },
   getMe: { service: 'users', method: 'GET', path: '/influencers/me', access: 'citizen', versions: ['5.0'] },
+  setMyLanguage: {
+    service: 'users',
+    method: 'PUT',
+    path: '/influencers/me/language',
+    access: 'citizen',
+    versions: ['1.0'],
+    body: true,
+    noContent: true,
+  },
   getProfile: {
     service: 'users',
     method: 'GET',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CountryCode, Id, Username } from '../common.js';
 import { defineEndpoint, type MachineScope } from '../endpoint.js';
+import { languages } from '../preferences.js';
 import { userText } from '../text.js';
 
 export const machineScopes = [
@@ -24,7 +25,7 @@ export const Password = z
   .min(PASSWORD_MIN_LENGTH, `password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(256, 'password must be at most 256 characters');
 export const OtpCode = z.string().regex(/^\d{6}$/, `must be the ${OTP_LENGTH}-digit code from the email`);
-export const LanguageCode = z.enum(['en', 'de', 'es', 'fr', 'hi', 'it']);
+export const LanguageCode = z.enum(languages, { error: `must be one of ${languages.join(', ')}` });
 export type LanguageCode = z.infer<typeof LanguageCode>;
 
 export const requestMachineToken = defineEndpoint({

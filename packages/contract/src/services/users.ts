@@ -12,6 +12,7 @@ import {
   ProfileView,
   SharingOptions,
 } from '../views.js';
+import { LanguageCode } from './identity.js';
 import { PostStatusView } from './uploads.js';
 
 export const CAPTION_MAX_LENGTH = 2200;
@@ -96,6 +97,18 @@ export const getMe = defineEndpoint({
   versions: ['5.0'],
   summary: 'My profile',
   success: { status: 200, body: MyProfileView },
+});
+
+export const setMyLanguage = defineEndpoint({
+  service: 'users',
+  method: 'PUT',
+  path: '/influencers/me/language',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary:
+    'Set my language: the interface language my other devices adopt when I sign in there, and the language of my emails',
+  body: z.object({ language: LanguageCode }),
+  success: { status: 204, body: null },
 });
 
 export const getProfile = defineEndpoint({
@@ -271,6 +284,7 @@ export const usersEndpoints = [
   deletePost,
   updateCaption,
   getMe,
+  setMyLanguage,
   getProfile,
   listHashtags,
   dismissSuggestion,
