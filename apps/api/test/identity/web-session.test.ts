@@ -4,9 +4,10 @@ import { createTestApp, type TestApp } from '../harness.js';
 import { CookieJar, PASSWORD, signUpAndVerify } from './flows.js';
 
 let t: TestApp;
+let browser: { id: string; username: string };
 beforeAll(async () => {
   t = await createTestApp({ seed: false, env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
-  await signUpAndVerify(t, 'browser');
+  browser = { id: (await signUpAndVerify(t, 'browser')).id, username: 'browser' };
 });
 afterAll(() => t.close());
 
@@ -47,6 +48,7 @@ describe('the web session (own-origin cookies)', () => {
     const names = [...jar.cookies.keys()].sort();
     expect(names).toEqual([
       'civitas_citizen_token',
+      'civitas_language',
       'civitas_refresh_token',
       'civitas_session_expires',
       'civitas_username',
@@ -64,6 +66,45 @@ describe('the web session (own-origin cookies)', () => {
       headers: { cookie: jar.header() },
     });
     expect(me.statusCode).toBe(200);
+  });
+
+  it("gives a browser without a language the profile's at sign-in, and keeps one the browser chose", async () => {
+    const me = await t.request({ method: 'GET', url: '/api/users/influencers/me', as: browser });
+    expect(me.json().language).toBe('en');
+    const fresh = await browserSignIn(new CookieJar());
+    expect(fresh.cookies).toContainEqual(
+      expect.objectContaining({
+        name: 'civitas_language',
+        value: 'en',
+        path: '/',
+        maxAge: 365 * 24 * 60 * 60,
+        httpOnly: true,
+        sameSite: 'Lax',
+      }),
+    );
+    const put = await t.request({
+      method: 'PUT',
+      url: '/api/users/influencers/me/language',
+      as: browser,
+      payload: { language: 'hi' },
+    });
+    expect(put.statusCode, put.body).toBe(204);
+    const otherDevice = new CookieJar();
+    await browserSignIn(otherDevice);
+    expect(otherDevice.cookies.get('civitas_language')).toEqual({ value: 'hi', httpOnly: true });
+
+    const chosenHere = new CookieJar();
+    chosenHere.cookies.set('civitas_language', { value: 'it', httpOnly: true });
+    const kept = await browserSignIn(chosenHere);
+    expect(kept.statusCode).toBe(302);
+    expect(kept.cookies.map((cookie) => cookie.name)).not.toContain('civitas_language');
+    expect(chosenHere.cookies.get('civitas_language')?.value).toBe('it');
+    await t.request({
+      method: 'PUT',
+      url: '/api/users/influencers/me/language',
+      as: browser,
+      payload: { language: 'en' },
+    });
   });
 
   it('refuses a callback whose state does not match, and an open redirect in next', async () => {
@@ -144,7 +185,8 @@ describe('the web session (own-origin cookies)', () => {
     });
     expect(out.statusCode).toBe(204);
     jar.take(out);
-    expect([...jar.cookies.keys()]).toEqual([]);
+    // The language this browser shows is the device's, not the session's: it stays for the signed-out pages.
+    expect([...jar.cookies.keys()]).toEqual(['civitas_language']);
     const reuse = await t.app.inject({
       method: 'POST',
       url: '/api/auth/refresh',

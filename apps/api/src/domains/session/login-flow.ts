@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { NavigateTo } from '@civitas/contract';
+import { LANGUAGE_COOKIE, NavigateTo } from '@civitas/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -9,7 +9,7 @@ import { s256 } from '../identity/oauth/authorization-codes.js';
 import { withParams } from '../identity/oauth/authorize.js';
 import { grantTokens } from '../identity/oauth/token-grants.js';
 import { randomToken } from '../identity/secrets.js';
-import { clearSessionCookies, setCitizenCookies } from './session-cookies.js';
+import { adoptProfileLanguage, clearSessionCookies, setCitizenCookies } from './session-cookies.js';
 
 const LoginQuery = z.object({ next: NavigateTo.optional() });
 const CallbackQuery = z.object({
@@ -75,6 +75,7 @@ export function registerLoginFlow(app: FastifyInstance, ctx: AppContext): void {
     if (!grant.ok) return fail('invalid_grant');
     for (const name of [names.pkceVerifier, names.oauthState, names.navigateTo]) reply.clearCookie(name, flowCookie);
     setCitizenCookies(ctx, reply, grant);
+    if (!readCookie(request, LANGUAGE_COOKIE)) await adoptProfileLanguage(ctx, reply, grant.citizenId);
     return reply.redirect(next);
   });
 }

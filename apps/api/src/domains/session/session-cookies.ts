@@ -1,3 +1,4 @@
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, LanguageCode } from '@civitas/contract';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { AUTH_COOKIE_PATH, clearCookie, cookieOptions, sessionCookieNames } from '../../http/auth/cookies.js';
@@ -47,6 +48,23 @@ export function setCitizenCookies(ctx: AppContext, reply: FastifyReply, session:
     );
   clearCookie(reply, names, names.guestToken);
   return expiresAt;
+}
+
+/**
+ * A browser that has never chosen a language takes the one on the citizen's profile at sign-in, so the pages
+ * after it are in their language on every device (ADR 003). The cookie is the web app's own (apps/web's
+ * proxy sets it on `?displayLanguage=`), with the same attributes; a choice this browser made is kept.
+ */
+export async function adoptProfileLanguage(ctx: AppContext, reply: FastifyReply, citizenId: string): Promise<void> {
+  const row = await ctx.db.selectFrom('citizens').select('language').where('id', '=', citizenId).executeTakeFirst();
+  const language = LanguageCode.safeParse(row?.language);
+  if (!language.success) return;
+  const names = sessionCookieNames(ctx.config.PUBLIC_URL);
+  reply.setCookie(
+    LANGUAGE_COOKIE,
+    language.data,
+    cookieOptions(names, { httpOnly: true, maxAgeSeconds: LANGUAGE_COOKIE_MAX_AGE_SECONDS }),
+  );
 }
 
 export function clearSessionCookies(ctx: AppContext, reply: FastifyReply): void {
