@@ -1,8 +1,10 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { chooseLocale, forcedLocale } from './i18n/choose-locale';
 import { displayLanguageParam, LANGUAGE_COOKIE_MAX_AGE_SECONDS, languageCookie, localeHeader } from './i18n/locales';
-import { renewSession } from './session/renew-session';
+import { sessionCookieNames } from './session/cookie-names';
+import { type Renewal, renewSession } from './session/renew-session';
 import { requestPathHeader } from './session/request-path';
+import { saveLanguageToProfile } from './session/save-language';
 import { applyCookieChanges } from './session/set-cookie';
 
 /**
@@ -27,6 +29,9 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const response = NextResponse.rewrite(url, { request: { headers } });
   for (const setCookie of renewal?.setCookies ?? []) response.headers.append('set-cookie', setCookie);
   if (toRemember && toRemember !== remembered) {
+    // Only on a change, so a page view costs nothing; the profile is what the citizen's other devices adopt.
+    const token = citizenToken(request, renewal);
+    if (token) await saveLanguageToProfile(toRemember, token);
     response.cookies.set(languageCookie, toRemember, {
       path: '/',
       maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS,
@@ -36,6 +41,13 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     });
   }
   return response;
+}
+
+/** The citizen token this request renders with: the renewed one when the proxy just renewed it. */
+function citizenToken(request: NextRequest, renewal: Renewal | null): string | undefined {
+  const name = sessionCookieNames().citizenToken;
+  const renewed = renewal?.changes.findLast((change) => change.name === name);
+  return renewed ? (renewed.value ?? undefined) : request.cookies.get(name)?.value;
 }
 
 export const config = {

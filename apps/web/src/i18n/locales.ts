@@ -1,5 +1,7 @@
-/** The interface languages of spec §1; English is the fallback for everything else. */
-export const locales = ['en', 'de', 'es', 'fr', 'hi', 'it'] as const;
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, languages } from '@civitas/contract/routes-table';
+
+/** The interface languages of spec §1 (the contract's, which the API's emails speak too); English is the fallback. */
+export const locales = languages;
 
 export type Locale = (typeof locales)[number];
 
@@ -28,6 +30,7 @@ export const localeHeader = 'x-civitas-locale';
 /**
  * Remembers a language chosen with `displayLanguage` (or the footer's language links) for a year, so it holds
  * on every later page. A preference the person set themselves, needed to show the site as asked: essential.
+ * The API's sign-in callback sets it too, from the citizen's profile (ADR 003), so its name lives in the contract.
  */
-export const languageCookie = 'civitas_language';
-export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+export const languageCookie = LANGUAGE_COOKIE;
+export { LANGUAGE_COOKIE_MAX_AGE_SECONDS };

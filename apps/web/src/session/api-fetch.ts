@@ -8,7 +8,7 @@ export function apiOrigin(): string {
 }
 
 export interface ApiFetchOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   /** Sent as JSON. */
   body?: unknown;
   /** A bearer token (citizen or machine) for the call. */
