@@ -40,6 +40,18 @@ function varyOnAcceptLanguage(res: ServerResponse): void {
   }) as ServerResponse['writeHead'];
 }
 
+/**
+ * Pages live at one origin, PUBLIC_URL: the session cookies, the sign-in's return address and every absolute
+ * link name it, so a page opened at another address (127.0.0.1 for localhost, a bare IP, an old name) is sent
+ * there with its path and query, before anything is set on the wrong host. Reads only (a form posted to another
+ * host is left alone rather than losing its body); the API answers at any host.
+ */
+function toPublicOrigin(publicUrl: URL, method: string, host: string | undefined, url: string): string | null {
+  if ((method !== 'GET' && method !== 'HEAD') || host === publicUrl.host) return null;
+  // Joined as text: resolving `//other.example/` against the origin would leave it (an open redirect).
+  return `${publicUrl.origin}${url.startsWith('/') ? url : `/${url}`}`;
+}
+
 /** Whether `next build` has produced a production build in `dir`. */
 export function hasWebBuild(dir: string = defaultWebDir): boolean {
   return existsSync(join(dir, process.env.NEXT_DIST_DIR ?? '.next', 'BUILD_ID'));
@@ -69,12 +81,15 @@ export async function mountWeb(app: FastifyInstance, ctx: AppContext, dir: strin
   await web.prepare();
   const handle = web.getRequestHandler();
 
+  const publicUrl = new URL(ctx.config.PUBLIC_URL);
   await app.register(async (scope) => {
     // Next reads request bodies (server actions, form posts) itself, so Fastify must leave the stream untouched.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.all('/*', { schema: { hide: true } }, async (request, reply) => {
       if (isApiPath(request.url)) return reply.callNotFound();
+      const elsewhere = toPublicOrigin(publicUrl, request.method, request.headers.host, request.url);
+      if (elsewhere) return reply.redirect(elsewhere, 308);
       reply.hijack();
       // Next's content-hashed assets are the same in every language.
       if (!request.url.startsWith('/_next/static/')) varyOnAcceptLanguage(reply.raw);

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +16,14 @@ import { analyticsMessage, openSocket } from '../analytics/socket-client.js';
 // `npm test` makes first (`npm run build:web`). A bare `vitest run` on a fresh clone has no build to serve.
 const webBuilt = hasWebBuild();
 
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 describe.skipIf(!webBuilt)('web shell served by the API process (needs the web build: npm run build:web)', () => {
   let app: FastifyInstance;
   let ctx: AppContext;
@@ -24,12 +32,14 @@ describe.skipIf(!webBuilt)('web shell served by the API process (needs the web b
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'civitas-web-'));
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    // Pages are served at PUBLIC_URL only, so it must name the port the server listens on.
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: baseUrl });
     ctx = await createContext(config, { keys: await ephemeralKeys(), sqliteFile: ':memory:' });
     app = await buildApp(ctx);
     await mountWeb(app, ctx);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    await app.listen({ port, host: '127.0.0.1' });
   });
 
   afterAll(async () => {
@@ -119,13 +129,13 @@ describe.skipIf(!webBuilt)('web shell served by the API process (needs the web b
     expect((await page('/')).response.status).toBe(200);
     const session = await fetch(`${baseUrl}/api/auth/refresh-guest`, {
       method: 'POST',
-      headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
+      headers: { origin: baseUrl, 'content-type': 'application/json' },
       body: '{}',
     });
     const cookie = session.headers.get('set-cookie')?.split(';')[0] ?? '';
     expect(cookie).toMatch(/^civitas_guest_token=/);
     const port = (app.server.address() as AddressInfo).port;
-    const client = await openSocket(port, { origin: 'http://localhost:3000', cookie });
+    const client = await openSocket(port, { origin: baseUrl, cookie });
     try {
       const message = analyticsMessage('page_viewed');
       client.socket.send(JSON.stringify(message));
@@ -133,5 +143,16 @@ describe.skipIf(!webBuilt)('web shell served by the API process (needs the web b
     } finally {
       client.close();
     }
+  });
+  it('sends a page asked for at another address to PUBLIC_URL, path and query kept, and leaves the API alone', async () => {
+    const elsewhere = baseUrl.replace('127.0.0.1', 'localhost');
+    const redirected = await fetch(`${elsewhere}/u/alice?displayLanguage=de`, { redirect: 'manual' });
+    expect(redirected.status).toBe(308);
+    expect(redirected.headers.get('location')).toBe(`${baseUrl}/u/alice?displayLanguage=de`);
+    // A path that looks like another host stays a path of ours.
+    const sneaky = await fetch(`${elsewhere}//evil.example/x`, { redirect: 'manual' });
+    expect(sneaky.headers.get('location')).toBe(`${baseUrl}//evil.example/x`);
+    expect((await fetch(`${elsewhere}/healthz`, { redirect: 'manual' })).status).toBe(200);
+    expect((await fetch(`${baseUrl}/`, { redirect: 'manual' })).status).toBe(200);
   });
 });
