@@ -1,0 +1,33 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/browser';
+import { newPhoneContext, signInAs } from './support/demo';
+
+/** ADR 011: pages have one origin, PUBLIC_URL (here http://127.0.0.1:<port>); other hosts are sent there. */
+const origin = inject('origin');
+const elsewhere = origin.replace('127.0.0.1', 'localhost');
+
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterEach(async () => {
+  await context?.close();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('one public origin', () => {
+  it('signs in a citizen who opened the app at another address of the same machine', async () => {
+    context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${elsewhere}/hashtags/landscape?displayLanguage=en`);
+    expect(page.url()).toBe(`${origin}/hashtags/landscape?displayLanguage=en`);
+    await signInAs(page, elsewhere, 'carol');
+    expect(new URL(page.url()).origin).toBe(origin);
+    expect(page.url()).not.toContain('error=');
+  });
+});
