@@ -1,7 +1,8 @@
 import type { Instrumentation } from 'next';
-import { readConsent } from '@/consent/consent';
-import { errorReportingSettings } from '@/server/error-reporting-settings';
-import { isFrameworkControlFlow } from '@/telemetry/error-reporting/report-filters';
+// Relative paths: the unit test imports this file without the `@/` alias.
+import { readConsent } from './consent/consent';
+import { errorReportingSettings } from './server/error-reporting-settings';
+import { isFrameworkControlFlow } from './telemetry/error-reporting/report-filters';
 
 /**
  * Render and route errors of the web server, reported like the API's (spec §1): only where this environment
