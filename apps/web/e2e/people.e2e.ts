@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
-import { DEMO_PASSWORD, dismissConsent, newPhoneContext, signInAs } from './support/demo';
+import { chooseLanguage, DEMO_PASSWORD, dismissConsent, newPhoneContext, signInAs } from './support/demo';
 import { expectAccessible, screenshot } from './support/pages';
 
 // People and hashtags against the demo world (apps/api/src/seed/demo.ts): erin follows alice, who follows bob
@@ -44,6 +44,8 @@ describe('people', () => {
 
   it('sends a guest to sign in and back to /people, with suggestions and their reasons', async () => {
     page = await newPage();
+    // An English phone: erin's own Spanish is adopted at sign-in only by a browser that chose no language.
+    await chooseLanguage(page.context(), origin, 'en');
     await page.goto(`${origin}/people`);
     await page.waitForURL(/\/sign-in\?interaction=/);
     await page.getByLabel('Username or email address').fill('erin');

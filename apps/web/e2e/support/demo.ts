@@ -1,4 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LANGUAGE_COOKIE } from '@civitas/contract/routes-table';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { cookieJar } from './pages';
+import { repoRoot } from './paths';
 
 /** The demo citizens' password (apps/api/src/seed/demo.ts; DEMO_PASSWORD's default). */
 export const DEMO_PASSWORD = 'civitas-demo-password';
@@ -9,11 +14,24 @@ export type DemoName = 'alice' | 'bob' | 'carol' | 'dave' | 'erin' | 'frank' | '
 export const newPhoneContext = (browser: Browser): Promise<BrowserContext> =>
   browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
 
+/** Makes the browser remember `language`, as a pick from the footer's language links would. */
+export async function chooseLanguage(context: BrowserContext, origin: string, language: string): Promise<void> {
+  await context.addCookies([{ name: LANGUAGE_COOKIE, value: language, url: origin, httpOnly: true, sameSite: 'Lax' }]);
+}
+
 /**
  * Signs a demo citizen in the way a person does: the header's sign-in link, the sign-in form, back to the
- * page where it started. Returns on that page, signed in.
+ * page where it started. Returns on that page, signed in. The journeys read English pages, and a browser that
+ * has chosen no language takes the citizen's own at sign-in (carol's German; ADR 003), so unless it chose one
+ * already, this browser has chosen English.
  */
 export async function signInAs(page: Page, origin: string, name: DemoName, startPath = '/'): Promise<void> {
+  if (!(await cookieJar(page.context())).has(LANGUAGE_COOKIE)) await chooseLanguage(page.context(), origin, 'en');
+  await signInWithForm(page, origin, name, startPath);
+}
+
+/** The sign-in itself, with whatever language the browser has (or has not) chosen. */
+export async function signInWithForm(page: Page, origin: string, name: DemoName, startPath = '/'): Promise<void> {
   await page.goto(`${origin}${startPath}`);
   await page.locator('header.site-header').getByRole('link', { name: 'Sign in' }).click();
   await page.waitForURL(/\/sign-in\?interaction=/);
@@ -21,7 +39,14 @@ export async function signInAs(page: Page, origin: string, name: DemoName, start
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname === startPath.split('?')[0]);
-  await page.locator('header.site-header').getByRole('button', { name: 'Sign out' }).waitFor();
+  const signOut = signOutLabel((await page.locator('html').getAttribute('lang')) ?? 'en');
+  await page.locator('header.site-header').getByRole('button', { name: signOut }).waitFor();
+}
+
+/** The header's "Sign out" in a page's language: sign-in may land on the citizen's own (ADR 003). */
+function signOutLabel(language: string): string {
+  const messages = JSON.parse(readFileSync(join(repoRoot, 'apps/web/messages', language, 'Auth.json'), 'utf8'));
+  return messages.nav.signOut as string;
 }
 
 /** Answers the cookie banner (essential only), so it does not cover what a test looks at. */
