@@ -57,6 +57,25 @@ describe('the interface language', () => {
     expect(await page.locator('.skip-link').textContent()).toBe(message('de', 'Layout', 'skipToContent'));
   });
 
+  it('shows every main page in German once ?displayLanguage=de was chosen, with no parameter after it', async () => {
+    await freshPage('en-GB');
+    await page.goto(`${origin}/?displayLanguage=de`);
+    const post = await page.locator('main a[href^="/p/"]').first().getAttribute('href');
+    const skipLink = message('de', 'Layout', 'skipToContent');
+    for (const path of [`${post}`, '/u/alice', '/u/alice/loved', '/hashtags/landscape', '/sign-in', '/sign-up', '/']) {
+      await page.goto(`${origin}${path}`);
+      expect(await lang(), path).toBe('de');
+      expect(await page.locator('.skip-link').textContent(), path).toBe(skipLink);
+    }
+  });
+
+  it('is French for a browser set to fr-FR', async () => {
+    await freshPage('fr-FR');
+    await page.goto(`${origin}/`);
+    expect(await lang()).toBe('fr');
+    expect(await page.locator('.skip-link').textContent()).toBe(message('fr', 'Layout', 'skipToContent'));
+  });
+
   it('is English for a browser in a language the app does not have (pt-BR)', async () => {
     await freshPage('pt-BR');
     await page.goto(`${origin}/`);
