@@ -21,7 +21,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       : false,
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
-    trustProxy: false,
+    // Forwarded addresses are believed only from the proxies TRUST_PROXY names.
+    trustProxy: ctx.config.TRUST_PROXY ?? false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -43,6 +43,28 @@ const ConfigSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().default('Civitas <no-reply@civitas.local>'),
+  /**
+   * Calls to the API in 5 minutes: per citizen when signed in, per address otherwise (Mastodon's default for
+   * both is 300); also web pages per address. Machine clients are not counted.
+   */
+  REQUESTS_PER_5_MINUTES: z.coerce.number().int().min(1).default(300),
+  /** Follows and unfollows a citizen may make in an hour (they reach other people). */
+  FOLLOWS_PER_HOUR: z.coerce.number().int().min(1).default(40),
+  /** Friend requests a citizen may send in an hour. */
+  FRIEND_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Posts created plus captions edited (both may mention people) per citizen in 30 minutes. */
+  POSTS_PER_30_MINUTES: z.coerce.number().int().min(1).default(30),
+  /**
+   * Which proxies' X-Forwarded-For / X-Forwarded-Host to believe: unset (none: the connection's own address
+   * counts), or a comma-separated list of their addresses or CIDR ranges (e.g. `127.0.0.1,10.0.0.0/8`).
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*$/,
+      'TRUST_PROXY must be a comma-separated list of addresses or CIDR ranges',
+    )
+    .optional(),
   /** Per-IP requests a minute on sign-in, sign-up, code entry and token endpoints. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** Run media jobs (image and video processing) in this process. */

@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { findClient, registerMachineClient } from './domains/identity/clients.js';
 import { sameDigest } from './domains/identity/secrets.js';
+import { RENDER_KEY } from './http/abuse-limits.js';
 
 /** The machine client the web server uses for public sharing reads during server rendering (spec §6, §8). */
 export const SSR_CLIENT_ID = 'civitas-web-ssr';
@@ -15,6 +16,8 @@ export const webServerEnv = {
   apiOrigin: 'CIVITAS_API_ORIGIN',
   clientId: 'CIVITAS_SSR_CLIENT_ID',
   clientSecret: 'CIVITAS_SSR_CLIENT_SECRET',
+  /** Sent by the web server on its own calls (x-civitas-render-key), so the abuse limits can tell them apart. */
+  renderKey: 'CIVITAS_RENDER_KEY',
 } as const;
 
 export interface SsrClientCredentials {
@@ -72,4 +75,5 @@ export function handToWebServer(origin: string, credentials: SsrClientCredential
   process.env[webServerEnv.apiOrigin] = origin;
   process.env[webServerEnv.clientId] = credentials.clientId;
   process.env[webServerEnv.clientSecret] = credentials.clientSecret;
+  process.env[webServerEnv.renderKey] = RENDER_KEY;
 }

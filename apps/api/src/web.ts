@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
+import { pageLimit } from './http/abuse-limits.js';
 
 /** The web package, beside this one in the workspace (the same from `src/` under test and from `dist/`). */
 export const defaultWebDir = fileURLToPath(new URL('../../web', import.meta.url));
@@ -52,6 +53,12 @@ function toPublicOrigin(publicUrl: URL, method: string, host: string | undefined
   return `${publicUrl.origin}${url.startsWith('/') ? url : `/${url}`}`;
 }
 
+/** A page rather than one of Next's assets or a file (the same split as the web app's proxy matcher). */
+const isPage = (url: string): boolean => {
+  const path = url.split('?')[0] ?? '';
+  return !path.startsWith('/_next/') && !path.slice(path.lastIndexOf('/')).includes('.');
+};
+
 /** Whether `next build` has produced a production build in `dir`. */
 export function hasWebBuild(dir: string = defaultWebDir): boolean {
   return existsSync(join(dir, process.env.NEXT_DIST_DIR ?? '.next', 'BUILD_ID'));
@@ -82,14 +89,17 @@ export async function mountWeb(app: FastifyInstance, ctx: AppContext, dir: strin
   const handle = web.getRequestHandler();
 
   const publicUrl = new URL(ctx.config.PUBLIC_URL);
+  const limitPages = pageLimit(app, ctx);
   await app.register(async (scope) => {
     // Next reads request bodies (server actions, form posts) itself, so Fastify must leave the stream untouched.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.all('/*', { schema: { hide: true } }, async (request, reply) => {
       if (isApiPath(request.url)) return reply.callNotFound();
-      const elsewhere = toPublicOrigin(publicUrl, request.method, request.headers.host, request.url);
+      // The host as sent, or as a proxy named in TRUST_PROXY forwarded it.
+      const elsewhere = toPublicOrigin(publicUrl, request.method, request.host, request.url);
       if (elsewhere) return reply.redirect(elsewhere, 308);
+      if (isPage(request.url)) await limitPages(request, reply);
       reply.hijack();
       // Next's content-hashed assets are the same in every language.
       if (!request.url.startsWith('/_next/static/')) varyOnAcceptLanguage(reply.raw);

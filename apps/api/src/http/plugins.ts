@@ -11,6 +11,8 @@ export async function registerPlugins(app: FastifyInstance, ctx: AppContext): Pr
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(rateLimit, {
     global: false,
+    // The standard RateLimit-Limit / -Remaining / -Reset headers (and Retry-After on a 429).
+    enableDraftSpec: true,
     ...(ctx.redis ? { redis: ctx.redis, nameSpace: 'civitas:rate:' } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError(429, 'RATE_LIMITED', `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} seconds`),

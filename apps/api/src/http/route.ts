@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { createAbuseLimits, type LimitHook } from './abuse-limits.js';
 import { authenticate, type CallerFor } from './auth/authenticate.js';
 import { sessionCookieNames } from './auth/cookies.js';
 import type { Caller } from './auth/tokens.js';
@@ -89,13 +90,16 @@ const errorResponses = {
   403: ErrorResponse,
   404: ErrorResponse,
   409: ErrorResponse,
+  429: ErrorResponse,
 };
 
-function mountRoute(scope: FastifyInstance, ctx: AppContext, route: Route): void {
+function mountRoute(scope: FastifyInstance, ctx: AppContext, route: Route, limits: readonly LimitHook[]): void {
   const { endpoint } = route;
   scope.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: fullPath(endpoint),
+    // After the scope's authentication hook, so a citizen's calls count against their own budget.
+    onRequest: [...limits],
     config: { endpoint, ...(endpoint.rateLimited ? { rateLimit: authRateLimit(ctx) } : {}) },
     schema: {
       tags: [endpoint.service],
@@ -109,7 +113,6 @@ function mountRoute(scope: FastifyInstance, ctx: AppContext, route: Route): void
       response: {
         [endpoint.success.status]: endpoint.success.body ?? noContent,
         ...errorResponses,
-        ...(endpoint.rateLimited ? { 429: ErrorResponse } : {}),
         ...Object.fromEntries((endpoint.errors ?? []).map((status) => [status, ErrorResponse])),
       },
     },
@@ -140,6 +143,7 @@ export function mountRoutes(app: FastifyInstance, ctx: AppContext, routes: reado
   for (const route of routes) {
     byAccess.set(route.endpoint.access, [...(byAccess.get(route.endpoint.access) ?? []), route]);
   }
+  const limitsFor = createAbuseLimits(app, ctx, (request) => callers.get(request));
   const auth = {
     tokens: ctx.tokens,
     cookies: sessionCookieNames(ctx.config.PUBLIC_URL),
@@ -153,7 +157,7 @@ export function mountRoutes(app: FastifyInstance, ctx: AppContext, routes: reado
         checkVersion(endpoint, request);
         callers.set(request, await authenticate(auth, request, access, endpoint.scope));
       });
-      for (const route of group) mountRoute(scope, ctx, route);
+      for (const route of group) mountRoute(scope, ctx, route, limitsFor(route.endpoint));
     });
   }
 }

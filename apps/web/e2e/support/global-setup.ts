@@ -14,6 +14,11 @@ export const e2eServerEnv = {
   ACCESS_TOKEN_TTL_SECONDS: '60',
   ACCOUNT_FAILURE_LIMIT: '3',
   AUTH_RATE_LIMIT_PER_MINUTE: '200',
+  // Every browser of the run calls from 127.0.0.1 and the demo citizens act in many journeys.
+  REQUESTS_PER_5_MINUTES: '100000',
+  FOLLOWS_PER_HOUR: '10000',
+  FRIEND_REQUESTS_PER_HOUR: '10000',
+  POSTS_PER_30_MINUTES: '10000',
   // The named demo world (alice, bob, ...; apps/api/src/seed/demo.ts) that the journeys read and act on.
   SEED_DEMO: 'true',
 };

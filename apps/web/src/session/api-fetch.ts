@@ -28,6 +28,9 @@ export function apiFetch(path: string, options: ApiFetchOptions = {}): Promise<R
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.cookie = options.cookie;
+  // Tells the API's abuse limits that this call is the web server's own (apps/api/src/http/abuse-limits.ts).
+  const renderKey = process.env.CIVITAS_RENDER_KEY;
+  if (renderKey) headers['x-civitas-render-key'] = renderKey;
   return fetch(new URL(path, apiOrigin()), {
     method: options.method ?? 'GET',
     headers,

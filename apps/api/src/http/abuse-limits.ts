@@ -1,0 +1,133 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createPost, type EndpointDef, follow, sendFriendRequest, unfollow, updateCaption } from '@civitas/contract';
+// The plugin's declarations of `createRateLimit` on the instance (registered in plugins.ts).
+import type {} from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import type { Caller } from './auth/tokens.js';
+import { AppError } from './errors.js';
+
+const MINUTE = 60_000;
+
+/** Counters kept in memory per instance (more keys than this in one window: the least recent are forgotten). */
+const LOCAL_KEYS = 100_000;
+
+export type LimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/**
+ * This process's key for the web server's own calls (session renewal while rendering and the like), handed
+ * to it with its other settings (ssr-client.ts): those calls come from the server's own address, which would
+ * otherwise pool every visitor's renewals into one address's budget.
+ */
+export const RENDER_KEY = randomBytes(32).toString('base64url');
+const renderKey = Buffer.from(RENDER_KEY);
+
+const fromWebServer = (request: FastifyRequest): boolean => {
+  const sent = request.headers['x-civitas-render-key'];
+  return typeof sent === 'string' && sent.length === RENDER_KEY.length && timingSafeEqual(Buffer.from(sent), renderKey);
+};
+
+/**
+ * Whose budget a request spends: a signed-in citizen's own, wherever they call from (the web server's calls
+ * for them included); anyone else's (guests, no session) their address's, since guest sessions cost nothing to
+ * make. `null`: not limited: machine clients (the app's own server rendering among them), which hold a secret
+ * and speak for many people, and the web server's own calls for nobody in particular.
+ */
+export function budgetKey(caller: Caller | null | undefined, request: FastifyRequest): string | null {
+  if (caller?.kind === 'citizen') return `citizen:${caller.citizenId}`;
+  if (caller?.kind === 'machine' || fromWebServer(request)) return null;
+  return `ip:${request.ip}`;
+}
+
+interface Budget {
+  /** Names the budget in its key and in the 429's message ("Too many <what>"). */
+  name: string;
+  what: string;
+  max: number;
+  timeWindow: number;
+}
+
+/**
+ * One budget as an onRequest hook, counted in the rate-limit plugin's store (Redis when REDIS_URL is set, so
+ * every instance counts together). The hook answers the standard RateLimit-* headers, and a 429 with
+ * Retry-After once the budget is spent. Made once per budget and shared by its routes: one counter per key.
+ */
+function budgetHook(
+  app: FastifyInstance,
+  budget: Budget,
+  keyOf: (request: FastifyRequest) => string | null,
+): LimitHook {
+  const options = {
+    max: budget.max,
+    timeWindow: budget.timeWindow,
+    // Read by the in-memory store when it is made for these options (missing from the plugin's types).
+    cache: LOCAL_KEYS,
+    keyGenerator: (request: FastifyRequest) => `${budget.name}:${keyOf(request)}`,
+    allowList: (request: FastifyRequest) => keyOf(request) === null,
+  };
+  const count = app.createRateLimit(options);
+  return async (request, reply) => {
+    const result = await count(request);
+    if (result.isAllowed) return;
+    reply.header('ratelimit-limit', result.max);
+    reply.header('ratelimit-remaining', result.remaining);
+    reply.header('ratelimit-reset', result.ttlInSeconds);
+    if (!result.isExceeded) return;
+    reply.header('retry-after', result.ttlInSeconds);
+    throw new AppError(429, 'RATE_LIMITED', `Too many ${budget.what}; try again in ${result.ttlInSeconds} seconds`);
+  };
+}
+
+/**
+ * Calls that reach other people (a follow, a friend request, a post or caption that mentions them) have a
+ * budget of their own, much smaller than the general one.
+ */
+const reachBudgets = ({ config }: AppContext): [Budget, EndpointDef[]][] => [
+  [
+    { name: 'follows', what: 'follows and unfollows', max: config.FOLLOWS_PER_HOUR, timeWindow: 60 * MINUTE },
+    [follow, unfollow],
+  ],
+  [
+    { name: 'friend-requests', what: 'friend requests', max: config.FRIEND_REQUESTS_PER_HOUR, timeWindow: 60 * MINUTE },
+    [sendFriendRequest],
+  ],
+  [
+    { name: 'posts', what: 'posts and caption edits', max: config.POSTS_PER_30_MINUTES, timeWindow: 30 * MINUTE },
+    [createPost, updateCaption],
+  ],
+];
+
+/**
+ * The onRequest hooks of every contract route (README and ADR 013 list the numbers): the general budget, then
+ * the route's own where it reaches people. `callerOf` answers who the route's authentication found, so they run
+ * after it.
+ */
+export function createAbuseLimits(
+  app: FastifyInstance,
+  ctx: AppContext,
+  callerOf: (request: FastifyRequest) => Caller | null | undefined,
+): (endpoint: EndpointDef) => LimitHook[] {
+  const keyOf = (request: FastifyRequest) => budgetKey(callerOf(request), request);
+  const general = budgetHook(
+    app,
+    { name: 'calls', what: 'requests', max: ctx.config.REQUESTS_PER_5_MINUTES, timeWindow: 5 * MINUTE },
+    keyOf,
+  );
+  const reaching = new Map<EndpointDef, LimitHook>();
+  for (const [budget, endpoints] of reachBudgets(ctx)) {
+    const hook = budgetHook(app, budget, keyOf);
+    for (const endpoint of endpoints) reaching.set(endpoint, hook);
+  }
+  return (endpoint) => {
+    const own = reaching.get(endpoint);
+    return own ? [general, own] : [general];
+  };
+}
+
+/** Web pages' budget, per address (the same number as API calls); assets and files are not counted. */
+export const pageLimit = (app: FastifyInstance, ctx: AppContext): LimitHook =>
+  budgetHook(
+    app,
+    { name: 'pages', what: 'page requests', max: ctx.config.REQUESTS_PER_5_MINUTES, timeWindow: 5 * MINUTE },
+    (request) => `ip:${request.ip}`,
+  );

@@ -1,0 +1,175 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RENDER_KEY } from '../../src/http/abuse-limits.js';
+import { createTestApp, guest, machine, type TestApp } from '../harness.js';
+import { asCitizen, paths } from '../social/helpers.js';
+
+/** Every call has a budget (ADR 013): per citizen when signed in, per address otherwise; tighter on reaching people. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    env: {
+      REQUESTS_PER_5_MINUTES: '12',
+      FOLLOWS_PER_HOUR: '3',
+      FRIEND_REQUESTS_PER_HOUR: '2',
+      POSTS_PER_30_MINUTES: '2',
+    },
+  });
+});
+afterAll(() => t.close());
+
+const stage = '/api/content/v9/feed/eight-stage?country=GB';
+
+function expectRefused(response: LightMyRequestResponse, what: string): void {
+  expect(response.statusCode, response.body).toBe(429);
+  expect(response.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests', code: 'RATE_LIMITED' });
+  expect(response.json().message).toMatch(new RegExp(`^Too many ${what}; try again in \\d+ seconds$`));
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(Number(response.headers['ratelimit-reset'])).toBe(retryAfter);
+  expect(response.headers['ratelimit-remaining']).toBe('0');
+}
+
+describe('the general budget', () => {
+  it('counts a citizen’s calls on every route together, answers the RateLimit headers, then 429 with Retry-After', async () => {
+    const citizen = asCitizen(await t.newCitizen());
+    const statuses: number[] = [];
+    let last: LightMyRequestResponse | undefined;
+    for (let call = 0; call < 14; call += 1) {
+      // Reads and writes of several routes spend the one budget.
+      last = await t.request({ method: 'GET', url: call % 2 === 0 ? stage : paths.me, as: citizen });
+      statuses.push(last.statusCode);
+      if (call === 0) {
+        expect(last.headers['ratelimit-limit']).toBe('12');
+        expect(last.headers['ratelimit-remaining']).toBe('11');
+        expect(Number(last.headers['ratelimit-reset'])).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses).toEqual([...Array(12).fill(200), 429, 429]);
+    expectRefused(last as LightMyRequestResponse, 'requests');
+  });
+
+  it('is each citizen’s own, wherever they call from: another citizen on the same address is not refused', async () => {
+    const spender = asCitizen(await t.newCitizen());
+    for (let call = 0; call < 13; call += 1) await t.request({ method: 'GET', url: paths.me, as: spender });
+    expect((await t.request({ method: 'GET', url: paths.me, as: spender })).statusCode).toBe(429);
+    const other = asCitizen(await t.newCitizen());
+    expect((await t.request({ method: 'GET', url: paths.me, as: other })).statusCode).toBe(200);
+  });
+
+  it('counts guests and calls without a session by address, together, since guest sessions cost nothing', async () => {
+    const guestToken = await t.tokenFor(guest);
+    const from = (remoteAddress: string, withGuest: boolean) =>
+      t.app.inject({
+        method: 'GET',
+        // The stage takes guests; the birthday charity takes anyone, with no session at all.
+        url: withGuest ? stage : '/api/charities/v1/charities/birthday',
+        remoteAddress,
+        ...(withGuest ? { headers: { authorization: `Bearer ${guestToken}` } } : {}),
+      });
+    const statuses: number[] = [];
+    for (let call = 0; call < 12; call += 1) statuses.push((await from('10.9.0.1', call % 2 === 0)).statusCode);
+    expect(statuses).toEqual(Array(12).fill(200));
+    expectRefused(await from('10.9.0.1', true), 'requests');
+    expectRefused(await from('10.9.0.1', false), 'requests');
+    expect((await from('10.9.0.2', true)).statusCode).toBe(200);
+  });
+
+  it('does not count the app’s own machine clients (server rendering speaks for many people)', async () => {
+    const token = await t.tokenFor(machine('content'));
+    const statuses = new Set<number>();
+    for (let call = 0; call < 20; call += 1) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/content/v1/sharing/feed/${t.world.citizens.alice.username}/public`,
+        remoteAddress: '10.9.0.3',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      statuses.add(response.statusCode);
+    }
+    expect([...statuses]).toEqual([200]);
+  });
+
+  it('does not count the web server’s own calls for nobody in particular, and only with this process’s key', async () => {
+    const guestToken = await t.tokenFor(guest);
+    const call = (remoteAddress: string, key: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: stage,
+        remoteAddress,
+        headers: { authorization: `Bearer ${guestToken}`, 'x-civitas-render-key': key },
+      });
+    const statuses = new Set<number>();
+    for (let i = 0; i < 20; i += 1) statuses.add((await call('10.9.0.4', RENDER_KEY)).statusCode);
+    expect([...statuses]).toEqual([200]);
+    const forged = `${RENDER_KEY.slice(0, -1)}${RENDER_KEY.endsWith('A') ? 'B' : 'A'}`;
+    const forgedStatuses: number[] = [];
+    for (let i = 0; i < 13; i += 1) forgedStatuses.push((await call('10.9.0.5', forged)).statusCode);
+    expect(forgedStatuses.at(-1)).toBe(429);
+  });
+
+  it('documents 429 on every call in the OpenAPI', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const operations = Object.values(document.paths as Record<string, Record<string, { responses: object }>>).flatMap(
+      (path) => Object.values(path),
+    );
+    expect(operations.length).toBeGreaterThan(40);
+    for (const operation of operations) expect(Object.keys(operation.responses)).toContain('429');
+  });
+});
+
+describe('budgets of calls that reach other people', () => {
+  it('holds follows and unfollows to their own budget, shared between the two', async () => {
+    const follower = await t.newCitizen();
+    const targets = await Promise.all([1, 2, 3].map(() => t.newCitizen()));
+    const statuses: number[] = [];
+    for (const target of targets.slice(0, 2)) {
+      statuses.push(
+        (await t.request({ method: 'POST', url: paths.follow(target.id), as: asCitizen(follower) })).statusCode,
+      );
+    }
+    const [first, , third] = targets as [(typeof targets)[0], unknown, (typeof targets)[0]];
+    statuses.push(
+      (await t.request({ method: 'POST', url: paths.unfollow(first.id), as: asCitizen(follower) })).statusCode,
+    );
+    const refused = await t.request({ method: 'POST', url: paths.follow(third.id), as: asCitizen(follower) });
+    expect(statuses).toEqual([200, 200, 200]);
+    expectRefused(refused, 'follows and unfollows');
+    // Nothing was written by the refused call; the general budget is untouched by it.
+    const overview = await t.request({ method: 'GET', url: paths.myOverview, as: asCitizen(follower) });
+    expect(overview.json().followingCount).toBe(1);
+  });
+
+  it('holds friend requests to theirs', async () => {
+    const sender = await t.newCitizen();
+    const statuses: number[] = [];
+    for (let request = 0; request < 3; request += 1) {
+      const target = await t.newCitizen();
+      statuses.push(
+        (await t.request({ method: 'POST', url: paths.friendRequest(target.id), as: asCitizen(sender) })).statusCode,
+      );
+    }
+    expect(statuses).toEqual([201, 201, 429]);
+  });
+
+  it('holds posts and caption edits (which may mention people) to theirs', async () => {
+    const author = asCitizen(await t.newCitizen());
+    const create = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/users/v7/creators-content',
+        as: author,
+        payload: { mediaType: 'image', caption: 'Hello @alice', sharingOptions: 'public', externalLink: null },
+      });
+    const first = await create();
+    expect(first.statusCode, first.body).toBe(201);
+    const edit = await t.request({
+      method: 'POST',
+      url: `/api/users/creators-content/${first.json().id}/caption`,
+      as: author,
+      payload: { caption: 'Hello again @bob', mentionRequest: [] },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expectRefused(await create(), 'posts and caption edits');
+  });
+});
