@@ -12,6 +12,9 @@ const MINUTE = 60_000;
 /** Counters kept in memory per instance (more keys than this in one window: the least recent are forgotten). */
 const LOCAL_KEYS = 100_000;
 
+/** The key of requests no budget counts (budgetKey's null); no real key ends with it. */
+const NOT_COUNTED = 'not-counted';
+
 export type LimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /**
@@ -62,8 +65,9 @@ function budgetHook(
     timeWindow: budget.timeWindow,
     // Read by the in-memory store when it is made for these options (missing from the plugin's types).
     cache: LOCAL_KEYS,
-    keyGenerator: (request: FastifyRequest) => `${budget.name}:${keyOf(request)}`,
-    allowList: (request: FastifyRequest) => keyOf(request) === null,
+    keyGenerator: (request: FastifyRequest) => `${budget.name}:${keyOf(request) ?? NOT_COUNTED}`,
+    // Given the key just made, so who the caller is is worked out once a request.
+    allowList: (_request: FastifyRequest, key: string) => key.endsWith(`:${NOT_COUNTED}`),
   };
   const count = app.createRateLimit(options);
   return async (request, reply) => {
