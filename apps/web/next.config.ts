@@ -1,9 +1,20 @@
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 
 // The workspace root: Next and React are hoisted there by npm workspaces.
 const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * A path of this app, as next-intl wants it: relative to the working directory, which is this folder for `next
+ * build` but anywhere for the server that loads this file again at start (outside production, next-intl checks
+ * that the file exists there).
+ */
+const fromHere = (path: string): string => {
+  const fromWorkingDirectory = relative(process.cwd(), fileURLToPath(new URL(path, import.meta.url)));
+  return fromWorkingDirectory.startsWith('.') ? fromWorkingDirectory : `./${fromWorkingDirectory}`;
+};
 
 const nextConfig: NextConfig = {
   // A second build directory lets a development build run beside the one the server is using.
@@ -18,8 +29,8 @@ const nextConfig: NextConfig = {
 };
 
 export default createNextIntlPlugin({
-  requestConfig: './src/i18n/request.ts',
+  requestConfig: fromHere('./src/i18n/request.ts'),
   // The messages files (one per namespace and locale, under messages/) are compiled from ICU text at build time,
   // and the browser formats the compiled form, so it carries no ICU parser (intl-messageformat).
-  experimental: { messages: { path: './messages', format: 'json', locales: 'infer', precompile: true } },
+  experimental: { messages: { path: fromHere('./messages'), format: 'json', locales: 'infer', precompile: true } },
 })(nextConfig);

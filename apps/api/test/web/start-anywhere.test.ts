@@ -1,0 +1,82 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hasWebBuild } from '../../src/web.js';
+
+// The built server (`npm run build`; the test command builds both halves before the suites run).
+const serverEntry = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+const built = existsSync(serverEntry) && hasWebBuild();
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+let child: ChildProcess | undefined;
+let dataDir: string | undefined;
+afterEach(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child?.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Starts the built server in `cwd` with `env`; resolves with its origin once healthy, or rejects with its output. */
+async function start(cwd: string, env: Record<string, string>): Promise<string> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  dataDir = mkdtempSync(join(tmpdir(), 'civitas-anywhere-'));
+  let output = '';
+  child = spawn(process.execPath, [serverEntry], {
+    cwd,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${output}`);
+    const healthy = await fetch(`${origin}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return origin;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not start: ${output}`);
+}
+
+describe.skipIf(!built)('the built server starts wherever it is started (needs npm run build)', () => {
+  it('serves pages from another working directory with NODE_ENV=development', { timeout: 60_000 }, async () => {
+    const origin = await start(tmpdir(), { NODE_ENV: 'development' });
+    const page = await fetch(`${origin}/`, { headers: { 'accept-language': 'en' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Main stage');
+  });
+
+  it('says what is wrong with an unknown NODE_ENV instead of starting half-way', { timeout: 60_000 }, async () => {
+    await expect(start(tmpdir(), { NODE_ENV: 'staging' })).rejects.toThrow(/invalid configuration: NODE_ENV/);
+  });
+});
