@@ -4,7 +4,8 @@ import { normalizeText, textLength, textProblem, textProblemMessages } from './t
 // The same rules as JSON Schema patterns, for clients reading the OpenAPI (surrogates and lengths are in words).
 const FORBIDDEN = '\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069';
 const MULTILINE_PATTERN = `^[^${FORBIDDEN}]*$`;
-const SINGLE_LINE_PATTERN = `^[^${FORBIDDEN}\\n\\r\\u2028\\u2029]*$`;
+/** The single-line text rule as a JSON Schema pattern, for schemas that describe a userText they wrap. */
+export const SINGLE_LINE_PATTERN = `^[^${FORBIDDEN}\\n\\r\\u2028\\u2029]*$`;
 
 export interface TextOptions {
   /** The field's name in messages, e.g. `caption`. */

@@ -84,4 +84,38 @@ describe('the upload calls in the OpenAPI', () => {
     const initiate = document.paths['/api/users/v1/creators-content/{id}/{kind}/initiate']?.post;
     expect(Object.keys(initiate?.responses ?? {})).toEqual(expect.arrayContaining(['201', '413', '415', '429']));
   });
+
+  it('shows the rules of every path and query string it checks (pattern, format, values or length), with words', async () => {
+    type Parameter = { name: string; in: string; description?: string; schema?: Record<string, unknown> };
+    const document = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { parameters?: Parameter[] }>>;
+    };
+    const undescribed: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        for (const parameter of operation.parameters ?? []) {
+          const schema = parameter.schema ?? {};
+          if (parameter.in === 'header' || schema.type !== 'string') continue;
+          const ruled = ['pattern', 'format', 'enum', 'maxLength', 'const'].some((rule) => rule in schema);
+          if (!ruled) undescribed.push(`${method.toUpperCase()} ${path} ${parameter.in} ${parameter.name}`);
+        }
+      }
+    }
+    expect(undescribed).toEqual([]);
+    // The docs generator moves a parameter's description beside its schema.
+    const parameter = (path: string, name: string) => {
+      const found = document.paths[path]?.get?.parameters?.find((candidate) => candidate.name === name);
+      return { ...found?.schema, description: found?.description ?? found?.schema?.description };
+    };
+    expect(parameter('/api/graphs/v3/citizens/search-mention/{keyword}', 'keyword')).toMatchObject({
+      pattern: expect.any(String),
+      minLength: 1,
+      description: expect.stringContaining('1 to 50 characters'),
+    });
+    expect(parameter('/api/content/v1/feed/hashtags/{name}', 'name')).toMatchObject({
+      pattern: '^#?[\\p{L}\\p{M}\\p{N}_]{1,50}$',
+      description: expect.stringContaining('1 to 50 letters'),
+    });
+    expect(parameter('/api/users/hashtags', 'search')).toMatchObject({ description: expect.stringContaining('100') });
+  });
 });

@@ -137,7 +137,14 @@ const HashtagName = z
         /^[\p{L}\p{M}\p{N}_]{1,50}$/u,
         'must be a hashtag: 1 to 50 letters, digits or underscores, e.g. GoldenHour',
       ),
-  );
+  )
+  .meta({
+    description:
+      'A hashtag, a leading # allowed: 1 to 50 letters (with their marks), digits or underscores, any script',
+    pattern: '^#?[\\p{L}\\p{M}\\p{N}_]{1,50}$',
+    minLength: 1,
+    maxLength: 51,
+  });
 
 export const getHashtagFeed = defineEndpoint({
   service: 'content',

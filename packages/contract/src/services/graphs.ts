@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, OffsetQuery, offsetPage } from '../common.js';
 import { defineEndpoint } from '../endpoint.js';
-import { userText } from '../text.js';
+import { SINGLE_LINE_PATTERN, userText } from '../text.js';
 import { PersonView } from '../views.js';
 
 export const PeoplePage = offsetPage(PersonView).meta({ id: 'PeoplePage' });
@@ -17,7 +17,13 @@ export const searchMention = defineEndpoint({
   params: z.object({
     keyword: userText({ field: 'keyword', max: 51, trim: true })
       .transform((value) => value.replace(/^@/, '').trim())
-      .pipe(z.string().min(1, 'keyword must not be empty').max(50, 'keyword must be at most 50 characters')),
+      .pipe(z.string().min(1, 'keyword must not be empty').max(50, 'keyword must be at most 50 characters'))
+      .meta({
+        description:
+          'The start of a username or display name, a leading @ allowed: 1 to 50 characters after it (counted as a person counts them), one line, no control characters, bidirectional overrides or lone surrogates',
+        pattern: SINGLE_LINE_PATTERN,
+        minLength: 1,
+      }),
   }),
   querystring: OffsetQuery,
   success: { status: 200, body: PeoplePage },

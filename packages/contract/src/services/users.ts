@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id, IdParams, OffsetQuery, Username } from '../common.js';
 import { defineEndpoint } from '../endpoint.js';
 import { mediaLimits } from '../media-limits.js';
-import { userText } from '../text.js';
+import { SINGLE_LINE_PATTERN, userText } from '../text.js';
 import {
   CaptionView,
   LikesOverviewDetails,
@@ -134,6 +134,11 @@ export const listHashtags = defineEndpoint({
   querystring: OffsetQuery.extend({
     search: userText({ field: 'search', max: 100, trim: true })
       .transform((value) => value.replace(/^#/, '').trim())
+      .meta({
+        description:
+          'The start of a hashtag, a leading # allowed: at most 100 characters (counted as a person counts them), one line, no control characters, bidirectional overrides or lone surrogates',
+        pattern: SINGLE_LINE_PATTERN,
+      })
       .optional(),
   }),
   success: {
