@@ -36,28 +36,31 @@ async function start(cwd: string, env: Record<string, string>): Promise<string> 
   const origin = `http://127.0.0.1:${port}`;
   dataDir = mkdtempSync(join(tmpdir(), 'civitas-anywhere-'));
   let output = '';
-  child = spawn(process.execPath, [serverEntry], {
+  // Only what the server needs, so the run does not depend on the caller's shell.
+  const serverEnv: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+  const server: ChildProcess = spawn(process.execPath, [serverEntry], {
     cwd,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: serverEnv as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk) => {
+  child = server;
+  server.stdout?.on('data', (chunk) => {
     output += chunk;
   });
-  child.stderr?.on('data', (chunk) => {
+  server.stderr?.on('data', (chunk) => {
     output += chunk;
   });
   const deadline = Date.now() + 45_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${output}`);
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}: ${output}`);
     const healthy = await fetch(`${origin}/healthz`).then(
       (response) => response.ok,
       () => false,
