@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { registerAnalyticsSocket } from './domains/analytics/analytics-socket.js';
+import { closeConnectionsWhenAnswered } from './http/drain.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerPlugins } from './http/plugins.js';
@@ -27,6 +28,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app, ctx.errorReports);
+  closeConnectionsWhenAnswered(app);
   registerRawBodies(app);
   await registerPlugins(app, ctx);
   await registerOpenApi(app, ctx.config.PUBLIC_URL);

@@ -120,6 +120,12 @@ const ConfigSchema = z.object({
   ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Failed sign-ins per account in 15 minutes before the account is locked for the rest of the window. */
   ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /**
+   * On SIGTERM/SIGINT the server stops taking connections and lets requests in progress finish; past this many
+   * milliseconds it exits anyway (code 1), so a stuck upload cannot hold a deploy. Kept under the usual 30 s an
+   * orchestrator waits before it sends SIGKILL.
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(20_000),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

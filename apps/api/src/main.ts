@@ -4,6 +4,7 @@ import { createContext } from './create-context.js';
 import { startMediaWorker } from './domains/media/media-worker.js';
 import { startUploadSweeper } from './domains/media/sweep-uploads.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
+import { exitOnSignals } from './shutdown.js';
 import { ensureSsrClient, handToWebServer, internalOrigin } from './ssr-client.js';
 import { startErrorReports } from './telemetry/error-reports.js';
 import { mountWeb } from './web.js';
@@ -19,16 +20,19 @@ async function main(): Promise<void> {
   const log = (message: string, error?: unknown) => app.log.error({ err: error }, message);
   const worker = config.MEDIA_WORKER === 'true' ? startMediaWorker(ctx, log) : null;
   const stopSweeper = config.MEDIA_WORKER === 'true' ? startUploadSweeper(ctx, log) : () => {};
-  const stop = async () => {
-    stopSweeper();
-    await worker?.stop(); // a job in progress goes back to the queue
-    await app.close();
-    await ctx.errorReports.close(2_000);
-    await ctx.db.destroy();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  exitOnSignals({
+    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    log: { info: (message) => app.log.info(message), error: log },
+    stop: async () => {
+      stopSweeper();
+      // app.close stops listening at once (new connections are refused), closes idle keep-alive sockets, answers
+      // requests arriving on busy ones with 503 + Connection: close, and resolves when those in flight are done.
+      // A media job in progress goes back to the queue meanwhile.
+      await Promise.all([worker?.stop(), app.close()]);
+      await ctx.errorReports.close(2_000);
+      await ctx.db.destroy();
+    },
+  });
 }
 
 main().catch((error: unknown) => {
