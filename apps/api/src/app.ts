@@ -7,6 +7,7 @@ import { installErrorHandling } from './http/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerPlugins } from './http/plugins.js';
 import { mountRoutes, registerRawBodies } from './http/route.js';
+import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { registerMediaFiles } from './media/serve-media.js';
 import { registerProtocolRoutes, routes } from './routes.js';
 
@@ -27,6 +28,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerSecurityHeaders(app, securityHeaders(ctx.config.PUBLIC_URL));
   installErrorHandling(app, ctx.errorReports);
   closeConnectionsWhenAnswered(app);
   registerRawBodies(app);

@@ -1,12 +1,13 @@
 import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
-import type { Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { pageLimit } from './http/abuse-limits.js';
+import { newNonce, type SecurityHeaders, securityHeaders } from './http/security-headers.js';
 
 /** The web package, beside this one in the workspace (the same from `src/` under test and from `dist/`). */
 export const defaultWebDir = fileURLToPath(new URL('../../web', import.meta.url));
@@ -27,18 +28,34 @@ function loadNext(): CreateNextServer {
   return createRequire(import.meta.url)('next') as CreateNextServer;
 }
 
+/** Next's own bookkeeping headers, which say nothing a browser needs and describe the app's insides. */
+const INTERNAL_HEADERS = ['x-middleware-rewrite', 'x-middleware-next', 'x-nextjs-cache', 'x-nextjs-prerender'];
+
 /**
- * Pages are chosen by the browser's language (ADR 003), so shared caches must key on Accept-Language. Next
- * replaces the Vary header while rendering, so it is extended at the last moment, as the headers go out.
+ * Adjusts a page's headers at the last moment, as they go out (Next sets its own while rendering): pages are
+ * chosen by the browser's language (ADR 003), so shared caches must key on Accept-Language; internal headers
+ * are dropped.
  */
-function varyOnAcceptLanguage(res: ServerResponse): void {
+function finishHeaders(res: ServerResponse, varyOnLanguage: boolean): void {
   const writeHead = res.writeHead as (...args: unknown[]) => ServerResponse;
   res.writeHead = ((...args: unknown[]) => {
+    for (const name of INTERNAL_HEADERS) res.removeHeader(name);
     const vary = String(res.getHeader('vary') ?? '');
-    if (!/\baccept-language\b/i.test(vary))
+    if (varyOnLanguage && !/\baccept-language\b/i.test(vary))
       res.setHeader('vary', vary ? `${vary}, Accept-Language` : 'Accept-Language');
     return writeHead.apply(res, args);
   }) as ServerResponse['writeHead'];
+}
+
+/**
+ * The security headers of a page (ADR 016). The policy travels on the request too: Next reads the nonce
+ * there and puts it on every script it writes. Whatever policy a client sent is replaced.
+ */
+function secure(request: IncomingMessage, res: ServerResponse, headers: SecurityHeaders): void {
+  const policy = headers.pagePolicy(newNonce());
+  request.headers['content-security-policy'] = policy;
+  for (const [name, value] of Object.entries(headers.common)) res.setHeader(name, value);
+  res.setHeader('content-security-policy', policy);
 }
 
 /**
@@ -90,6 +107,7 @@ export async function mountWeb(app: FastifyInstance, ctx: AppContext, dir: strin
 
   const publicUrl = new URL(ctx.config.PUBLIC_URL);
   const limitPages = pageLimit(app, ctx);
+  const headers = securityHeaders(ctx.config.PUBLIC_URL);
   await app.register(async (scope) => {
     // Next reads request bodies (server actions, form posts) itself, so Fastify must leave the stream untouched.
     scope.removeAllContentTypeParsers();
@@ -101,8 +119,9 @@ export async function mountWeb(app: FastifyInstance, ctx: AppContext, dir: strin
       if (elsewhere) return reply.redirect(elsewhere, 308);
       if (isPage(request.url)) await limitPages(request, reply);
       reply.hijack();
+      secure(request.raw, reply.raw, headers);
       // Next's content-hashed assets are the same in every language.
-      if (!request.url.startsWith('/_next/static/')) varyOnAcceptLanguage(reply.raw);
+      finishHeaders(reply.raw, !request.url.startsWith('/_next/static/'));
       try {
         await handle(request.raw, reply.raw);
       } catch (error) {

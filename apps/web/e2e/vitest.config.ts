@@ -9,6 +9,7 @@ export default defineConfig({
     name: 'e2e',
     include: ['apps/web/e2e/**/*.e2e.ts'],
     globalSetup: ['apps/web/e2e/support/global-setup.ts'],
+    setupFiles: ['apps/web/e2e/support/no-csp-violations.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 90_000,

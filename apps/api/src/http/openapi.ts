@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { securityHeaders } from './security-headers.js';
 
 /** OpenAPI generated from the contract schemas at /api/openapi.json, browsable at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
@@ -20,6 +21,8 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The docs page runs swagger-ui's own scripts: its policy allows them by hash, fitted to this origin.
+  const { docsPolicy } = securityHeaders(publicUrl);
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: docsPolicy });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

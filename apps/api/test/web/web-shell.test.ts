@@ -161,4 +161,46 @@ describe.skipIf(!webBuilt)('web shell served by the API process (needs the web b
     expect((await status(`${elsewhere}/healthz`)).status).toBe(200);
     expect((await status(`${baseUrl}/`)).status).toBe(200);
   });
+
+  it('sends the security headers on pages, API answers and docs, and no internal header', async () => {
+    const common = {
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'cross-origin-opener-policy': 'same-origin',
+      'x-frame-options': 'DENY',
+    };
+    const forged = "script-src 'nonce-chosen-by-the-client'";
+    const page = await fetch(`${baseUrl}/`, { headers: { 'content-security-policy': forged } });
+    const html = await page.text();
+    expect(Object.fromEntries(Object.keys(common).map((name) => [name, page.headers.get(name)]))).toEqual(common);
+    expect(page.headers.get('permissions-policy')).toContain('camera=()');
+    expect(page.headers.get('x-middleware-rewrite')).toBeNull();
+    // Plain HTTP here: no HSTS (it would pin a name that has no HTTPS).
+    expect(page.headers.get('strict-transport-security')).toBeNull();
+    const policy = page.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toContain('unsafe-eval');
+    const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    // Every script of the page carries this answer's nonce, never the one a client sent.
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+    const again =
+      (await fetch(`${baseUrl}/`).then((response) => response.headers.get('content-security-policy'))) ?? '';
+    expect(again).not.toBe(policy);
+
+    for (const path of ['/healthz', '/api/openapi.json', '/api/nothing-here']) {
+      const answer = await fetch(`${baseUrl}${path}`);
+      await answer.arrayBuffer();
+      expect(answer.headers.get('content-security-policy'), path).toBe(
+        "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+      );
+      expect(answer.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+    const docs = await fetch(`${baseUrl}/api/docs/static/index.html`);
+    await docs.arrayBuffer();
+    expect(docs.headers.get('content-security-policy')).toMatch(/script-src 'self'( 'sha256-[^']+')* ?;/);
+    expect(docs.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
 });

@@ -6,11 +6,32 @@ import { chromiumPath } from './paths';
  * Debian's Chromium, never a downloaded browser. The flags keep it from reaching for Google's services, which
  * this machine's closed network refuses (and which would slow every start).
  */
+/**
+ * Content-Security-Policy violations the browser reported in any page of this test file (ADR 016): the
+ * journeys run under the app's real policy, and no-csp-violations.ts fails the file if one shows up.
+ */
+export const cspViolations: string[] = [];
+
+const isCspViolation = (text: string) => /Content Security Policy/i.test(text);
+
+/** Every context of the browser reports CSP violations from its pages' consoles into cspViolations. */
+function watchForCspViolations(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...options) => {
+    const context = await newContext(...options);
+    context.on('console', (message) => {
+      if (isCspViolation(message.text())) cspViolations.push(`${message.page()?.url() ?? '?'}: ${message.text()}`);
+    });
+    return context;
+  };
+  return browser;
+}
+
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(chromiumPath)) {
     throw new Error(`E2E needs Chromium at ${chromiumPath}: run scripts/install-system-deps.sh chromium`);
   }
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: [
       '--headless',
@@ -23,4 +44,5 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  return watchForCspViolations(browser);
 }

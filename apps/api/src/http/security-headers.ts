@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Every security header of the app, decided here (ADR 016): the ones every answer carries, the pages' policy
+ * (with a nonce per page for Next's scripts) and the API's, which allows nothing since JSON runs nothing.
+ */
+export interface SecurityHeaders {
+  /** Headers on every answer: pages, API, media, docs. */
+  readonly common: Readonly<Record<string, string>>;
+  /** The Content-Security-Policy of an answer that is not a page (JSON, health): nothing may run or load. */
+  readonly apiPolicy: string;
+  /** A page's Content-Security-Policy with the nonce its scripts carry. */
+  pagePolicy(nonce: string): string;
+  /** The API docs page's policy (swagger-ui's own, with its script hashes), fitted to this origin. */
+  docsPolicy(swaggerPolicy: string): string;
+}
+
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=(self)',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
+export function securityHeaders(publicUrl: string): SecurityHeaders {
+  const https = new URL(publicUrl).protocol === 'https:';
+  const common: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': PERMISSIONS_POLICY,
+    'cross-origin-opener-policy': 'same-origin',
+    // For browsers without frame-ancestors.
+    'x-frame-options': 'DENY',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+  const upgrade = https ? ['upgrade-insecure-requests'] : [];
+  return {
+    common,
+    apiPolicy: "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    pagePolicy: (nonce) =>
+      [
+        "default-src 'self'",
+        // Next's scripts carry the nonce; what they load (code split chunks) is trusted through them.
+        `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+        // React sets style attributes and the toast and progress bar libraries add style elements.
+        "style-src 'self' 'unsafe-inline'",
+        // Pictures from our media, placeholders as data: addresses, a chosen file's preview as blob:.
+        "img-src 'self' data: blob:",
+        // Videos from our media; HLS playback feeds the player through blob: addresses.
+        "media-src 'self' blob:",
+        // The API, the analytics socket and the error-report tunnel are all this origin.
+        "connect-src 'self'",
+        "font-src 'self'",
+        "worker-src 'self' blob:",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+        ...upgrade,
+      ].join('; '),
+    docsPolicy: (swaggerPolicy) =>
+      `${swaggerPolicy
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace(https ? /$^/ : /\s*upgrade-insecure-requests;?/, '')
+        .trim()
+        .replace(/;$/, '')}; style-src-attr 'unsafe-inline'`,
+  };
+}
+
+/** A fresh nonce for one page (128 bits, base64). */
+export const newNonce = (): string => randomBytes(16).toString('base64');
+
+/** The common headers and the API's policy on every answer Fastify writes (pages set their own policy). */
+export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers.common);
+    reply.header('content-security-policy', headers.apiPolicy);
+  });
+}
