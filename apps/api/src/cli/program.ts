@@ -20,11 +20,13 @@ import type { CliIo } from './io.js';
 // answer at once without loading the database drivers or the image library.
 const commands = {
   analytics: () => import('./commands/analytics.js'),
+  backup: () => import('./commands/backup.js'),
   createUser: () => import('./commands/create-user.js'),
   generate: () => import('./commands/generate.js'),
   migrate: () => import('./commands/migrate.js'),
   mintToken: () => import('./commands/mint-token.js'),
   registerClient: () => import('./commands/register-client.js'),
+  restore: () => import('./commands/restore.js'),
   seed: () => import('./commands/seed.js'),
   stage: () => import('./commands/stage.js'),
 };
@@ -77,7 +79,7 @@ function buildProgram(io: CliIo): Command {
 
   const program = new Command('civitas')
     .description(
-      'Civitas admin: migrate, seed demo data, generate a dataset, create users, mint dev tokens, curate the stage, report and erase analytics.',
+      'Civitas admin: migrate, seed demo data, generate a dataset, create users, mint dev tokens, curate the stage, report and erase analytics, back up and restore.',
     )
     .configureOutput({ writeOut: io.out, writeErr: io.err })
     .exitOverride()
@@ -189,6 +191,24 @@ function buildProgram(io: CliIo): Command {
         (await commands.analytics()).eraseAnalytics(ctx, options.username),
       ),
     );
+
+  // Backup and restore open the database themselves: a backup must not migrate or create anything, and a
+  // restore needs the target empty, before createContext would make tables and keys there.
+  program
+    .command('backup')
+    .description('Back up the database, media and keys into a new folder (safe while the server runs).')
+    .requiredOption('--to <dir>', 'a new or empty folder')
+    .action(async (options: { to: string }) => {
+      io.out(await (await commands.backup()).backupCommand(configFrom(io.env), io.env, options.to));
+    });
+
+  program
+    .command('restore')
+    .description('Restore a backup folder into an empty DATA_DIR and database (never over existing data).')
+    .requiredOption('--from <dir>', 'a folder written by civitas backup')
+    .action(async (options: { from: string }) => {
+      io.out(await (await commands.restore()).restoreCommand(configFrom(io.env), io.env, options.from));
+    });
 
   for (const [name, describe, run] of [
     ['stage', 'Put a public post on the main stage of some countries (default: its author’s).', 'stageCommand'],

@@ -15,6 +15,9 @@ const migrations: Record<string, Migration> = {
   '006-analytics': analytics,
 };
 
+/** Names of the migrations this build knows, oldest first (a backup records the newest one it has). */
+export const migrationNames: readonly string[] = Object.keys(migrations).sort();
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
