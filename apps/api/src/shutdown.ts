@@ -28,7 +28,7 @@ export function exitOnSignals(options: ShutdownOptions): void {
       return;
     }
     stopping = true;
-    options.log.info(`${signal} received: finishing requests in progress, then exiting`);
+    options.log.info(`${signal} received: finishing the work in progress, then exiting`);
     const deadline = setTimeout(() => {
       options.log.error(`shutdown took longer than SHUTDOWN_TIMEOUT_MS (${options.timeoutMs} ms); exiting anyway`);
       exit(1);

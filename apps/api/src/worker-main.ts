@@ -2,6 +2,7 @@ import { loadConfig } from './config.js';
 import { closeContext, createContext } from './create-context.js';
 import { startMediaWorker } from './domains/media/media-worker.js';
 import { startUploadSweeper } from './domains/media/sweep-uploads.js';
+import { exitOnSignals } from './shutdown.js';
 
 /**
  * Only the media worker (`npm run worker`): processing in its own process, so transcoding never competes
@@ -13,14 +14,15 @@ async function main(): Promise<void> {
     console.error(`${message}${error instanceof Error ? `: ${error.message}` : ''}`);
   const worker = startMediaWorker(ctx, log);
   const stopSweeper = startUploadSweeper(ctx, log);
-  const stop = async () => {
-    stopSweeper();
-    await worker.stop(); // a job in progress goes back to the queue
-    await closeContext(ctx);
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  exitOnSignals({
+    timeoutMs: ctx.config.SHUTDOWN_TIMEOUT_MS,
+    log: { info: (message) => console.log(message), error: log },
+    stop: async () => {
+      stopSweeper();
+      await worker.stop(); // a job in progress goes back to the queue
+      await closeContext(ctx);
+    },
+  });
   console.log('media worker started');
 }
 

@@ -28,6 +28,10 @@ export function createDatabase(options: DatabaseOptions): Db {
   if (file !== ':memory:') mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(file === ':memory:' ? file : join(options.dataDir, file));
   sqlite.pragma('journal_mode = WAL');
+  // A commit appends its frames to the WAL with write(): once it returns, the pages are the OS's, so a killed
+  // process (kill -9, OOM, crash) loses no committed transaction; NORMAL only skips the fsync per commit, so a
+  // power loss or OS crash may lose the last commits (never corrupt the file). FULL would cost an fsync per
+  // write for that case alone (ADR 015; apps/api/test/crash kills the server under load).
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
