@@ -12,7 +12,7 @@ import { loadConfig } from '../../src/config.js';
 import { createDatabase, type Db } from '../../src/db/database.js';
 import { dialectOf } from '../../src/db/dialect.js';
 import { cli } from './run.js';
-import { createTempDatabase, type TempDatabase } from './temp-database.js';
+import { createTempDatabase, type TempDatabase, withAdmin } from './temp-database.js';
 
 const writerScript = fileURLToPath(new URL('./backup-writer.ts', import.meta.url));
 const typescriptHooks = fileURLToPath(new URL('./run-typescript.mjs', import.meta.url));
@@ -26,15 +26,7 @@ interface Place {
   drop(): Promise<void>;
 }
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => withAdmin(baseUrl ?? '', statement);
 
 /** `withSchema`: the operator made the (empty) schema beforehand, with its own owner and grants. */
 async function emptyPlace(source: TempDatabase, withSchema = false): Promise<Place> {

@@ -21,7 +21,7 @@ export interface TempDatabase {
   drop(): Promise<void>;
 }
 
-async function withAdmin(url: string, statement: string): Promise<void> {
+export async function withAdmin(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
