@@ -173,3 +173,24 @@ describe('budgets of calls that reach other people', () => {
     expectRefused(await create(), 'posts and caption edits');
   });
 });
+
+describe('with REDIS_URL (the machine’s Redis)', () => {
+  it('shares a citizen’s budget between instances', async () => {
+    const env = {
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REQUESTS_PER_5_MINUTES: '5',
+    };
+    const [first, second] = await Promise.all([createTestApp({ env }), createTestApp({ env })]);
+    try {
+      // The same citizen on both instances (a fresh id, so no earlier run's count is met in Redis).
+      const citizen = asCitizen(await first.newCitizen());
+      const statuses: number[] = [];
+      for (const instance of [first, second, first, second, first, second]) {
+        statuses.push((await instance.request({ method: 'GET', url: stage, as: citizen })).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+});
