@@ -38,4 +38,38 @@ describe('text at the door', () => {
     expect(messages(caption.safeParse('abcdef'))).toEqual(['caption must be at most 5 characters']);
     expect(messages(name.safeParse('   '))).toEqual(['displayName must not be empty']);
   });
+
+  it('counts long text in slices exactly as in one piece, across every kind of cluster', () => {
+    const whole = (text: string) =>
+      [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].length;
+    const clusters = [
+      'a',
+      'é',
+      'e\u0301',
+      '👨‍👩‍👧',
+      '👍🏽',
+      '🇬🇧',
+      '🇩🇪🇫',
+      '\r\n',
+      '한',
+      'क्षि',
+      `x${'\u0301'.repeat(1500)}`,
+    ];
+    for (const [index, cluster] of clusters.entries()) {
+      for (const offset of [0, 1, 3]) {
+        const repeat = Math.max(3, Math.ceil(2500 / cluster.length));
+        const text = `${'b'.repeat(1020 + offset)}${cluster.repeat(repeat)}${clusters.slice(index).join('')}`;
+        expect(textLength(text), JSON.stringify(cluster)).toBe(whole(text));
+      }
+    }
+    expect(textLength('x'.repeat(5000), 100)).toBeGreaterThan(100);
+  });
+
+  it('refuses an over-long text without counting it to the end (a 260,000-character caption took 88 s)', () => {
+    const long = userText({ field: 'caption', max: 2200, multiline: true });
+    expect(messages(long.safeParse('x'.repeat(262_000)))).toEqual(['caption must be at most 2200 characters']);
+    expect(messages(long.safeParse('hello world '.repeat(20_000)))).toEqual([
+      'caption must be at most 2200 characters',
+    ]);
+  });
 });

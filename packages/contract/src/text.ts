@@ -43,7 +43,7 @@ export function userText({ field, max, min = 0, multiline = false, trim = false 
       return trim ? normalized.trim() : normalized;
     })
     .superRefine((text, ctx) => {
-      const length = textLength(text);
+      const length = textLength(text, max);
       if (length > max) ctx.addIssue({ code: 'custom', message: `${field} must be at most ${max} characters` });
       else if (length < min) {
         ctx.addIssue({
