@@ -1,0 +1,70 @@
+import { allEndpoints, fullPath } from '@civitas/contract';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../harness.js';
+import { problem, show } from './answer-checks.js';
+import { hostileFixtures } from './hostile-fixtures.js';
+import { type Fixtures, hostileRequest } from './hostile-inputs.js';
+
+// Generated hostile requests over every endpoint of the contract (design brief, "Public surface": no input,
+// however malformed, produces a 500): wrong types, control characters, huge and deeply nested bodies,
+// malformed JSON, wrong content types, forged and expired tokens, other citizens' ids, tampered continuation
+// tokens. HOSTILE_SEED replays a run; HOSTILE_RUNS widens it (requests per endpoint).
+
+const SEED = Number(process.env.HOSTILE_SEED ?? 20_261_125);
+const RUNS_PER_ENDPOINT = Number(process.env.HOSTILE_RUNS ?? 90);
+
+let t: TestApp;
+let fixtures: Fixtures;
+beforeAll(async () => {
+  // Past the per-address budget of sign-in and token calls, so their handlers see the requests too.
+  t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '100000' } });
+  fixtures = await hostileFixtures(t);
+});
+afterAll(() => t.close());
+
+let sent = 0;
+
+describe(`hostile requests (seed ${SEED}, ${RUNS_PER_ENDPOINT} per endpoint)`, () => {
+  it.each(allEndpoints.map((endpoint) => [`${endpoint.method} ${fullPath(endpoint)}`, endpoint] as const))(
+    '%s never answers 5xx, a stack trace or SQL',
+    async (_name, endpoint) => {
+      await fc.assert(
+        fc.asyncProperty(hostileRequest(endpoint, fixtures), async (request) => {
+          sent += 1;
+          const { as: _as, ...options } = request;
+          const res = await t.app.inject(options);
+          const wrong = problem(request, res);
+          if (wrong) throw new Error(`${wrong}:\n${show(request, SEED, res)}`);
+        }),
+        // No shrinking: requests change the world they run in, and the failing one is printed whole.
+        { numRuns: RUNS_PER_ENDPOINT, seed: SEED, endOnFailure: true },
+      );
+    },
+    60_000,
+  );
+
+  it('sent at least 5,000 requests', () => {
+    expect(sent).toBeGreaterThanOrEqual(Math.min(5000, RUNS_PER_ENDPOINT * allEndpoints.length));
+  });
+
+  it('tells a 5xx, a stack trace, SQL and a bare error apart from a fair answer', () => {
+    const request = { method: 'GET' as const, url: '/api/users/hashtags?search=select%20x%20from%20y', headers: {} };
+    const json = { 'content-type': 'application/json; charset=utf-8' };
+    const error = (message: string) => JSON.stringify({ statusCode: 400, error: 'Bad Request', message });
+    expect(problem(request, { statusCode: 500, headers: json, body: error('x') })).toBe('status 500');
+    expect(problem(request, { statusCode: 400, headers: json, body: '{"message":"x"}' })).toContain('error shape');
+    expect(problem(request, { statusCode: 400, headers: {}, body: 'Bad Request' })).toContain('answered as');
+    const stack = error('boom\n    at handler (/work/main/apps/api/src/app.ts:10:5)');
+    expect(problem(request, { statusCode: 400, headers: json, body: stack })).toContain('stack trace');
+    const sql = error('insert into "posts" ("id") values ($1) - duplicate key value violates unique constraint');
+    expect(problem(request, { statusCode: 409, headers: json, body: sql.replace('400', '409') })).toContain('SQL');
+    expect(
+      problem(request, {
+        statusCode: 404,
+        headers: json,
+        body: error('No route GET /api/users/hashtags?search=select x from y').replace('400', '404'),
+      }),
+    ).toBeNull();
+  });
+});
