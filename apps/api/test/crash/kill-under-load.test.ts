@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCitizen } from '../../src/seed/citizens.js';
 import { insertPost } from '../../src/seed/posts.js';
 import { closeContext, createTempDatabase, type TempDatabase } from '../cli/temp-database.js';
-import { freePort, type ServerProcess, startServer } from './server-process.js';
+import { freePort } from '../free-port.js';
+import { type ServerProcess, startServer } from './server-process.js';
 import { type Cast, halfWrites, readEdges } from './world-state.js';
 import { lostWrites, runWriteLoad, seededRandom } from './write-load.js';
 

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 // The real server entry run by a plain `node` process straight from the TypeScript sources (no build needed),
@@ -13,20 +12,6 @@ export interface ServerProcess {
   /** What the process wrote to stdout and stderr so far (its log lines). */
   output(): string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** A port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /**

@@ -1,23 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hasWebBuild } from '../../src/web.js';
+import { freePort } from '../free-port.js';
 
 // The built server (`npm run build`; the test command builds both halves before the suites run).
 const serverEntry = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const built = existsSync(serverEntry) && hasWebBuild();
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 let child: ChildProcess | undefined;
 let dataDir: string | undefined;

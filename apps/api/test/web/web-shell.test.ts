@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -11,18 +11,11 @@ import { createContext } from '../../src/create-context.js';
 import { ephemeralKeys } from '../../src/http/auth/keys.js';
 import { hasWebBuild, mountWeb } from '../../src/web.js';
 import { analyticsMessage, openSocket } from '../analytics/socket-client.js';
+import { freePort } from '../free-port.js';
 
 // The web shell is served by the API process from the production build in apps/web/.next, which the root
 // `npm test` makes first (`npm run build:web`). A bare `vitest run` on a fresh clone has no build to serve.
 const webBuilt = hasWebBuild();
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe.skipIf(!webBuilt)('web shell served by the API process (needs the web build: npm run build:web)', () => {
   let app: FastifyInstance;
