@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import type { Browser, BrowserContext, Page, WebSocket } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from './support/browser';
-import { newPhoneContext } from './support/demo';
+import type { Page, WebSocket } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile } from './support/browser';
 import { waitForHydration } from './support/pages';
 
 /** Spec §3, §4: the analytics socket runs only with consent, keeps events until stored, and stops when withdrawn. */
@@ -34,19 +33,8 @@ function storedEvents(): StoredEvent[] {
 const sentEvents = (frames: string[]) =>
   frames.map((frame) => JSON.parse(frame) as { data: { eventName: string; metadata: { eventId: string } } });
 
-let browser: Browser;
-let context: BrowserContext;
+const browser = browserPerFile();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  await context?.close();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const banner = () => page.getByRole('region', { name: 'Your privacy' });
 
@@ -75,7 +63,7 @@ async function waitForStored(ids: string[]): Promise<StoredEvent[]> {
 
 describe('analytics with consent only', () => {
   it('loads no analytics code and opens no socket before consent, and none after "Reject all"', async () => {
-    context = await newPhoneContext(browser);
+    const context = await browser.newContext();
     page = await context.newPage();
     const sockets: string[] = [];
     const scripts: string[] = [];
@@ -100,7 +88,7 @@ describe('analytics with consent only', () => {
   });
 
   it('sends queued events in order, once each, across a dropped connection; session_user_visited once per tab', async () => {
-    context = await newPhoneContext(browser);
+    const context = await browser.newContext();
     page = await context.newPage();
     const framesByConnection: string[][] = [];
     // The first connection reaches the server but never hears its acknowledgements, and drops after two
@@ -161,7 +149,7 @@ describe('analytics with consent only', () => {
   });
 
   it('closes the socket and sends nothing more the moment consent is withdrawn', async () => {
-    context = await newPhoneContext(browser);
+    const context = await browser.newContext();
     page = await context.newPage();
     let socket: WebSocket | undefined;
     const frames: string[] = [];

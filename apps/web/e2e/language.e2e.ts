@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile } from './support/browser';
 import { dismissConsent } from './support/demo';
 import { repoRoot } from './support/paths';
 
@@ -13,27 +13,11 @@ const DEVANAGARI_FONT = /noto-sans-devanagari-devanagari-\d+-normal\.[\w-]+\.wof
 const message = (locale: string, namespace: string, key: string): string =>
   JSON.parse(readFileSync(join(repoRoot, 'apps/web/messages', locale, `${namespace}.json`), 'utf8'))[key];
 
-let browser: Browser;
-let context: BrowserContext;
+const browser = browserPerFile();
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  await context?.close();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 async function freshPage(locale: string): Promise<Page> {
-  context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    locale,
-    extraHTTPHeaders: { 'accept-language': locale },
-  });
-  page = await context.newPage();
+  page = await (await browser.newContext({ locale, extraHTTPHeaders: { 'accept-language': locale } })).newPage();
   return page;
 }
 

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromiumPath } from './paths';
 
 /**
@@ -45,4 +46,30 @@ export async function launchChromium(): Promise<Browser> {
     ],
   });
   return watchForCspViolations(browser);
+}
+
+/**
+ * One Chromium for a test file, and a fresh context for each test (a phone in British English unless the test
+ * says otherwise), closed when the test ends.
+ */
+export function browserPerFile(): { newContext(options?: BrowserContextOptions): Promise<BrowserContext> } {
+  let browser: Browser | undefined;
+  const open: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async newContext(options = {}) {
+      if (!browser) throw new Error('browserPerFile: no browser yet (call newContext inside a test)');
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB', ...options });
+      open.push(context);
+      return context;
+    },
+  };
 }
