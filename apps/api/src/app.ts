@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { registerAnalyticsSocket } from './domains/analytics/analytics-socket.js';
+import { registerAddressBudget } from './http/abuse-limits.js';
 import { closeConnectionsWhenAnswered } from './http/drain.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -33,6 +34,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   closeConnectionsWhenAnswered(app);
   registerRawBodies(app);
   await registerPlugins(app, ctx);
+  registerAddressBudget(app, ctx);
   await registerOpenApi(app, ctx.config.PUBLIC_URL);
 
   // Before every other route: the websocket plugin must see all routes to refuse upgrades on the others.

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
-import { pageLimit } from './http/abuse-limits.js';
 import { newNonce, type SecurityHeaders, securityHeaders } from './http/security-headers.js';
 
 /** The web package, beside this one in the workspace (the same from `src/` under test and from `dist/`). */
@@ -70,12 +69,6 @@ function toPublicOrigin(publicUrl: URL, method: string, host: string | undefined
   return `${publicUrl.origin}${url.startsWith('/') ? url : `/${url}`}`;
 }
 
-/** A page rather than one of Next's assets or a file (the same split as the web app's proxy matcher). */
-const isPage = (url: string): boolean => {
-  const path = url.split('?')[0] ?? '';
-  return !path.startsWith('/_next/') && !path.slice(path.lastIndexOf('/')).includes('.');
-};
-
 /** Whether `next build` has produced a production build in `dir`. */
 export function hasWebBuild(dir: string = defaultWebDir): boolean {
   return existsSync(join(dir, process.env.NEXT_DIST_DIR ?? '.next', 'BUILD_ID'));
@@ -106,7 +99,6 @@ export async function mountWeb(app: FastifyInstance, ctx: AppContext, dir: strin
   const handle = web.getRequestHandler();
 
   const publicUrl = new URL(ctx.config.PUBLIC_URL);
-  const limitPages = pageLimit(app, ctx);
   const headers = securityHeaders(ctx.config.PUBLIC_URL);
   await app.register(async (scope) => {
     // Next reads request bodies (server actions, form posts) itself, so Fastify must leave the stream untouched.
@@ -117,7 +109,6 @@ export async function mountWeb(app: FastifyInstance, ctx: AppContext, dir: strin
       // The host as sent, or as a proxy named in TRUST_PROXY forwarded it.
       const elsewhere = toPublicOrigin(publicUrl, request.method, request.host, request.url);
       if (elsewhere) return reply.redirect(elsewhere, 308);
-      if (isPage(request.url)) await limitPages(request, reply);
       reply.hijack();
       secure(request.raw, reply.raw, headers);
       // Next's content-hashed assets are the same in every language.

@@ -128,10 +128,26 @@ export function createAbuseLimits(
   };
 }
 
-/** Web pages' budget, per address (the same number as API calls); assets and files are not counted. */
-export const pageLimit = (app: FastifyInstance, ctx: AppContext): LimitHook =>
-  budgetHook(
+/** Paths no budget counts: Next's content-hashed assets, media files, files and the health check. */
+const isUncounted = (url: string): boolean => {
+  const path = url.split('?')[0] ?? '';
+  if (path === '/healthz' || path.startsWith('/_next/') || path.startsWith('/media/')) return true;
+  return path.slice(path.lastIndexOf('/')).includes('.');
+};
+
+/**
+ * Everything outside the contract (web pages, the sign-in flow, OAuth, the docs, the error-report tunnel, the
+ * analytics socket's upgrades) spends its address's budget of the same size as the calls' (per address, since
+ * nobody is signed in to these). Contract routes are counted by their own hooks, after authentication.
+ */
+export function registerAddressBudget(app: FastifyInstance, ctx: AppContext): void {
+  const count = budgetHook(
     app,
-    { name: 'pages', what: 'page requests', max: ctx.config.REQUESTS_PER_5_MINUTES, timeWindow: 5 * MINUTE },
+    { name: 'requests', what: 'requests', max: ctx.config.REQUESTS_PER_5_MINUTES, timeWindow: 5 * MINUTE },
     (request) => `ip:${request.ip}`,
   );
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config.endpoint || isUncounted(request.url)) return;
+    await count(request, reply);
+  });
+}

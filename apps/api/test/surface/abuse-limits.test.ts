@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RENDER_KEY } from '../../src/http/abuse-limits.js';
 import { createTestApp, guest, machine, type TestApp } from '../harness.js';
 import { asCitizen, paths } from '../social/helpers.js';
@@ -115,6 +115,71 @@ describe('the general budget', () => {
     );
     expect(operations.length).toBeGreaterThan(40);
     for (const operation of operations) expect(Object.keys(operation.responses)).toContain('429');
+  });
+});
+
+describe('after a refusal', () => {
+  it('takes the calls again once Retry-After has passed', async () => {
+    const citizen = asCitizen(await t.newCitizen());
+    let refused: LightMyRequestResponse | undefined;
+    for (let call = 0; call < 13; call += 1) refused = await t.request({ method: 'GET', url: paths.me, as: citizen });
+    expectRefused(refused as LightMyRequestResponse, 'requests');
+    const retryAfter = Number(refused?.headers['retry-after']);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + (retryAfter - 5) * 1000);
+      expect((await t.request({ method: 'GET', url: paths.me, as: citizen })).statusCode).toBe(429);
+      vi.setSystemTime(Date.now() + 6000);
+      expect((await t.request({ method: 'GET', url: paths.me, as: citizen })).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('outside the contract', () => {
+  it('counts pages, the sign-in flow and the docs by address; not assets, media or health', async () => {
+    const from = (url: string, remoteAddress = '10.9.1.1') => t.app.inject({ method: 'GET', url, remoteAddress });
+    const statuses: number[] = [];
+    for (const url of ['/api/docs', '/api/auth/login', '/api/identity/oauth/authorize']) {
+      for (let call = 0; call < 4; call += 1) statuses.push((await from(url)).statusCode);
+    }
+    expect(statuses.every((status) => status !== 429)).toBe(true);
+    expectRefused(await from('/api/auth/login'), 'requests');
+    for (const url of ['/healthz', '/api/openapi.json', '/media/posts/x/y.webp', '/_next/static/chunks/a.js']) {
+      expect((await from(url)).statusCode, url).not.toBe(429);
+    }
+    expect((await from('/api/auth/login', '10.9.1.2')).statusCode).not.toBe(429);
+  });
+});
+
+describe('client addresses', () => {
+  it('believes X-Forwarded-For only from a proxy TRUST_PROXY names', async () => {
+    const behindProxy = await createTestApp({
+      seed: false,
+      env: { REQUESTS_PER_5_MINUTES: '2', TRUST_PROXY: '10.0.0.1' },
+    });
+    try {
+      const call = (remoteAddress: string, forwardedFor: string) =>
+        behindProxy.app.inject({
+          method: 'GET',
+          url: '/api/auth/login',
+          remoteAddress,
+          headers: { 'x-forwarded-for': forwardedFor },
+        });
+      // Through the trusted proxy, each visitor has their own budget.
+      for (const visitor of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
+        expect((await call('10.0.0.1', visitor)).statusCode).not.toBe(429);
+        expect((await call('10.0.0.1', visitor)).statusCode).not.toBe(429);
+      }
+      expect((await call('10.0.0.1', '203.0.113.1')).statusCode).toBe(429);
+      // From anyone else the header is not believed: one address, one budget, whatever it claims.
+      expect((await call('10.0.0.9', '203.0.113.7')).statusCode).not.toBe(429);
+      expect((await call('10.0.0.9', '203.0.113.8')).statusCode).not.toBe(429);
+      expect((await call('10.0.0.9', '203.0.113.9')).statusCode).toBe(429);
+    } finally {
+      await behindProxy.close();
+    }
   });
 });
 
