@@ -1,4 +1,5 @@
 export * from './common.js';
+export * from './consent.js';
 export * from './endpoint.js';
 export * from './media-limits.js';
 export * from './preferences.js';

@@ -9,6 +9,17 @@ import type * as social from './services/social.js';
 import type * as uploads from './services/uploads.js';
 import type * as users from './services/users.js';
 
+export {
+  CONSENT_COOKIE,
+  CONSENT_MAX_AGE_SECONDS,
+  CONSENT_VERSION,
+  type Consent,
+  errorReportsCollectNothing,
+  NO_CONSENT,
+  parseConsent,
+  readConsent,
+  serializeConsent,
+} from './consent.js';
 export { fullPath } from './endpoint.js';
 export { imageContentTypes, mediaLimits, videoContentTypes } from './media-limits.js';
 export { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, languages } from './preferences.js';

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { errorReportsCollectNothing, readConsent } from '@civitas/contract';
 import {
   captureException,
   close,
@@ -8,7 +9,6 @@ import {
   linkedErrorsIntegration,
 } from '@sentry/node';
 import type { Config } from '../config.js';
-import { CONSENT_COOKIE, consentsToErrorReporting } from '../domains/monitoring/consent.js';
 import { reportingDsn } from '../domains/monitoring/tunnel.js';
 
 /** What a report may say about the request that failed: never its cookies, headers, query or body. */
@@ -38,15 +38,6 @@ export const noErrorReports: ErrorReports = {
   async close() {},
 };
 
-/** The consent cookie's value in a `Cookie` header (the same cookie the browser's banner writes). */
-export function consentCookieValue(headers: IncomingHttpHeaders): string | undefined {
-  const prefix = `${CONSENT_COOKIE}=`;
-  return headers.cookie
-    ?.split(/;\s*/)
-    .find((pair) => pair.startsWith(prefix))
-    ?.slice(prefix.length);
-}
-
 /**
  * Starts the server's error reporting once, at boot, when the environment allows it; otherwise the SDK is
  * never initialised. Its client is the SDK's process-wide one, which the web server in this process (Next's
@@ -61,25 +52,14 @@ export function startErrorReports(config: Config): ErrorReports {
     environment: config.APP_ENV,
     tracesSampleRate: 0,
     integrations: [linkedErrorsIntegration(), dedupeIntegration()],
-    dataCollection: {
-      userInfo: false,
-      cookies: false,
-      httpHeaders: false,
-      httpBodies: [],
-      urlQueryParams: false,
-      graphQL: { document: false, variables: false },
-      genAI: { inputs: false, outputs: false },
-      databaseQueryData: false,
-      queues: false,
-      stackFrameVariables: false,
-    },
+    dataCollection: errorReportsCollectNothing,
     sendClientReports: false,
     enableRuntimeChannelInjection: false,
   });
   return {
     enabled: true,
     report(error, request, source) {
-      if (!consentsToErrorReporting(consentCookieValue(request.headers))) return;
+      if (!readConsent(request.headers.cookie ?? '')?.errorReporting) return;
       captureException(error, (scope) =>
         scope.setTags({ source, method: request.method }).setTransactionName(`${request.method} ${request.route}`),
       );

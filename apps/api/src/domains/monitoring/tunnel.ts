@@ -1,4 +1,4 @@
-import { ErrorResponse } from '@civitas/contract';
+import { CONSENT_COOKIE, ErrorResponse, parseConsent } from '@civitas/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +6,6 @@ import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { noContent, rawBytes } from '../../http/route.js';
-import { CONSENT_COOKIE, consentsToErrorReporting } from './consent.js';
 import { envelopeEndpoint, parseDsn } from './dsn.js';
 import { checkEnvelopeDsn } from './envelope-header.js';
 import { forwardEnvelope } from './forward-envelope.js';
@@ -63,7 +62,7 @@ export function registerMonitoringTunnel(app: FastifyInstance, ctx: AppContext):
         },
       },
       async (request, reply) => {
-        if (!dsn || !endpoint || !consentsToErrorReporting(request.cookies[CONSENT_COOKIE])) {
+        if (!dsn || !endpoint || !parseConsent(request.cookies[CONSENT_COOKIE])?.errorReporting) {
           return reply.code(204).send(null);
         }
         const envelope = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
