@@ -36,7 +36,7 @@ const fromWebServer = (request: FastifyRequest): boolean => {
  * make. `null`: not limited: machine clients (the app's own server rendering among them), which hold a secret
  * and speak for many people, and the web server's own calls for nobody in particular.
  */
-export function budgetKey(caller: Caller | null | undefined, request: FastifyRequest): string | null {
+function budgetKey(caller: Caller | null | undefined, request: FastifyRequest): string | null {
   if (caller?.kind === 'citizen') return `citizen:${caller.citizenId}`;
   if (caller?.kind === 'machine' || fromWebServer(request)) return null;
   return `ip:${request.ip}`;

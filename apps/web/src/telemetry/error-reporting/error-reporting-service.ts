@@ -1,3 +1,4 @@
+import { errorReportsCollectNothing } from '@civitas/contract/routes-table';
 import {
   BrowserClient,
   dedupeIntegration,
@@ -14,23 +15,6 @@ import { DENIED_URLS, filterErrorEvent, filterTransaction, IGNORED_ERRORS } from
 
 /** Our own origin's tunnel (the API's `POST /monitoring`): the browser never talks to the DSN's host. */
 const TUNNEL = '/monitoring';
-
-/**
- * SDK 11 replaced `sendDefaultPii` with `dataCollection`, whose defaults collect user details, cookies, headers,
- * query strings and bodies: all off here. Stack traces and their source lines remain.
- */
-const NO_PERSONAL_DATA = {
-  userInfo: false,
-  cookies: false,
-  httpHeaders: false,
-  httpBodies: [],
-  urlQueryParams: false,
-  graphQL: { document: false, variables: false },
-  genAI: { inputs: false, outputs: false },
-  databaseQueryData: false,
-  queues: false,
-  stackFrameVariables: false,
-} satisfies ConstructorParameters<typeof BrowserClient>[0]['dataCollection'];
 
 let client: BrowserClient | null = null;
 // Checked by every event on its way out: once consent is withdrawn, events still being processed are dropped.
@@ -51,7 +35,7 @@ export const errorReportingService: ConsentedService = {
       tunnel: TUNNEL,
       environment: settings.environment,
       tracesSampleRate: 0,
-      dataCollection: NO_PERSONAL_DATA,
+      dataCollection: errorReportsCollectNothing,
       sendClientReports: false,
       transport: makeFetchTransport,
       stackParser: defaultStackParser,
