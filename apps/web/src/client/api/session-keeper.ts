@@ -115,7 +115,10 @@ export function createSessionKeeper(deps: SessionKeeperDeps): SessionKeeper {
 
     async recover(access, sentInGeneration) {
       const citizen = citizenSessionFromCookies(deps.readCookies());
-      if (citizen || access === 'citizen') return refreshes !== sentInGeneration ? READY : refreshCitizen();
+      if (citizen) return refreshes !== sentInGeneration ? READY : refreshCitizen();
+      // The session cookies went while the call was out: a logout on this page. The call was the signed-out
+      // page's, so it fails quietly, as in prepare(), instead of sending the person to sign in again.
+      if (access === 'citizen') return SIGNED_OUT;
       guestExpiresAt = null;
       return refreshGuest();
     },

@@ -128,6 +128,27 @@ describe('citizen session refresh (spec §4, §9)', () => {
   });
 });
 
+describe('logging out while a call is out', () => {
+  it('a citizen-only call answered 401 after the session cookies went is neither retried nor sent to sign in', async () => {
+    const signInAgain = { statusCode: 401, error: 'Unauthorized', message: 'sign in', redirectUrl: '/api/auth/login' };
+    const { store, world } = testStore(server.url, { cookies: sessionCookies(Date.now() + 600_000) });
+    server.setHandler(
+      api(
+        () => ({ status: 401, json: signInAgain }),
+        () => {
+          // The logout's answer cleared the cookies before this call's 401 arrived.
+          world.cookies = '';
+          return { status: 401, json: { statusCode: 401, error: 'Unauthorized', message: 'revoked' } };
+        },
+      ),
+    );
+    const result = await store.dispatch(usersApi.endpoints.getMe.initiate());
+    expect(result.error).toMatchObject({ status: 'CUSTOM_ERROR', error: UNAUTHORIZED });
+    expect(world.redirects).toEqual([]);
+    expect(server.paths()).toEqual(['GET /api/users/influencers/me']);
+  });
+});
+
 describe('guests', () => {
   it('never send a citizen-only call, nor get sent to sign in (a page still on screen after logout)', async () => {
     server.setHandler(api(refreshed));
