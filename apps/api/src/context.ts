@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { DialectName } from './db/dialect.js';
 import type { Skeleton } from './domains/feeds/pipeline.js';
+import type { StageHead } from './domains/feeds/skeletons/stage-snapshot.js';
 import type { Mailer } from './domains/identity/mailer.js';
 import type { CitizenSummaryCache, PostCache } from './domains/posts/post-cache.js';
 import type { CheckedPostJson } from './domains/posts/post-json.js';
@@ -29,8 +30,10 @@ export interface AppContext {
   /** The Redis connection when REDIS_URL is set (rate limits across instances). */
   redis: Redis | null;
   caches: {
-    /** Guests' stage pages by request (country, size, token, timestamp); see GUEST_PAGE_CACHE_MS. */
+    /** Guests' stage pages by country, size and token or settled snapshot; see GUEST_PAGE_CACHE_MS. */
     guestStagePages: MicroCache<SerializedBody>;
+    /** The newest stagings of each country, which settle first pages' snapshots; see stageHeadCacheMs. */
+    stageHeads: MicroCache<StageHead>;
     /** Stage skeletons (post ids and token) by request; see STAGE_SKELETON_CACHE_MS. */
     stageSkeletons: MicroCache<Skeleton>;
     /** Post content by id (POST_CACHE_ENTRIES), checked against the live row on every read. */

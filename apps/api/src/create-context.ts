@@ -5,6 +5,7 @@ import type { AppContext } from './context.js';
 import { createDatabase } from './db/database.js';
 import { dialectOf } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { stageHeadCacheMs } from './domains/feeds/skeletons/stage-snapshot.js';
 import { ensureWebClient } from './domains/identity/clients.js';
 import { createMailer } from './domains/identity/mailer.js';
 import { uploadPartsPath } from './domains/media/paths.js';
@@ -48,6 +49,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     redis,
     caches: {
       guestStagePages: microCache({ ttlMs: config.GUEST_PAGE_CACHE_MS, maxEntries: 10_000 }),
+      stageHeads: microCache({ ttlMs: stageHeadCacheMs(config), maxEntries: 1_000 }),
       stageSkeletons: microCache({ ttlMs: config.STAGE_SKELETON_CACHE_MS, maxEntries: 10_000 }),
       posts: postCache(config.POST_CACHE_ENTRIES),
       // Texts of whole pages (about 17 KB for twenty posts): fewer of them than posts.

@@ -25,6 +25,7 @@ describe('guest stage pages', () => {
     expect((await stage('alice')).json().data.map((post: { id: string }) => post.id)).toEqual([second, first]);
 
     t.ctx.caches.guestStagePages.clear();
+    t.ctx.caches.stageHeads.clear();
     expect((await stage(guest)).json().data).toHaveLength(2);
   });
 });

@@ -154,6 +154,7 @@ describe('the shared stage and the guests’ page cache', () => {
       const fromGuest = await cached.request({ method: 'GET', url: feeds.stage({ country: 'NZ' }), as: guest });
       expect(fromGuest.body).toBe(fromServer.body);
       cached.ctx.caches.guestStagePages.clear();
+      cached.ctx.caches.stageHeads.clear();
       expect(
         (await cached.request({ method: 'GET', url: sharedStage({ country: 'NZ' }), as: server })).json().data,
       ).toHaveLength(2);

@@ -11,7 +11,10 @@ beforeAll(async () => {
   t = await createTestApp({ env: { STAGE_SKELETON_CACHE_MS: '60000' } });
 });
 afterAll(() => t.close());
-beforeEach(() => t.ctx.caches.stageSkeletons.clear());
+beforeEach(() => {
+  t.ctx.caches.stageHeads.clear();
+  t.ctx.caches.stageSkeletons.clear();
+});
 
 const page = (as: Who, country: string) => getPage(t, feeds.stage({ country }), as);
 const like = (postId: string, as: Who) =>
@@ -33,6 +36,7 @@ describe('the stage skeleton cache', () => {
     expect(asBob.data[0]?.likesOverviewDetails).toEqual({ likesCount: 1, liked: false });
     expect((await page('carol', 'NZ')).data[0]?.likesOverviewDetails).toEqual({ likesCount: 1, liked: true });
 
+    t.ctx.caches.stageHeads.clear();
     t.ctx.caches.stageSkeletons.clear();
     expect(idsOf(await page('bob', 'NZ'))).toEqual([second, first]);
   });

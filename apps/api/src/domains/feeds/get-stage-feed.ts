@@ -5,6 +5,7 @@ import { feedPageJson } from '../posts/post-json.js';
 import { publicFeedRules } from './feed-rules.js';
 import { type FeedPipeline, runFeed } from './pipeline.js';
 import { stageSkeleton } from './skeletons/stage.js';
+import { readStageHead, settledSnapshot } from './skeletons/stage-snapshot.js';
 
 /**
  * Guests and citizens read the same stage; a citizen's page also says which posts they liked. A timestamp in
@@ -15,54 +16,79 @@ import { stageSkeleton } from './skeletons/stage.js';
  * newly staged posts at most that late.
  */
 export default defineRoute(getStageFeed, async ({ query, caller, ctx }) =>
-  caller.kind === 'guest' ? guestStagePage(ctx, query) : checkedPage(ctx, query, caller.citizenId),
+  caller.kind === 'guest'
+    ? guestStagePage(ctx, query)
+    : checkedPage(
+        ctx,
+        query,
+        await firstPageSnapshot(ctx, query, ctx.config.STAGE_SKELETON_CACHE_MS),
+        caller.citizenId,
+      ),
 );
 
 type StageQuery = QueryOf<typeof getStageFeed>;
 
-function readStagePage(ctx: AppContext, query: StageQuery, viewerId: string | null) {
+/**
+ * What a first page is read as of: the requested time (now by default, never later than now), settled on the
+ * newest staging at or before it while the reader's page cache is on (`cacheMs`), so requests with different
+ * timestamps but the same stage share one page (see settledSnapshot). Later pages take theirs from the token.
+ */
+async function firstPageSnapshot(ctx: AppContext, query: StageQuery, cacheMs: number): Promise<number> {
   const now = ctx.now();
+  const requested = Math.min(query.timestamp ?? now, now);
+  if (query.continuationToken !== undefined || cacheMs === 0) return requested;
+  const head = await ctx.caches.stageHeads.get(query.country, () => readStageHead(ctx.db, query.country, now));
+  return settledSnapshot(head, requested) ?? requested;
+}
+
+function readStagePage(ctx: AppContext, query: StageQuery, snapshot: number, viewerId: string | null) {
   const skeleton = stageSkeleton({
     db: ctx.db,
     cursorSecret: ctx.keys.cursorSecret,
     country: query.country,
     size: query.size,
-    snapshot: Math.min(query.timestamp ?? now, now),
+    snapshot,
   });
   return runFeed(
     ctx,
     viewerId,
-    { skeleton: sharedSkeleton(ctx, query, skeleton), rules: publicFeedRules },
+    { skeleton: sharedSkeleton(ctx, query, snapshot, skeleton), rules: publicFeedRules },
     query.continuationToken,
   );
 }
 
-const checkedPage = async (ctx: AppContext, query: StageQuery, viewerId: string | null) =>
-  SerializedBody.checked(feedPageJson(ctx.caches.checkedPostJson, await readStagePage(ctx, query, viewerId)));
+const checkedPage = async (ctx: AppContext, query: StageQuery, snapshot: number, viewerId: string | null) =>
+  SerializedBody.checked(feedPageJson(ctx.caches.checkedPostJson, await readStagePage(ctx, query, snapshot, viewerId)));
 
 /**
  * A page with no viewer: the same for every guest (and for the sharing stage the web server renders with), so
  * it is kept for GUEST_PAGE_CACHE_MS under one key.
  */
-export function guestStagePage(ctx: AppContext, query: StageQuery) {
-  if (ctx.config.GUEST_PAGE_CACHE_MS === 0) return checkedPage(ctx, query, null);
-  const key = [query.country, query.size, query.continuationToken ?? '', query.timestamp ?? ''].join('|');
-  return ctx.caches.guestStagePages.get(key, async () =>
-    SerializedBody.of(getStageFeed, await readStagePage(ctx, query, null)),
+export async function guestStagePage(ctx: AppContext, query: StageQuery) {
+  const snapshot = await firstPageSnapshot(ctx, query, ctx.config.GUEST_PAGE_CACHE_MS);
+  if (ctx.config.GUEST_PAGE_CACHE_MS === 0) return checkedPage(ctx, query, snapshot, null);
+  return ctx.caches.guestStagePages.get(pageKey(query, snapshot), async () =>
+    SerializedBody.of(getStageFeed, await readStagePage(ctx, query, snapshot, null)),
   );
 }
+
+/** A first page by its snapshot, a later one by its token (which carries the snapshot). */
+const pageKey = (query: StageQuery, snapshot: number) =>
+  `${query.country}|${query.size}|${query.continuationToken ?? snapshot}`;
 
 /**
  * Which posts a stage page holds is the same for every reader of the same request, so citizens share it for
  * STAGE_SKELETON_CACHE_MS (one second by default): each then pays only for their own hydration (counts, their
- * likes). Pages after the first are keyed by their token, which carries the snapshot.
+ * likes).
  */
 function sharedSkeleton(
   ctx: AppContext,
-  query: QueryOf<typeof getStageFeed>,
+  query: StageQuery,
+  snapshot: number,
   skeleton: FeedPipeline['skeleton'],
 ): FeedPipeline['skeleton'] {
   if (ctx.config.STAGE_SKELETON_CACHE_MS === 0) return skeleton;
-  const request = `${query.country}|${query.size}|${query.timestamp ?? ''}|`;
-  return (token) => ctx.caches.stageSkeletons.get(request + (token ?? ''), () => skeleton(token));
+  // The pipeline may read on past an emptied page, with a token of its own: keyed by that token.
+  return (token) =>
+    ctx.caches.stageSkeletons.get(pageKey({ ...query, continuationToken: token }, snapshot), () => skeleton(token));
 }

@@ -10,6 +10,9 @@ export default defineRoute(likePost, async ({ params, caller, ctx }) => {
     addLike(ctx.db, post.id, caller.citizenId, ctx.now(), ctx.config.STAGE_AUTO_LIKES),
   );
   // A post this like put on a stage shows on citizens' next page, not a skeleton cache period later.
-  if (like.stagedIn) ctx.caches.stageSkeletons.clear();
+  if (like.stagedIn) {
+    ctx.caches.stageHeads.clear();
+    ctx.caches.stageSkeletons.clear();
+  }
   return { contentId: post.id, likesOverviewDetails: { likesCount: like.likesCount, liked: like.liked } };
 });

@@ -55,7 +55,8 @@ export function stageSkeleton({
   };
 }
 
-const stagePage = precompiled({
+/** Stage entries (post id, staged_at) in stage order, as of `asOf`, after a position or from the top. */
+export const stagePage = precompiled({
   build: stagePageQuery,
   shape: (_country, _asOf, after) => (after ? 'after' : 'first'),
   parameters: (country, asOf, after, size) => [
