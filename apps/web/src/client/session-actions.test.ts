@@ -60,6 +60,45 @@ describe('logOut with a real store', () => {
   });
 });
 
+describe('a call out while logging out', () => {
+  it('answered 401 before the logout is, neither refreshes nor sends the browser to sign in', async () => {
+    const meHeld = gate();
+    const logoutArrived = gate();
+    const logoutHeld = gate();
+    routed.setRoutes({
+      // The server revoked the sign-in: the call that was out is refused, and so would a refresh be.
+      'GET /api/users/influencers/me': async () => {
+        await meHeld.promise;
+        return { status: 401, json: { statusCode: 401, error: 'Unauthorized', message: 'revoked' } };
+      },
+      'POST /api/auth/refresh': () => ({
+        status: 401,
+        json: { statusCode: 401, error: 'Unauthorized', message: 'sign in', redirectUrl: '/api/auth/login' },
+      }),
+      'POST /api/auth/logout': async () => {
+        logoutArrived.open();
+        await logoutHeld.promise;
+        return { status: 204 };
+      },
+    });
+    const { store, world } = testStore(routed.server.url, {
+      cookies: `civitas_username=alice; civitas_session_expires=${Date.now() + 3_600_000}`,
+    });
+    routed.server.seen.length = 0;
+    const call = store.dispatch(usersApi.endpoints.getMe.initiate());
+    const loggingOut = store.dispatch(logOut(() => undefined));
+    await logoutArrived.promise;
+    // The refusal arrives while the logout's answer (which clears the cookies) has not.
+    meHeld.open();
+    const result = await call;
+    expect(result.error).toMatchObject({ status: 'CUSTOM_ERROR' });
+    logoutHeld.open();
+    await loggingOut;
+    expect(world.redirects).toEqual([]);
+    expect(routed.server.paths()).toEqual(['GET /api/users/influencers/me', 'POST /api/auth/logout']);
+  });
+});
+
 describe('after logout', () => {
   it('a guest read first gets a new guest token (the server cleared the old one)', async () => {
     routed.setRoutes({

@@ -10,8 +10,9 @@ import { type AppDispatch, resetAllApiState } from './store';
  */
 export const logOut =
   (navigate: (path: string) => void, options: LogoutOptions = {}) =>
-  (dispatch: AppDispatch, _getState: unknown, environment: ClientEnvironment) =>
-    logoutSequence(
+  (dispatch: AppDispatch, _getState: unknown, environment: ClientEnvironment) => {
+    environment.session.endCitizenSession();
+    return logoutSequence(
       {
         setSessionLoading: (loading) => dispatch(sessionLoadingChanged(loading)),
         callServer: () => dispatch(sessionApi.endpoints.logout.initiate()).unwrap(),
@@ -26,6 +27,7 @@ export const logOut =
       },
       options,
     );
+  };
 
 /**
  * Makes sure the browser has a usable session (a guest one when nobody is signed in) before something that

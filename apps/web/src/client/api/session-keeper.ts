@@ -36,6 +36,12 @@ export interface SessionKeeper {
   recover(access: Access, sentInGeneration: number): Promise<SessionOutcome>;
   /** Forgets what it knew of the guest token (after logout the server has cleared it). */
   forgetGuest(): void;
+  /**
+   * This page logs out: from now on it is a guest's. A call that was already out, and answers 401 because the
+   * server revoked the sign-in, is neither refreshed nor allowed to send the browser to sign in, even while
+   * the cookies the logout clears are still readable.
+   */
+  endCitizenSession(): void;
 }
 
 const READY: SessionOutcome = { kind: 'ready' };
@@ -59,6 +65,8 @@ export function createSessionKeeper(deps: SessionKeeperDeps): SessionKeeper {
   let guestRefresh: Promise<SessionOutcome> | null = null;
   let refreshes = 0;
   let guestExpiresAt: number | null = null;
+  let citizenEnded = false;
+  const citizenSession = () => (citizenEnded ? null : citizenSessionFromCookies(deps.readCookies()));
 
   const refreshCitizen = (): Promise<SessionOutcome> => {
     citizenRefresh ??= (async (): Promise<SessionOutcome> => {
@@ -67,6 +75,7 @@ export function createSessionKeeper(deps: SessionKeeperDeps): SessionKeeper {
         refreshes += 1;
         return READY;
       }
+      if (citizenEnded) return SIGNED_OUT;
       const redirectUrl = redirectUrlOf(result.error);
       if (redirectUrl) {
         deps.redirect(redirectUrl);
@@ -97,7 +106,7 @@ export function createSessionKeeper(deps: SessionKeeperDeps): SessionKeeper {
 
     async prepare(access) {
       if (!usesSession(access)) return READY;
-      const citizen = citizenSessionFromCookies(deps.readCookies());
+      const citizen = citizenSession();
       if (citizen) return isExpiring(citizen.expiresAt, deps.now()) ? refreshCitizen() : READY;
       // Without a session a citizen-only call cannot succeed, and must not send anyone to sign in: this is
       // what a page still on screen asks for right after logout, while its cached data is being reset.
@@ -113,11 +122,15 @@ export function createSessionKeeper(deps: SessionKeeperDeps): SessionKeeper {
       guestExpiresAt = null;
     },
 
+    endCitizenSession() {
+      citizenEnded = true;
+    },
+
     async recover(access, sentInGeneration) {
-      const citizen = citizenSessionFromCookies(deps.readCookies());
+      const citizen = citizenSession();
       if (citizen) return refreshes !== sentInGeneration ? READY : refreshCitizen();
-      // The session cookies went while the call was out: a logout on this page. The call was the signed-out
-      // page's, so it fails quietly, as in prepare(), instead of sending the person to sign in again.
+      // The session ended while the call was out (a logout on this page): the call was the signed-out page's,
+      // so it fails quietly, as in prepare(), instead of sending the person to sign in again.
       if (access === 'citizen') return SIGNED_OUT;
       guestExpiresAt = null;
       return refreshGuest();
