@@ -33,7 +33,18 @@ export interface RouteInput<E extends EndpointDef> {
  * over (cached pages): the per-request validation and serialisation are skipped.
  */
 export class SerializedBody {
+  private encoded: Buffer | undefined;
+
   private constructor(readonly json: string) {}
+
+  /**
+   * The UTF-8 bytes, made once: a cached body (a guest's stage page) is sent many times, and encoding its
+   * text again for every answer was most of what such an answer cost.
+   */
+  get bytes(): Buffer {
+    this.encoded ??= Buffer.from(this.json);
+    return this.encoded;
+  }
 
   static of<E extends EndpointDef>(endpoint: E, body: ResponseOf<E>): SerializedBody {
     const schema = endpoint.success.body;
@@ -128,7 +139,7 @@ function mountRoute(scope: FastifyInstance, ctx: AppContext, route: Route, limit
       });
       reply.code(endpoint.success.status);
       if (result instanceof SerializedBody)
-        return reply.type('application/json; charset=utf-8').send(result.json as never);
+        return reply.type('application/json; charset=utf-8').send(result.bytes as never);
       return endpoint.success.body === null ? reply.send(undefined as never) : result;
     },
   });
