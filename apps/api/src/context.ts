@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { DialectName } from './db/dialect.js';
+import type { SharedStagePage } from './domains/feeds/citizen-stage-page.js';
 import type { Skeleton } from './domains/feeds/pipeline.js';
 import type { StageHead } from './domains/feeds/skeletons/stage-snapshot.js';
 import type { Mailer } from './domains/identity/mailer.js';
@@ -34,6 +35,8 @@ export interface AppContext {
     guestStagePages: MicroCache<SerializedBody>;
     /** The newest stagings of each country, which settle first pages' snapshots; see stageHeadCacheMs. */
     stageHeads: MicroCache<StageHead>;
+    /** Stage pages as citizens share them, by country, size and token or settled snapshot; see STAGE_SKELETON_CACHE_MS. */
+    citizenStagePages: MicroCache<SharedStagePage>;
     /** Stage skeletons (post ids and token) by request; see STAGE_SKELETON_CACHE_MS. */
     stageSkeletons: MicroCache<Skeleton>;
     /** Post content by id (POST_CACHE_ENTRIES), checked against the live row on every read. */

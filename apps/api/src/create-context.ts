@@ -50,6 +50,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     caches: {
       guestStagePages: microCache({ ttlMs: config.GUEST_PAGE_CACHE_MS, maxEntries: 10_000 }),
       stageHeads: microCache({ ttlMs: stageHeadCacheMs(config), maxEntries: 1_000 }),
+      citizenStagePages: microCache({ ttlMs: config.STAGE_SKELETON_CACHE_MS, maxEntries: 1_000 }),
       stageSkeletons: microCache({ ttlMs: config.STAGE_SKELETON_CACHE_MS, maxEntries: 10_000 }),
       posts: postCache(config.POST_CACHE_ENTRIES),
       // Texts of whole pages (about 17 KB for twenty posts): fewer of them than posts.

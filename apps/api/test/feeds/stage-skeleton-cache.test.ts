@@ -13,6 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => {
   t.ctx.caches.stageHeads.clear();
+  t.ctx.caches.citizenStagePages.clear();
   t.ctx.caches.stageSkeletons.clear();
 });
 
@@ -37,6 +38,7 @@ describe('the stage skeleton cache', () => {
     expect((await page('carol', 'NZ')).data[0]?.likesOverviewDetails).toEqual({ likesCount: 1, liked: true });
 
     t.ctx.caches.stageHeads.clear();
+    t.ctx.caches.citizenStagePages.clear();
     t.ctx.caches.stageSkeletons.clear();
     expect(idsOf(await page('bob', 'NZ'))).toEqual([second, first]);
   });
@@ -66,5 +68,43 @@ describe('the stage skeleton cache', () => {
     for (const fan of ['bob', 'carol', 'dave'] as const) expect((await like(rising, fan)).statusCode).toBe(200);
     expect(t.ctx.config.STAGE_AUTO_LIKES).toBe(3);
     expect(idsOf(await page('alice', 'BR'))).toEqual([rising, older]);
+  });
+
+  it('shows citizens a caption edited after the page was shared, at once, and the page as it was to guests', async () => {
+    const author = await t.newCitizen({ country: 'KE' });
+    const edited = await t.newPost({ authorId: author.id, caption: 'before' });
+    await stagePost(t.ctx.db, edited, ['KE'], 'curated', Date.now() - 1000);
+    expect((await page('alice', 'KE')).data[0]?.caption.content).toBe('before');
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/users/creators-content/${edited}/caption`,
+      as: author,
+      payload: { caption: 'after' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await page('bob', 'KE')).data[0]?.caption.content).toBe('after');
+    expect((await page('alice', 'KE')).data[0]?.likesOverviewDetails).toEqual({ likesCount: 0, liked: false });
+  });
+
+  it('gives each citizen their own likes on the one shared page, whoever read it first', async () => {
+    const author = await t.newCitizen({ country: 'PE' });
+    const [one, two] = [await t.newPost({ authorId: author.id }), await t.newPost({ authorId: author.id })];
+    await stagePost(t.ctx.db, one as string, ['PE'], 'curated', Date.now() - 1000);
+    await stagePost(t.ctx.db, two as string, ['PE'], 'curated', Date.now() - 500);
+    expect((await like(one as string, 'carol')).statusCode).toBe(200);
+    const likesOf = async (as: Who) => (await page(as, 'PE')).data.map((post) => post.likesOverviewDetails);
+    expect(await likesOf('bob')).toEqual([
+      { likesCount: 0, liked: false },
+      { likesCount: 1, liked: false },
+    ]);
+    expect(await likesOf('carol')).toEqual([
+      { likesCount: 0, liked: false },
+      { likesCount: 1, liked: true },
+    ]);
+    expect((await like(two as string, 'bob')).statusCode).toBe(200);
+    expect(await likesOf('bob')).toEqual([
+      { likesCount: 1, liked: true },
+      { likesCount: 1, liked: false },
+    ]);
   });
 });

@@ -12,9 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(() => {
-  for (const cache of [t.ctx.caches.stageHeads, t.ctx.caches.stageSkeletons, t.ctx.caches.guestStagePages]) {
-    cache.clear();
-  }
+  const { stageHeads, citizenStagePages, stageSkeletons, guestStagePages } = t.ctx.caches;
+  for (const cache of [stageHeads, citizenStagePages, stageSkeletons, guestStagePages]) cache.clear();
 });
 
 /** Stages a new post of a new author on `country` at each time given; ids in the order given. */

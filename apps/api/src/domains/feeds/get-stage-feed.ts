@@ -2,6 +2,7 @@ import { getStageFeed, type QueryOf } from '@civitas/contract';
 import type { AppContext } from '../../context.js';
 import { defineRoute, SerializedBody } from '../../http/route.js';
 import { feedPageJson } from '../posts/post-json.js';
+import { citizenStageJson, sharedStagePage } from './citizen-stage-page.js';
 import { publicFeedRules } from './feed-rules.js';
 import { type FeedPipeline, runFeed } from './pipeline.js';
 import { stageSkeleton } from './skeletons/stage.js';
@@ -16,14 +17,7 @@ import { readStageHead, settledSnapshot } from './skeletons/stage-snapshot.js';
  * newly staged posts at most that late.
  */
 export default defineRoute(getStageFeed, async ({ query, caller, ctx }) =>
-  caller.kind === 'guest'
-    ? guestStagePage(ctx, query)
-    : checkedPage(
-        ctx,
-        query,
-        await firstPageSnapshot(ctx, query, ctx.config.STAGE_SKELETON_CACHE_MS),
-        caller.citizenId,
-      ),
+  caller.kind === 'guest' ? guestStagePage(ctx, query) : citizenStagePage(ctx, query, caller.citizenId),
 );
 
 type StageQuery = QueryOf<typeof getStageFeed>;
@@ -59,6 +53,20 @@ function readStagePage(ctx: AppContext, query: StageQuery, snapshot: number, vie
 
 const checkedPage = async (ctx: AppContext, query: StageQuery, snapshot: number, viewerId: string | null) =>
   SerializedBody.checked(feedPageJson(ctx.caches.checkedPostJson, await readStagePage(ctx, query, snapshot, viewerId)));
+
+/**
+ * Citizens share the page's posts and text for STAGE_SKELETON_CACHE_MS (see SharedStagePage); each adds their
+ * likes and the live counts. A page whose posts changed since it was shared is read whole for the reader.
+ */
+async function citizenStagePage(ctx: AppContext, query: StageQuery, viewerId: string) {
+  const snapshot = await firstPageSnapshot(ctx, query, ctx.config.STAGE_SKELETON_CACHE_MS);
+  if (ctx.config.STAGE_SKELETON_CACHE_MS === 0) return checkedPage(ctx, query, snapshot, viewerId);
+  const shared = await ctx.caches.citizenStagePages.get(pageKey(query, snapshot), async () =>
+    sharedStagePage(ctx, await readStagePage(ctx, query, snapshot, null)),
+  );
+  const json = await citizenStageJson(ctx, shared, viewerId);
+  return json === null ? checkedPage(ctx, query, snapshot, viewerId) : SerializedBody.checked(json);
+}
 
 /**
  * A page with no viewer: the same for every guest (and for the sharing stage the web server renders with), so

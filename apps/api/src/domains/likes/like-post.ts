@@ -12,6 +12,7 @@ export default defineRoute(likePost, async ({ params, caller, ctx }) => {
   // A post this like put on a stage shows on citizens' next page, not a skeleton cache period later.
   if (like.stagedIn) {
     ctx.caches.stageHeads.clear();
+    ctx.caches.citizenStagePages.clear();
     ctx.caches.stageSkeletons.clear();
   }
   return { contentId: post.id, likesOverviewDetails: { likesCount: like.likesCount, liked: like.liked } };

@@ -27,12 +27,28 @@ const plainLikes = ({ likesCount, liked }: LikesOverviewDetails) =>
 
 /** A feed page's JSON (the contract's FeedPage). */
 export function feedPageJson(checked: CheckedPostJson, page: z.infer<typeof FeedPage>): string {
-  return checkedJson(checked, 'page', FeedPage, page, page.data);
+  return checkedJson(checked, 'page', FeedPage, page, page.data).json;
 }
 
 /** One post's JSON (the contract's PostView). */
 export function postViewJson(checked: CheckedPostJson, view: PostView): string {
-  return checkedJson(checked, 'post', PostView, view, [view]);
+  return checkedJson(checked, 'post', PostView, view, [view]).json;
+}
+
+/**
+ * A feed page's JSON around its posts' likes: the text before the first post's likes, between each two and
+ * after the last, to be filled with any reader's likes by `fillLikes`. Null when the page's text cannot be
+ * split that way (its zod encoding differs from the plain text): such a page is written whole for each reader.
+ */
+export function feedPageAroundLikes(checked: CheckedPostJson, page: z.infer<typeof FeedPage>): string[] | null {
+  return checkedJson(checked, 'page', FeedPage, page, page.data).aroundLikes;
+}
+
+/** The JSON of a page split by `feedPageAroundLikes`, with these likes (one per post, in order). */
+export function fillLikes(aroundLikes: readonly string[], likes: readonly LikesOverviewDetails[]): string {
+  let json = aroundLikes[0] as string;
+  for (let i = 1; i < aroundLikes.length; i++) json += likesJson(likes[i - 1] as LikesOverviewDetails) + aroundLikes[i];
+  return json;
 }
 
 function checkedJson<T>(
@@ -41,7 +57,7 @@ function checkedJson<T>(
   schema: z.ZodType<T>,
   body: T,
   views: readonly PostView[],
-): string {
+): { json: string; aroundLikes: string[] | null } {
   const likes = views.map((view) => view.likesOverviewDetails);
   let rest: string;
   // The views are swapped in place for the moment they are written (copies cost more than zod saved).
@@ -54,12 +70,14 @@ function checkedJson<T>(
     });
   }
   const parts = rest.split(LIKES_SLOT);
-  let json = parts[0] as string;
-  for (let i = 1; i < parts.length; i++) json += likesJson(likes[i - 1] as LikesOverviewDetails) + parts[i];
+  const json = fillLikes(parts, likes);
   const key = `${kind}:${views.map((view) => view.id).join()}`;
   const wellFormed = parts.length === views.length + 1;
-  if (wellFormed && checked.peek(key) === rest && likes.every(plainLikes)) return json;
+  if (wellFormed && checked.peek(key) === rest && likes.every(plainLikes)) return { json, aroundLikes: parts };
   const encoded = JSON.stringify(schema.encode(body)); // throws, as the route serialiser would, on a bad answer
-  if (wellFormed && encoded === json) checked.set(key, rest);
-  return encoded;
+  if (wellFormed && encoded === json) {
+    checked.set(key, rest);
+    return { json, aroundLikes: parts };
+  }
+  return { json: encoded, aroundLikes: null };
 }

@@ -1,0 +1,81 @@
+import type { LikesOverviewDetails } from '@civitas/contract';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
+import type { DialectName } from '../../db/dialect.js';
+import { oneOf } from '../../db/id-list.js';
+import { precompiled } from '../../db/precompiled.js';
+import { feedPageAroundLikes, fillLikes } from '../posts/post-json.js';
+import type { FeedPage } from './pipeline.js';
+
+/**
+ * A stage page as every citizen shares it: its posts, the version of each, and its checked JSON around the
+ * likes. Citizens read the same stage (it holds public posts only, which every reader may see), so what one
+ * citizen's page adds to the shared one is their likes, and the counts and visibility read live.
+ */
+export interface SharedStagePage {
+  readonly postIds: readonly string[];
+  readonly updatedAt: readonly number[];
+  /** Null when the page's text cannot be filled in (see feedPageAroundLikes): each reader's is written whole. */
+  readonly aroundLikes: readonly string[] | null;
+}
+
+/** Made from the page as nobody in particular reads it (no viewer: no likes of anyone's). */
+export const sharedStagePage = (ctx: Pick<AppContext, 'caches'>, page: FeedPage): SharedStagePage => ({
+  postIds: page.data.map((post) => post.id),
+  updatedAt: page.data.map((post) => Date.parse(post.updatedAt)),
+  aroundLikes: feedPageAroundLikes(ctx.caches.checkedPostJson, page),
+});
+
+/**
+ * One citizen's page from the shared one, with one small live read: each post's likes count, whether this
+ * citizen likes it, and what decides whether it may still be shown. Null when any post changed since the
+ * shared page was made (deleted, edited, no longer ready or public): the caller then reads the page whole.
+ */
+export async function citizenStageJson(
+  ctx: Pick<AppContext, 'db' | 'dialect'>,
+  shared: SharedStagePage,
+  viewerId: string,
+): Promise<string | null> {
+  if (!shared.aroundLikes) return null;
+  if (shared.postIds.length === 0) return fillLikes(shared.aroundLikes, []);
+  const rows = await liveLikes(ctx.db, ctx.dialect, shared.postIds, viewerId);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const likes: LikesOverviewDetails[] = [];
+  for (const [i, id] of shared.postIds.entries()) {
+    const row = byId.get(id);
+    const unchanged =
+      row !== undefined &&
+      row.deleted_at === null &&
+      row.status === 'ready' &&
+      row.sharing === 'public' &&
+      row.updated_at === shared.updatedAt[i];
+    if (!unchanged) return null;
+    likes.push({ likesCount: row.likes_count, liked: row.liked !== null });
+  }
+  return fillLikes(shared.aroundLikes, likes);
+}
+
+// Authors need no check: citizens are never deleted, and a post's author is a foreign key.
+function liveLikesQuery(db: Db, dialect: DialectName, ids: readonly string[], viewerId: string) {
+  return db
+    .selectFrom('posts')
+    .leftJoin('likes as mine', (join) =>
+      join.onRef('mine.post_id', '=', 'posts.id').on('mine.citizen_id', '=', viewerId),
+    )
+    .select([
+      'posts.id',
+      'posts.likes_count',
+      'posts.updated_at',
+      'posts.status',
+      'posts.sharing',
+      'posts.deleted_at',
+      'mine.post_id as liked',
+    ])
+    .where(oneOf(dialect, 'posts.id', ids));
+}
+
+const liveLikes = precompiled({
+  build: liveLikesQuery,
+  shape: (dialect, ids) => (dialect === 'postgres' ? 'any' : String(ids.length)),
+  parameters: (dialect, ids, viewerId) => [viewerId, ...(dialect === 'postgres' ? [ids] : ids)],
+});
