@@ -3,20 +3,24 @@
 # Usage: bench/run.sh [DATA_DIR]   (generates 100k citizens / 1M posts / 5M likes there on first use)
 #   DATABASE_URL=postgres://…?options=-c%20search_path%3Dbench bench/run.sh /tmp/bench-pg
 #     runs on PostgreSQL instead (the schema must exist; the dataset is generated into it on first use).
-#   BENCH_ONLY=citizen,detail   runs only the named paths: guest citizen detail overview like like-many create create-many
+#   BENCH_ONLY=citizen,detail   runs only the named paths: guest guest-snapshots citizen citizen-snapshots detail
+#     overview like like-many like-crowd create create-many
+#   BENCH_CITIZENS_LOADING (100): how many citizens' tokens the crowd shapes take turns with
 #   BENCH_SECONDS (15), BENCH_WARMUP (3), BENCH_PORT (3199), BENCH_NODE_ARGS (flags for the server's node)
 #   BENCH_SERVER=path/to/main.js   another build of the server (e.g. a baseline), same CLI
 #   BENCH_PROFILE=/tmp/x.cpuprofile   CPU profile of the measured runs only (read it with bench/api/profile-summary.mjs)
-# Needs: npm run build, and wrk (apt-get install wrk). Traffic stays on 127.0.0.1; every run is bounded.
+# Needs: npm run build; installs wrk (Debian) when missing. Traffic stays on 127.0.0.1; every run is bounded.
+# First it measures a hello-world Fastify server under the same load (bench/api/hello-world.mjs), and prints
+# every figure also as a share of it: machines differ in speed, the share much less.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data=${1:-./.bench-data}
 port=${BENCH_PORT:-3199}
 duration=${BENCH_SECONDS:-15}
-only=",${BENCH_ONLY:-guest,citizen,detail,overview,like,like-many,create,create-many},"
+only=",${BENCH_ONLY:-guest,guest-snapshots,citizen,citizen-snapshots,detail,overview,like,like-many,like-crowd,create,create-many},"
 cli() { DATA_DIR="$data" node apps/api/dist/cli/main.js "$@"; }
 sql() { node bench/api/lookup.mjs "$data" "$1"; }
-command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
+command -v wrk >/dev/null || bash scripts/install-system-deps.sh wrk
 
 mkdir -p "$data"
 if [ -z "$(sql "select id from posts limit 1")" ]; then
@@ -26,6 +30,7 @@ fi
 # test servers) they pile up and slow the next runs, so PostgreSQL starts each run vacuumed.
 if [ -n "${DATABASE_URL:-}" ]; then sql "vacuum (analyze) likes, posts, hashtags, citizens, post_hashtags, post_mentions, stage_entries"; fi
 guest=$(cli mint-token --guest | tail -1)
+crowd=$(DATA_DIR="$data" node bench/api/mint-citizens.mjs GB "${BENCH_CITIZENS_LOADING:-100}")
 citizen=$(cli mint-token --username "$(sql "select username from citizens where country='GB' order by id limit 1")" | tail -1)
 post=$(sql "select id from posts where sharing='public' and status='ready' and deleted_at is null order by id limit 1 offset 5000")
 some_posts="select id from posts where sharing='public' and status='ready' and deleted_at is null order by id limit 200 offset 10000"
@@ -37,6 +42,17 @@ server_url=${DATABASE_URL:-}
 if [ -n "$server_url" ]; then
   [[ $server_url == *\?* ]] && server_url="$server_url&application_name=civitas-bench" || server_url="$server_url?application_name=civitas-bench"
 fi
+# The reference: hello-world Fastify under the same load tool and settings, measured first in every run.
+hello_port=$((port - 1))
+PORT=$hello_port node bench/api/hello-world.mjs &
+hello=$!
+for _ in $(seq 40); do curl -sf "http://127.0.0.1:$hello_port/" >/dev/null && break; sleep 0.25; done
+wrk -t1 -c32 -d"${BENCH_WARMUP:-3}s" "http://127.0.0.1:$hello_port/" >/dev/null
+reference=$(wrk -t1 -c32 -d"${duration}s" "http://127.0.0.1:$hello_port/" | awk '/Requests\/sec/ {print $2}')
+kill $hello
+printf '%-36s %9s req/s  (the reference: 100%%)\n' "hello-world Fastify" "$reference"
+share() { awk -v r="$1" -v h="$reference" 'BEGIN {printf "%.1f%%", 100 * r / h}'; }
+
 node_args=${BENCH_NODE_ARGS:-}
 [ -n "${BENCH_PROFILE:-}" ] && node_args="$node_args --require ./bench/api/cpu-profile.cjs"
 # The abuse limits are lifted: the load comes from one address with a handful of tokens, and what is measured
@@ -70,8 +86,9 @@ run() { # key, name, wrk args...
   for pid in $(pg_sessions); do pg_ticks=$(( pg_ticks + $(ticks "$pid") - ${pg_before[$pid]:-0} )); done
   local requests; requests=$(awk '/requests in/ {print $1}' <<<"$out")
   local errors; errors=$(awk '/Non-2xx/ {print $5}' <<<"$out")
-  printf '%-36s %9s req/s  p50 %8s  p99 %8s  cpu/req: node %s ms (sys %s)%s  load %s%s\n' "$name" \
-    "$(awk '/Requests\/sec/ {print $2}' <<<"$out")" "$(awk '$1=="50%" {print $2}' <<<"$out")" \
+  local rps; rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+  printf '%-36s %9s req/s %6s  p50 %8s  p99 %8s  cpu/req: node %s ms (sys %s)%s  load %s%s\n' "$name" \
+    "$rps" "$(share "$rps")" "$(awk '$1=="50%" {print $2}' <<<"$out")" \
     "$(awk '$1=="99%" {print $2}' <<<"$out")" "$(awk -v t="$node_ticks" -v n="$requests" 'BEGIN {printf "%.2f", t * 10 / n}')" \
     "$(awk -v t="$node_sys" -v n="$requests" 'BEGIN {printf "%.2f", t * 10 / n}')" \
     "$([ -n "${DATABASE_URL:-}" ] && awk -v t="$pg_ticks" -v n="$requests" 'BEGIN {printf ", pg %.2f ms", t * 10 / n}')" \
@@ -79,11 +96,14 @@ run() { # key, name, wrk args...
 }
 base="http://127.0.0.1:$port"
 run guest "guest stage feed (GB, 20 posts)" -H "Authorization: Bearer $guest" "$base/api/content/v9/feed/eight-stage?country=GB"
+BENCH_TOKENS=$guest run guest-snapshots "guest stage, a timestamp each" -s bench/api/stage-snapshots.lua "$base"
 run citizen "citizen stage feed (GB, 20 posts)" -H "Authorization: Bearer $citizen" "$base/api/content/v9/feed/eight-stage?country=GB"
+BENCH_TOKENS=$crowd run citizen-snapshots "citizen stage, a timestamp each, crowd" -s bench/api/stage-snapshots.lua "$base"
 run detail "post detail (citizen)" -H "Authorization: Bearer $citizen" "$base/api/content/v1/creators-content/$post"
 run overview "post overview (guest)" -H "Authorization: Bearer $guest" -H "X-API-Version: 2.0" "$base/api/social/feeds/$post/overview"
 BENCH_TOKEN=$citizen BENCH_POST=$post run like "like/unlike (one citizen, one post)" -s bench/api/like-unlike.lua "$base"
 BENCH_TOKEN=$citizen BENCH_POSTS=$many_posts run like-many "like/unlike (one citizen, 200 posts)" -s bench/api/like-unlike-many.lua "$base"
+BENCH_TOKENS=$crowd BENCH_POSTS=$many_posts run like-crowd "like/unlike (crowd, 200 posts)" -s bench/api/like-unlike-crowd.lua "$base"
 BENCH_TOKENS=$citizen run create "create post (one citizen)" -s bench/api/create-post.lua "$base"
 if [[ $only == *",create-many,"* ]]; then
   # Each post also counts on its author's row: one author's posts queue on that row's lock, many authors' do not.

@@ -1,0 +1,16 @@
+-- wrk script: the stage as clients that follow spec §7 ask for it, each request with its own snapshot
+-- (`timestamp`, epoch ms, spread over the last minute, as sessions started at different moments send), and,
+-- when BENCH_TOKENS lists many bearer tokens (separated by commas), each request as the next citizen.
+-- BENCH_COUNTRY (GB).
+local tokens = {}
+for token in string.gmatch(os.getenv("BENCH_TOKENS"), "[^,]+") do tokens[#tokens + 1] = token end
+local country = os.getenv("BENCH_COUNTRY") or "GB"
+local now_ms = os.time() * 1000
+local n = 0
+request = function()
+  n = n + 1
+  -- 7919 is prime: consecutive requests land far apart in the minute, and no two of 60,000 coincide.
+  local timestamp = now_ms - (n * 7919) % 60000
+  return wrk.format("GET", "/api/content/v9/feed/eight-stage?country=" .. country .. "&timestamp=" .. timestamp,
+    { ["Authorization"] = "Bearer " .. tokens[(n % #tokens) + 1] })
+end
