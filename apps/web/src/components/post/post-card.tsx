@@ -1,5 +1,3 @@
-'use client';
-
 import type { PostView } from '@civitas/contract';
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
@@ -29,7 +27,11 @@ const hostOf = (link: string): string => {
   }
 };
 
-/** One post: author, media, caption with linked mentions and hashtags, external link, likes. */
+/**
+ * One post: author, media, caption with linked mentions and hashtags, external link, likes. A server component
+ * where a page renders it (ADR 018), with the like button and the media player as its islands; a client
+ * component inside client lists (later pages, a citizen's post page).
+ */
 export function PostCard({ post, signedIn, priority = false, headingLevel = 'h2', actions }: PostCardProps) {
   const t = useTranslations('Post');
   const format = useFormatter();
