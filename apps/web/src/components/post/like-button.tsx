@@ -5,49 +5,23 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { loadStore } from '@/client/lazy-store';
 import { withLike } from '@/client/optimistic/likes';
-import { signInHref } from '@/session/request-path';
-import { CompactCount } from '../compact-count';
 import { useErrorText } from '../error-message';
 import { notifyError } from '../toast';
+import { LikeCount } from './like-count';
 import { type LikeOverride, rememberedLike, rememberLike, shownLikes } from './like-memory';
 import styles from './post.module.css';
 
 /**
  * Like and unlike (spec §4): the heart and the count change at once; when the call fails they go back and a
- * toast says why. Guests see the count and a way to sign in. An island (ADR 018): it repaints from its own
- * state in the same task as the tap, and the store (with the call and the patch of every cached copy) is
- * loaded then, not with the page.
+ * toast says why (a guest's likes are `GuestLikes`). An island (ADR 018): it repaints from its own state in the
+ * same task as the tap, and the store (with the call and the patch of every cached copy) is loaded then, not
+ * with the page.
  */
-export function LikeButton({
-  postId,
-  likes: given,
-  signedIn,
-}: {
-  postId: string;
-  likes: LikesOverviewDetails;
-  signedIn: boolean;
-}) {
+export function LikeButton({ postId, likes: given }: { postId: string; likes: LikesOverviewDetails }) {
   const t = useTranslations('Post');
   const errorText = useErrorText();
   const [override, setOverride] = useState<LikeOverride | null>(() => rememberedLike(postId));
   const likes = shownLikes(given, override);
-  const count = (
-    <span className={styles.likeCount}>
-      <CompactCount value={likes.likesCount} />
-      <span className="visually-hidden"> {t('likes', { count: likes.likesCount })}</span>
-    </span>
-  );
-  if (!signedIn) {
-    return (
-      <span className={styles.likeRow}>
-        <a className={styles.likeButton} href={signInHref(`/p/${postId}`)}>
-          <span aria-hidden="true">♡</span>
-          <span className="visually-hidden">{t('signInToLike')}</span>
-        </a>
-        {count}
-      </span>
-    );
-  }
   const show = (next: LikeOverride | null) => {
     rememberLike(postId, next);
     setOverride(next);
@@ -84,7 +58,7 @@ export function LikeButton({
       >
         <span aria-hidden="true">{likes.liked ? '♥' : '♡'}</span>
       </button>
-      {count}
+      <LikeCount count={likes.likesCount} />
     </span>
   );
 }

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Avatar } from '../people/avatar';
 import { CaptionText } from './caption-text';
 import { LikeButton } from './like-button';
+import { GuestLikes } from './like-count';
 import styles from './post.module.css';
 import { PostMedia } from './post-media';
 
@@ -67,7 +68,11 @@ export function PostCard({ post, signedIn, priority = false, headingLevel = 'h2'
         priority={priority}
       />
       <div className={styles.body}>
-        <LikeButton postId={post.id} likes={post.likesOverviewDetails} signedIn={signedIn} />
+        {signedIn ? (
+          <LikeButton postId={post.id} likes={post.likesOverviewDetails} />
+        ) : (
+          <GuestLikes postId={post.id} likes={post.likesOverviewDetails} />
+        )}
         {post.caption.content ? <CaptionText caption={post.caption} hashtags={post.hashtags} /> : null}
         {post.externalLink ? (
           <p className={styles.externalLink}>
