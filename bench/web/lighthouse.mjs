@@ -3,7 +3,10 @@
 // stage, a demo post and a demo profile of a running server, in Debian's Chromium; prints the scores.
 // Measured, never asserted (DESIGN.md performance budget: ≥ 95).
 //
-// Usage: node bench/web/lighthouse.mjs http://localhost:3204 [--runs 3] [--post <id>] [--profile alice]
+// Usage: node bench/web/lighthouse.mjs http://localhost:3204 [--runs 3] [--post <id>] [--profile alice] [--as bob]
+// `--as <demo citizen>` measures the pages as that citizen sees them: signed in once through the sign-in form, the
+// session's cookies then go with every request Lighthouse makes (`--extra-headers`). Not alice, whose /u/alice is
+// her own profile (a redirect to /me).
 // Needs: a server with the demo data (builds nothing itself); Chromium (scripts/install-system-deps.sh
 // chromium). Lighthouse comes from the npm registry through npx (pinned below); nothing else leaves the machine:
 // the flags keep Chromium from calling Google's services, which this network refuses.
@@ -12,6 +15,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { launchChromium } from './chromium.mjs';
+import { signIn } from './sign-in.mjs';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2'; // the last major that runs on Node 20 (13 needs Node 22)
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -39,6 +44,7 @@ const { values, positionals } = parseArgs({
     runs: { type: 'string', default: '3' },
     post: { type: 'string' },
     profile: { type: 'string', default: 'alice' },
+    as: { type: 'string' },
   },
 });
 const origin = positionals[0]?.replace(/\/$/, '');
@@ -56,9 +62,20 @@ async function demoPostId() {
   return id;
 }
 
+/** The session cookies of `--as`, signed in anew for each page (an access token lasts 15 minutes). */
+async function citizenCookies() {
+  if (!values.as) return null;
+  const browser = await launchChromium();
+  try {
+    return (await signIn(browser, origin, values.as)).cookieHeader;
+  } finally {
+    await browser.close();
+  }
+}
+
 const reports = mkdtempSync(join(tmpdir(), 'civitas-lighthouse-'));
 
-function lighthouse(name, url, run) {
+function lighthouse(name, url, run, cookieHeader) {
   const output = join(reports, `${name}-${run}.json`);
   const result = spawnSync(
     'npx',
@@ -71,6 +88,7 @@ function lighthouse(name, url, run) {
       `--output-path=${output}`,
       `--only-categories=${CATEGORIES.join(',')}`,
       `--chrome-flags=${CHROME_FLAGS}`,
+      ...(cookieHeader ? [`--extra-headers=${JSON.stringify({ Cookie: cookieHeader })}`] : []),
     ],
     { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: 'inherit' },
   );
@@ -91,11 +109,14 @@ const pages = [
   ['post', `/p/${values.post ?? (await demoPostId())}`],
   ['profile', `/u/${values.profile}`],
 ];
-console.log(`Lighthouse ${LIGHTHOUSE.split('@')[1]}, mobile, ${runs} run(s) per page; reports in ${reports}`);
+console.log(
+  `Lighthouse ${LIGHTHOUSE.split('@')[1]}, mobile, ${runs} run(s) per page, ${values.as ? `signed in as ${values.as}` : 'guest'}; reports in ${reports}`,
+);
 const header = ['page', 'perf', 'a11y', 'best', 'seo', ...Object.keys(METRICS), 'CPU index'];
 const rows = [];
 for (const [name, path] of pages) {
-  const results = Array.from({ length: runs }, (_, run) => lighthouse(name, `${origin}${path}`, run));
+  const cookieHeader = await citizenCookies();
+  const results = Array.from({ length: runs }, (_, run) => lighthouse(name, `${origin}${path}`, run, cookieHeader));
   // The run with the median performance score stands for the page (Lighthouse's own advice for variance).
   const perf = median(results.map((result) => result.scores.performance));
   const typical = results.find((result) => result.scores.performance === perf);

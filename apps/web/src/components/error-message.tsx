@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { errorMessageKey } from '@/client';
+import { errorMessageKey } from '@/client/api/errors';
 
 type ErrorKey = Parameters<ReturnType<typeof useTranslations<'Errors'>>>[0];
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { prepareSession, useAppDispatch } from '@/client';
+import { loadStore } from '@/client/lazy-store';
 import { CONSENT_CHANGED_EVENT, type Consent, NO_CONSENT, readConsent } from '@/consent/consent';
 import type { ConsentedService, ErrorReportingSettings, ServiceDeps } from './consented-service';
 import { usePageViews } from './page-views';
@@ -25,14 +25,17 @@ export interface ConsentedServicesProps {
 
 /** Starts and stops the consented services as the visitor's answer changes; renders nothing. */
 export function ConsentedServices({ errorReporting }: ConsentedServicesProps) {
-  const dispatch = useAppDispatch();
   usePageViews();
   // Strings, not the object: a re-rendered layout hands over an equal new object, which must not restart services.
   const dsn = errorReporting?.dsn;
   const environment = errorReporting?.environment;
   useEffect(() => {
     const reporting = dsn && environment ? { dsn, environment } : null;
-    const deps: ServiceDeps = { prepareSession: (renew) => dispatch(prepareSession(renew)), errorReporting: reporting };
+    const deps: ServiceDeps = {
+      // The store (which keeps the session) loads only when a consented service first needs it.
+      prepareSession: (renew) => loadStore().then((store) => store.prepareTabSession(renew)),
+      errorReporting: reporting,
+    };
     let current: Consent = NO_CONSENT;
     const apply = (answer: Consent) => {
       const previous = current;
@@ -56,6 +59,6 @@ export function ConsentedServices({ errorReporting }: ConsentedServicesProps) {
       window.removeEventListener(CONSENT_CHANGED_EVENT, onChange);
       apply(NO_CONSENT);
     };
-  }, [dispatch, dsn, environment]);
+  }, [dsn, environment]);
   return null;
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { StageFeed } from '@/components/feed/stage-feed';
+import { PostCard } from '@/components/post/post-card';
 import { languageAlternates } from '@/i18n/alternates';
 import type { Locale } from '@/i18n/locales';
 import { countryFromAcceptLanguage } from '@/i18n/region';
@@ -45,7 +46,14 @@ export default async function StagePage({ params }: PageProps) {
           </p>
         </aside>
       )}
-      <StageFeed signedIn={signedIn} guestCountry={countryFromAcceptLanguage(acceptLanguage)} start={start} />
+      <StageFeed signedIn={signedIn} guestCountry={countryFromAcceptLanguage(acceptLanguage)} start={start}>
+        {/* Server components (ADR 018): only the like buttons and the media players hydrate. */}
+        {start?.page.data.map((post, index) => (
+          <div key={post.id}>
+            <PostCard post={post} signedIn={signedIn} priority={index === 0} />
+          </div>
+        ))}
+      </StageFeed>
     </>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { mergePages } from '@/client';
+import { mergePages } from '@/client/behaviour/paging';
 import { ErrorMessage } from '../error-message';
 import styles from './feed.module.css';
 
@@ -29,6 +29,11 @@ interface InfiniteListProps<T> {
   as?: 'ul' | 'div';
   /** False: more pages only on "show more", for a list with more content below it on the page. */
   autoLoad?: boolean;
+  /**
+   * Items the server already rendered (the first page as server components, ADR 018): shown first, and left
+   * out of the pages when they come again there.
+   */
+  lead?: { node: ReactNode; keys: readonly string[] };
 }
 
 // Spec §9: the next page is asked for when the end of the list comes within this distance of the viewport.
@@ -46,6 +51,7 @@ export function InfiniteList<T>({
   label,
   as = 'div',
   autoLoad = true,
+  lead,
 }: InfiniteListProps<T>) {
   const t = useTranslations('Feed');
   const sentinel = useRef<HTMLButtonElement>(null);
@@ -74,19 +80,23 @@ export function InfiniteList<T>({
       </p>
     );
   }
-  const items = mergePages(result.data?.pages ?? [], keyOf);
-  if (items.length === 0 && error) return <ErrorMessage error={error} onRetry={() => result.refetch()} />;
-  if (items.length === 0) return <div className={styles.status}>{empty}</div>;
+  const leadKeys = new Set(lead?.keys);
+  const items = mergePages(result.data?.pages ?? [], keyOf).filter((item) => !leadKeys.has(keyOf(item)));
+  const leadCount = lead?.keys.length ?? 0;
+  if (items.length === 0 && leadCount === 0 && error)
+    return <ErrorMessage error={error} onRetry={() => result.refetch()} />;
+  if (items.length === 0 && leadCount === 0) return <div className={styles.status}>{empty}</div>;
 
   const List = as;
   return (
     <>
       <List aria-label={label} className={as === 'ul' ? styles.plainList : undefined}>
+        {lead?.node}
         {items.map((item, index) =>
           as === 'ul' ? (
-            <li key={keyOf(item)}>{renderItem(item, index)}</li>
+            <li key={keyOf(item)}>{renderItem(item, leadCount + index)}</li>
           ) : (
-            <div key={keyOf(item)}>{renderItem(item, index)}</div>
+            <div key={keyOf(item)}>{renderItem(item, leadCount + index)}</div>
           ),
         )}
       </List>

@@ -11,11 +11,14 @@ export function PostFeed({
   signedIn,
   label,
   empty,
+  lead,
 }: {
   result: InfiniteResult<PostView>;
   signedIn: boolean;
   label: string;
   empty: ReactNode;
+  /** The server-rendered first posts (InfiniteList's `lead`). */
+  lead?: { node: ReactNode; keys: readonly string[] } | undefined;
 }) {
   return (
     <InfiniteList
@@ -23,6 +26,7 @@ export function PostFeed({
       keyOf={(post) => post.id}
       label={label}
       empty={empty}
+      {...(lead ? { lead } : {})}
       renderItem={(post, index) => <PostCard post={post} signedIn={signedIn} priority={index === 0} />}
     />
   );

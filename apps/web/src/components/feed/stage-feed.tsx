@@ -1,83 +1,141 @@
 'use client';
 
-import type { getStageFeed } from '@civitas/contract';
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
-import { type ResultOf, seedStageFeed, useAppDispatch, useGetMeQuery, useGetStageFeedInfiniteQuery } from '@/client';
+import { type ComponentType, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { DEFAULT_COUNTRY } from '@/i18n/region';
+import { useErrorText } from '../error-message';
+import { notifyError } from '../toast';
 import styles from './feed.module.css';
-import { PostFeed } from './post-feed';
+import type { LiveStageProps } from './stage-feed-live';
+import { countryName, type StageStart } from './stage-start';
 
-/** A country's name in the interface language (GB → United Kingdom, Vereinigtes Königreich). */
-const countryName = (code: string, locale: string): string =>
-  new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+export type { StageStart } from './stage-start';
 
-/** The stage's first page as the server read it for this visitor (page.tsx). */
-export interface StageStart {
-  /** The country of the page: the person's own, or the default one when theirs was empty. */
-  country: string;
-  /** The person's own country's stage was empty, so `country` is the default one. */
-  fellBack: boolean;
-  page: ResultOf<typeof getStageFeed>;
-}
+// Spec §9: the next page is asked for when the end of the list comes within this distance of the viewport.
+const PREFETCH_MARGIN = '200px';
+
+/** InfiniteList's list of posts. */
+const List = 'div';
+
+const loadLive = () => import('./stage-feed-live').then((module) => module.LiveStageFeed);
 
 /**
  * The main stage for the person's country (their profile's, or the guest's language region). The first load
  * asks for "now", which every guest shares; "refresh" asks for a new snapshot explicitly (spec: refreshing
  * takes a new snapshot), so newer posts enter without mixing two snapshots in one list.
  *
- * With `start` (the server's first page) the page is the query's first page from the first render on, in the
- * server's HTML and the browser's store alike, and the browser asks only for the pages after it. Without it
- * (the server's read failed) the browser finds the country and reads the stage itself.
+ * An island over the server's first page (ADR 018): `children` are that page's cards, rendered on the server.
+ * The store and the paging come (stage-feed-live.tsx) when the person nears the end, asks for more or
+ * refreshes; without `start` (the server's read failed) they come at once.
  */
 export function StageFeed({
   signedIn,
   guestCountry,
   start,
+  children,
 }: {
   signedIn: boolean;
   guestCountry: string;
   start: StageStart | null;
+  children?: ReactNode;
 }) {
   const t = useTranslations('Feed');
   const locale = useLocale();
-  const dispatch = useAppDispatch();
-  // Once per mount, before the query hook reads the store: during the render, so the server's render has it too.
-  useState(() => (start ? dispatch(seedStageFeed({ query: { country: start.country } }, start.page)) : undefined));
-  const me = useGetMeQuery(undefined, { skip: !signedIn || start !== null });
-  const ownCountry = start?.country ?? (signedIn ? me.data?.country : guestCountry) ?? guestCountry;
-  // A country whose stage is still empty shows the default country's stage rather than nothing.
-  const [fellBack, setFellBack] = useState(start?.fellBack ?? false);
-  const country = fellBack ? DEFAULT_COUNTRY : ownCountry;
+  const errorText = useErrorText();
+  const [Live, setLive] = useState<ComponentType<LiveStageProps> | null>(null);
   const [snapshot, setSnapshot] = useState<string | undefined>(undefined);
-  const feed = useGetStageFeedInfiniteQuery(
-    { query: { country, ...(snapshot ? { timestamp: snapshot } : {}) } },
-    { skip: !start && signedIn && !me.data && !me.error },
-  );
-  const firstPageEmpty = feed.data?.pages[0]?.data.length === 0;
+  const goLive = useCallback(() => {
+    loadLive().then(
+      (component) => setLive(() => component),
+      (error: unknown) => notifyError(errorText({ status: 'FETCH_ERROR', error: String(error) })),
+    );
+  }, [errorText]);
   useEffect(() => {
-    if (firstPageEmpty && country !== DEFAULT_COUNTRY) setFellBack(true);
-  }, [firstPageEmpty, country]);
-  // An empty first page that is about to be replaced (by the default country's stage, or by the page being
-  // fetched for new arguments) is still loading: saying "nothing here" first would flash and shift the page.
-  const settling = firstPageEmpty && (country !== DEFAULT_COUNTRY || feed.isFetching);
+    if (!start) goLive();
+  }, [start, goLive]);
+  const refresh = () => {
+    setSnapshot(String(Date.now()));
+    goLive();
+  };
   return (
     <section aria-labelledby="stage-heading">
       <div className={styles.toolbar}>
         <h1 id="stage-heading">{t('stageHeading')}</h1>
-        <button type="button" className={styles.refresh} onClick={() => setSnapshot(String(Date.now()))}>
+        <button type="button" className={styles.refresh} onClick={refresh}>
           {t('refresh')}
         </button>
       </div>
-      {fellBack ? (
+      {start?.fellBack ? (
         <p className={styles.note}>{t('stageFallback', { country: countryName(DEFAULT_COUNTRY, locale) })}</p>
       ) : null}
-      <PostFeed
-        result={{ ...feed, isLoading: feed.isLoading || (signedIn && me.isLoading) || settling }}
-        signedIn={signedIn}
-        label={t('stageLabel')}
-        empty={<p>{t('stageEmpty')}</p>}
-      />
+      {Live ? (
+        <Live signedIn={signedIn} guestCountry={guestCountry} start={start} snapshot={snapshot} lead={children} />
+      ) : (
+        <ServerPage start={start} onMore={goLive}>
+          {children}
+        </ServerPage>
+      )}
     </section>
+  );
+}
+
+/** The server's first page as it came, until the store is loaded; its "show more" is the scroll sentinel too. */
+function ServerPage({
+  start,
+  onMore,
+  children,
+}: {
+  start: StageStart | null;
+  onMore: () => void;
+  children?: ReactNode;
+}) {
+  const t = useTranslations('Feed');
+  const sentinel = useRef<HTMLButtonElement>(null);
+  const [asked, setAsked] = useState(false);
+  const more = useCallback(() => {
+    setAsked(true);
+    onMore();
+  }, [onMore]);
+  const hasNextPage = Boolean(start && start.page.data.length > 0 && start.page.continuationToken);
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage || asked) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) more();
+      },
+      { rootMargin: PREFETCH_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, asked, more]);
+  if (!start) {
+    return (
+      <p role="status" className={`${styles.status} ${styles.loadingPosts}`}>
+        {t('loading')}
+      </p>
+    );
+  }
+  if (start.page.data.length === 0) {
+    return (
+      <div className={styles.status}>
+        <p>{t('stageEmpty')}</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      {/* The same element and name as InfiniteList's list of posts, which takes over from this one. */}
+      <List aria-label={t('stageLabel')}>{children}</List>
+      {hasNextPage ? (
+        <button ref={sentinel} type="button" className={styles.more} onClick={more} disabled={asked} aria-busy={asked}>
+          {asked ? t('loadingMore') : t('showMore')}
+        </button>
+      ) : (
+        <p className={styles.status} role="status">
+          {t('end')}
+        </p>
+      )}
+    </>
   );
 }

@@ -2,51 +2,49 @@
 
 import type { LikesOverviewDetails } from '@civitas/contract';
 import { useTranslations } from 'next-intl';
-import { useLikePostMutation, useUnlikePostMutation } from '@/client';
-import { signInHref } from '@/session/request-path';
-import { CompactCount } from '../compact-count';
+import { useState } from 'react';
+import { loadStore } from '@/client/lazy-store';
+import { withLike } from '@/client/optimistic/likes';
 import { useErrorText } from '../error-message';
 import { notifyError } from '../toast';
+import { LikeCount } from './like-count';
+import { type LikeOverride, rememberedLike, rememberLike, shownLikes } from './like-memory';
 import styles from './post.module.css';
 
 /**
  * Like and unlike (spec §4): the heart and the count change at once; when the call fails they go back and a
- * toast says why. Guests see the count and a way to sign in.
+ * toast says why (a guest's likes are `GuestLikes`). An island (ADR 018): it repaints from its own state in the
+ * same task as the tap, and the store (with the call and the patch of every cached copy) is loaded then, not
+ * with the page.
  */
-export function LikeButton({
-  postId,
-  likes,
-  signedIn,
-}: {
-  postId: string;
-  likes: LikesOverviewDetails;
-  signedIn: boolean;
-}) {
+export function LikeButton({ postId, likes: given }: { postId: string; likes: LikesOverviewDetails }) {
   const t = useTranslations('Post');
   const errorText = useErrorText();
-  const [like] = useLikePostMutation();
-  const [unlike] = useUnlikePostMutation();
-  const count = (
-    <span className={styles.likeCount}>
-      <CompactCount value={likes.likesCount} />
-      <span className="visually-hidden"> {t('likes', { count: likes.likesCount })}</span>
-    </span>
-  );
-  if (!signedIn) {
-    return (
-      <span className={styles.likeRow}>
-        <a className={styles.likeButton} href={signInHref(`/p/${postId}`)}>
-          <span aria-hidden="true">♡</span>
-          <span className="visually-hidden">{t('signInToLike')}</span>
-        </a>
-        {count}
-      </span>
-    );
-  }
+  const [override, setOverride] = useState<LikeOverride | null>(() => rememberedLike(postId));
+  const likes = shownLikes(given, override);
+  const show = (next: LikeOverride | null) => {
+    rememberLike(postId, next);
+    setOverride(next);
+  };
   const toggle = async () => {
-    const call = likes.liked ? unlike : like;
-    const outcome = await call({ params: { id: postId } });
-    if (outcome.error) notifyError(errorText(outcome.error));
+    const before = override;
+    const liked = !likes.liked;
+    show({ base: given, value: withLike(likes, liked) });
+    try {
+      const outcome = await (await loadStore()).setLiked(postId, liked);
+      if (outcome.ok) {
+        // The exact count after everyone's likes, unless the person has changed their mind since.
+        const answer = outcome.likes;
+        if (answer && rememberedLike(postId)?.value.liked === answer.liked) show({ base: given, value: answer });
+        return;
+      }
+      if (rememberedLike(postId)?.value.liked === liked) show(before);
+      notifyError(errorText(outcome.error));
+    } catch (error) {
+      // The store's code could not be downloaded: nothing was sent.
+      if (rememberedLike(postId)?.value.liked === liked) show(before);
+      notifyError(errorText({ status: 'FETCH_ERROR', error: String(error) }));
+    }
   };
   return (
     <span className={styles.likeRow}>
@@ -60,7 +58,7 @@ export function LikeButton({
       >
         <span aria-hidden="true">{likes.liked ? '♥' : '♡'}</span>
       </button>
-      {count}
+      <LikeCount count={likes.likesCount} />
     </span>
   );
 }

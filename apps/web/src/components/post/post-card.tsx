@@ -1,5 +1,3 @@
-'use client';
-
 import type { PostView } from '@civitas/contract';
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
@@ -7,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Avatar } from '../people/avatar';
 import { CaptionText } from './caption-text';
 import { LikeButton } from './like-button';
+import { GuestLikes } from './like-count';
 import styles from './post.module.css';
 import { PostMedia } from './post-media';
 
@@ -29,7 +28,11 @@ const hostOf = (link: string): string => {
   }
 };
 
-/** One post: author, media, caption with linked mentions and hashtags, external link, likes. */
+/**
+ * One post: author, media, caption with linked mentions and hashtags, external link, likes. A server component
+ * where a page renders it (ADR 018), with the like button and the media player as its islands; a client
+ * component inside client lists (later pages, a citizen's post page).
+ */
 export function PostCard({ post, signedIn, priority = false, headingLevel = 'h2', actions }: PostCardProps) {
   const t = useTranslations('Post');
   const format = useFormatter();
@@ -65,7 +68,11 @@ export function PostCard({ post, signedIn, priority = false, headingLevel = 'h2'
         priority={priority}
       />
       <div className={styles.body}>
-        <LikeButton postId={post.id} likes={post.likesOverviewDetails} signedIn={signedIn} />
+        {signedIn ? (
+          <LikeButton postId={post.id} likes={post.likesOverviewDetails} />
+        ) : (
+          <GuestLikes postId={post.id} likes={post.likesOverviewDetails} />
+        )}
         {post.caption.content ? <CaptionText caption={post.caption} hashtags={post.hashtags} /> : null}
         {post.externalLink ? (
           <p className={styles.externalLink}>

@@ -9,8 +9,8 @@ import { ProfileHeader } from './profile-header';
 import { ProfileLinks } from './profile-links';
 import { ProfileTabs } from './profile-tabs';
 import { RelationshipActions } from './relationship-actions';
-import { SharedPosts } from './shared-posts';
 import type { FeedPage } from './shared-posts-actions';
+import { SharedPostsWithMyLikes } from './shared-posts-with-likes';
 
 /**
  * Another person's profile as a citizen sees it. The server rendered it with this profile; the client's copy
@@ -27,10 +27,9 @@ export function CitizenProfile({ initial, publicPosts }: { initial: ProfileView;
       id: 'public',
       label: t('publicTab'),
       panel: (
-        <SharedPosts
+        <SharedPostsWithMyLikes
           source={{ kind: 'profile', username: profile.username }}
           initial={publicPosts}
-          signedIn={true}
           label={t('publicPostsLabel', { name })}
           empty={<p>{t('noPublicPosts', { name })}</p>}
         />

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { ReadResult } from '@/server/api-read';
 import { signInHref } from '@/session/request-path';
+import { PostCard } from '../post/post-card';
 import styles from './profile.module.css';
 import { ProfileHeader, type PublicProfile } from './profile-header';
 import { ProfileLinks } from './profile-links';
@@ -29,10 +30,18 @@ export async function GuestProfile({ profile, posts }: { profile: PublicProfile;
         <SharedPosts
           source={{ kind: 'profile', username: profile.username }}
           initial={posts}
-          signedIn={false}
           label={t('publicPostsLabel', { name })}
           empty={<p>{t('noPublicPosts', { name })}</p>}
-        />
+        >
+          {/* Server components (ADR 018): the list hydrates, its first page's cards only in their islands. */}
+          {posts.ok
+            ? posts.data.data.map((post, index) => (
+                <div key={post.id}>
+                  <PostCard post={post} signedIn={false} priority={index === 0} />
+                </div>
+              ))
+            : null}
+        </SharedPosts>
       </section>
     </>
   );

@@ -2,7 +2,6 @@
 
 import type { PostView } from '@civitas/contract';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import { useGetPostsOverviewQuery } from '@/client';
 import type { ReadResult } from '@/server/api-read';
 import { InfiniteList } from '../feed/infinite-list';
 import { PostCard } from '../post/post-card';
@@ -23,21 +22,25 @@ const nextToken = (page: FeedPage | undefined): string | undefined =>
 /**
  * A public list whose pages come from the sharing reads: the first page server-rendered, the next ones through
  * a server action (shared-posts-actions.ts). The machine read knows nobody's likes, so for a citizen each
- * page's likes are read again as theirs (the posts overview), which is also the copy a like changes at once.
+ * page's likes are read again as theirs (shared-posts-with-likes.tsx); a guest's list needs no store.
  */
 export function SharedPosts({
   source,
   initial,
-  signedIn,
+  renderPost = (post, _pageIds, priority) => <PostCard post={post} signedIn={false} priority={priority} />,
   label,
   empty,
+  children,
 }: {
   source: SharedSource;
   /** The server's read of the first page; when it failed, the list says why and can ask again from here. */
   initial: ReadResult<FeedPage>;
-  signedIn: boolean;
+  /** How a post shows; a guest's card by default (a citizen's reads their likes: shared-posts-with-likes.tsx). */
+  renderPost?: (post: PostView, pageIds: string[], priority: boolean) => ReactNode;
   label: string;
   empty: ReactNode;
+  /** The first page's cards as the server rendered them (ADR 018); without them the list renders them itself. */
+  children?: ReactNode;
 }) {
   const [pages, setPages] = useState<FeedPage[]>(initial.ok ? [initial.data] : []);
   const [error, setError] = useState<unknown>(initial.ok ? undefined : { status: initial.status });
@@ -89,22 +92,8 @@ export function SharedPosts({
       keyOf={(post) => post.id}
       label={label}
       empty={empty}
-      renderItem={(post, index) =>
-        signedIn ? (
-          <PostWithMyLikes post={post} pageIds={pageIdsOf.get(post.id) ?? [post.id]} priority={index === 0} />
-        ) : (
-          <PostCard post={post} signedIn={false} priority={index === 0} />
-        )
-      }
+      {...(children && initial.ok ? { lead: { node: children, keys: initial.data.data.map((post) => post.id) } } : {})}
+      renderItem={(post, index) => renderPost(post, pageIdsOf.get(post.id) ?? [post.id], index === 0)}
     />
-  );
-}
-
-/** A post with the citizen's own like and the current count, from the overview of the page it came on. */
-function PostWithMyLikes({ post, pageIds, priority }: { post: PostView; pageIds: string[]; priority: boolean }) {
-  const overview = useGetPostsOverviewQuery({ query: { contentId: pageIds } });
-  const likes = overview.data?.data.find((item) => item.contentId === post.id)?.likesOverviewDetails;
-  return (
-    <PostCard post={likes ? { ...post, likesOverviewDetails: likes } : post} signedIn={true} priority={priority} />
   );
 }

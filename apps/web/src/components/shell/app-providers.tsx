@@ -2,7 +2,6 @@
 
 import NextTopLoader from 'nextjs-toploader';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
-import { StoreProvider } from '@/client';
 import { loadToastify, onToastifyLoaded, type Toastify, toastSettings } from '../toast';
 import { HistoryTracker } from './history-tracker';
 
@@ -37,12 +36,13 @@ function Toasts({ closeLabel }: { closeLabel: string }) {
 }
 
 /**
- * What every page of the wrapper shares in the browser: the store, the navigation history, the top progress
- * bar and the toasts, with spec §2's exact settings.
+ * What every page of the wrapper shares in the browser: the navigation history, the top progress bar and the
+ * toasts, with spec §2's exact settings. Not the store: pages that read it while rendering provide it
+ * themselves, and islands load it on demand (ADR 018).
  */
 export function AppProviders({ children, closeLabel }: { children: ReactNode; closeLabel: string }) {
   return (
-    <StoreProvider>
+    <>
       {/* Spec §2, §9: minimum 0.8 (NProgress `minimum`, which this component names `initialPosition`), speed 900 ms, no spinner; cleared on completion or a navigation error. */}
       <NextTopLoader
         initialPosition={0.8}
@@ -58,6 +58,6 @@ export function AppProviders({ children, closeLabel }: { children: ReactNode; cl
       </Suspense>
       {children}
       <Toasts closeLabel={closeLabel} />
-    </StoreProvider>
+    </>
   );
 }

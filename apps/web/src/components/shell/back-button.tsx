@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { selectCanGoBack, useAppDispatch, useAppSelector, wentBack } from '@/client';
+import { loadStore } from '@/client/lazy-store';
 import styles from './shell.module.css';
 
 /**
@@ -12,15 +12,14 @@ import styles from './shell.module.css';
 export function BackButton() {
   const t = useTranslations('Shell');
   const router = useRouter();
-  const dispatch = useAppDispatch();
-  const canGoBack = useAppSelector(selectCanGoBack);
-  const goBack = () => {
-    if (canGoBack) {
-      dispatch(wentBack());
-      router.back();
-    } else {
-      router.push('/');
-    }
+  const goBack = async () => {
+    // The history is in the store, loaded here if the page did not need it before (ADR 018).
+    const wentBack = await loadStore().then(
+      (store) => store.takeStepBack(),
+      () => false,
+    );
+    if (wentBack) router.back();
+    else router.push('/');
   };
   return (
     <button type="button" className={styles.backButton} onClick={goBack}>

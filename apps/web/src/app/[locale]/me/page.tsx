@@ -2,6 +2,7 @@ import { getMe } from '@civitas/contract';
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { StoreProvider } from '@/client/store-provider';
 import { MyProfile } from '@/components/profile/my-profile';
 import type { Locale } from '@/i18n/locales';
 import { readAsCitizen } from '@/server/api-read';
@@ -28,5 +29,9 @@ export default async function MyProfilePage({ params }: PageProps) {
   const session = await getServerSession();
   if (session.kind !== 'citizen') redirect(signInHref('/me'));
   const me = await readAsCitizen(getMe, undefined, session.token);
-  return <MyProfile initial={me.ok ? me.data : null} />;
+  return (
+    <StoreProvider>
+      <MyProfile initial={me.ok ? me.data : null} />
+    </StoreProvider>
+  );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { StoreProvider } from '@/client/store-provider';
 import { Composer } from '@/components/composer/composer';
 import type { Locale } from '@/i18n/locales';
 import { signInHref } from '@/session/request-path';
@@ -32,7 +33,9 @@ export default async function NewPostPage({ params }: PageProps) {
   return (
     <NextIntlClientProvider locale={locale} messages={{ Compose: messages.Compose, Errors: messages.Errors }}>
       <h1>{t('heading')}</h1>
-      <Composer />
+      <StoreProvider>
+        <Composer />
+      </StoreProvider>
     </NextIntlClientProvider>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { StoreProvider } from '@/client/store-provider';
 import styles from '@/components/people/people.module.css';
 import type { Locale } from '@/i18n/locales';
 import { signInHref } from '@/session/request-path';
@@ -26,10 +27,10 @@ export default async function PeoplePage({ params }: PageProps) {
   if ((await getServerSession()).kind !== 'citizen') redirect(signInHref('/people'));
   const t = await getTranslations('People');
   return (
-    <>
+    <StoreProvider>
       <h1 className={styles.pageHeading}>{t('title')}</h1>
       <SuggestedSection />
       <RelevantSections />
-    </>
+    </StoreProvider>
   );
 }

@@ -2,7 +2,8 @@
 
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { PROFILE_PICTURE_STORAGE_KEY, useGetMeQuery } from '@/client';
+import { PROFILE_PICTURE_STORAGE_KEY } from '@/client/behaviour/logout';
+import { loadStore } from '@/client/lazy-store';
 import { Avatar } from '@/components/people/avatar';
 
 /**
@@ -10,18 +11,44 @@ import { Avatar } from '@/components/people/avatar';
  * (spec §3) so it shows at once on the next page load; logout clears it.
  */
 export function MyPicture({ label }: { label: string }) {
-  const me = useGetMeQuery();
-  const [cached, setCached] = useState<string | null>(null);
-  useEffect(() => setCached(localStorage.getItem(PROFILE_PICTURE_STORAGE_KEY)), []);
-  const uri = me.data ? me.data.profilePictureUri : cached;
+  const [uri, setUri] = useState<string | null>(null);
   useEffect(() => {
-    if (!me.data) return;
-    if (me.data.profilePictureUri) localStorage.setItem(PROFILE_PICTURE_STORAGE_KEY, me.data.profilePictureUri);
-    else localStorage.removeItem(PROFILE_PICTURE_STORAGE_KEY);
-  }, [me.data]);
+    setUri(localStorage.getItem(PROFILE_PICTURE_STORAGE_KEY));
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    // The store is loaded once the page is idle (ADR 018): the cached picture shows meanwhile.
+    const start = () =>
+      loadStore().then(
+        (store) => {
+          if (cancelled) return;
+          stop = store.watchMyPicture((current) => {
+            setUri(current);
+            if (current) localStorage.setItem(PROFILE_PICTURE_STORAGE_KEY, current);
+            else localStorage.removeItem(PROFILE_PICTURE_STORAGE_KEY);
+          });
+        },
+        () => undefined,
+      );
+    const idle = whenIdle(start);
+    return () => {
+      cancelled = true;
+      idle();
+      stop?.();
+    };
+  }, []);
   return (
     <Link href="/me" aria-label={label}>
       <Avatar uri={uri} alt="" size={32} />
     </Link>
   );
+}
+
+/** Runs `task` when the browser is idle (or soon, where it cannot tell); returns a cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 3000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, 1);
+  return () => clearTimeout(handle);
 }

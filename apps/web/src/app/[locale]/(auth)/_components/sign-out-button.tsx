@@ -1,7 +1,8 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { logOut, selectSessionLoading, useAppDispatch, useAppSelector } from '@/client';
+import { useState } from 'react';
+import { loadStore } from '@/client/lazy-store';
 import { notifyError } from '@/components/toast';
 import styles from './auth.module.css';
 
@@ -18,14 +19,23 @@ interface SignOutButtonProps {
  */
 export function SignOutButton({ label, busyLabel, failedLabel }: SignOutButtonProps) {
   const router = useRouter();
-  const dispatch = useAppDispatch();
-  const busy = useAppSelector(selectSessionLoading);
+  // Up while the logout runs, as the store's session-loading flag is (spec §4).
+  const [busy, setBusy] = useState(false);
 
   async function signOut() {
-    const { serverConfirmed } = await dispatch(logOut((path) => router.push(path)));
-    // The session cookies are httpOnly: only the server can clear them, so a refused logout is said aloud.
-    if (!serverConfirmed) notifyError(failedLabel);
-    router.refresh();
+    setBusy(true);
+    try {
+      // The store (ADR 018) is loaded with the tap if this page did not need it before.
+      const store = await loadStore();
+      const { serverConfirmed } = await store.logOutOfTab((path) => router.push(path));
+      // The session cookies are httpOnly: only the server can clear them, so a refused logout is said aloud.
+      if (!serverConfirmed) notifyError(failedLabel);
+      router.refresh();
+    } catch {
+      notifyError(failedLabel);
+    } finally {
+      setBusy(false);
+    }
   }
 
   return (

@@ -2,6 +2,7 @@ import { getHashtagFeed } from '@civitas/contract';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { StoreProvider } from '@/client/store-provider';
 import styles from '@/components/people/people.module.css';
 import type { Locale } from '@/i18n/locales';
 import { getServerSession } from '@/session/server-session';
@@ -45,7 +46,9 @@ export default async function HashtagPage({ params }: PageProps) {
       <h1 id="hashtag-heading" className={styles.pageHeading}>
         #{tag}
       </h1>
-      <HashtagFeed tag={tag} signedIn={signedIn} />
+      <StoreProvider>
+        <HashtagFeed tag={tag} signedIn={signedIn} />
+      </StoreProvider>
     </section>
   );
 }

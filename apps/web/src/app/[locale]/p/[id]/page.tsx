@@ -1,8 +1,11 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { PostDetail } from '@/components/post-detail/post-detail';
+import { AppOnlyButton } from '@/components/app-only-prompt';
+import { PostCard } from '@/components/post/post-card';
+import styles from '@/components/post-detail/post-detail.module.css';
 import { BackButton } from '@/components/shell/back-button';
+import { CitizenPostDetail } from '@/components/store-pages';
 import { languageAlternates } from '@/i18n/alternates';
 import type { Locale } from '@/i18n/locales';
 import { publicOrigin } from '@/server/public-origin';
@@ -81,10 +84,18 @@ export default async function PostPage({ params }: PageProps) {
   return (
     <>
       <BackButton />
-      <PostDetail
-        initialPost={loaded.post}
-        viewerUsername={loaded.viewer.kind === 'citizen' ? loaded.viewer.username : null}
-      />
+      {loaded.viewer.kind === 'citizen' ? (
+        <CitizenPostDetail initialPost={loaded.post} viewerUsername={loaded.viewer.username} />
+      ) : (
+        // A guest's post is all server components but the prompt and the media player (ADR 018).
+        <PostCard
+          post={loaded.post}
+          signedIn={false}
+          priority
+          headingLevel="h1"
+          actions={<AppOnlyButton feature="give" className={styles.button} />}
+        />
+      )}
     </>
   );
 }

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';
-import { CitizenProfile } from '@/components/profile/citizen-profile';
 import { GuestProfile } from '@/components/profile/guest-profile';
 import { ProfileLoadFailed } from '@/components/profile/profile-load-failed';
 import { BackButton } from '@/components/shell/back-button';
+import { CitizenProfilePage } from '@/components/store-pages';
 import type { Locale } from '@/i18n/locales';
 import { loadProfile, loadPublicPosts } from './load-profile';
 import { profileMetadata } from './profile-metadata';
@@ -39,7 +39,7 @@ export default async function ProfilePage({ params }: PageProps) {
     <>
       <BackButton />
       {loaded.kind === 'citizen' ? (
-        <CitizenProfile initial={loaded.profile} publicPosts={posts} />
+        <CitizenProfilePage initial={loaded.profile} publicPosts={posts} />
       ) : (
         <GuestProfile profile={loaded.profile} posts={posts} />
       )}

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { StoreProvider } from '@/client/store-provider';
 import { CitizenLovedPosts } from '@/components/profile/citizen-loved-posts';
 import styles from '@/components/profile/profile.module.css';
 import { ProfileLoadFailed } from '@/components/profile/profile-load-failed';
@@ -53,12 +54,13 @@ export default async function LovedPostsPage({ params }: PageProps) {
         <Link href={`/u/${encodeURIComponent(profile.username)}`}>{t('backToProfile', { name })}</Link>
       </p>
       {loaded.kind === 'citizen' ? (
-        <CitizenLovedPosts influencerId={profile.id} name={name} />
+        <StoreProvider>
+          <CitizenLovedPosts influencerId={profile.id} name={name} />
+        </StoreProvider>
       ) : (
         <SharedPosts
           source={{ kind: 'loved', influencerId: profile.id }}
           initial={await loadSharedLoved(profile.id)}
-          signedIn={false}
           label={t('lovedLabel', { name })}
           empty={<p>{t('lovedEmpty', { name })}</p>}
         />

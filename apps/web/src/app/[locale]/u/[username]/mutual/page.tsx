@@ -2,6 +2,7 @@ import { Username } from '@civitas/contract';
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { StoreProvider } from '@/client/store-provider';
 import type { Locale } from '@/i18n/locales';
 import { signInHref } from '@/session/request-path';
 import { getServerSession } from '@/session/server-session';
@@ -24,5 +25,9 @@ export default async function MutualPage({ params }: PageProps) {
   setRequestLocale(locale);
   if (!Username.safeParse(username).success) notFound();
   if ((await getServerSession()).kind !== 'citizen') redirect(signInHref(`/u/${username}/mutual`));
-  return <MutualConnections username={username} />;
+  return (
+    <StoreProvider>
+      <MutualConnections username={username} />
+    </StoreProvider>
+  );
 }

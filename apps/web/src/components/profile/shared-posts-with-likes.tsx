@@ -1,0 +1,29 @@
+'use client';
+
+import type { PostView } from '@civitas/contract';
+import type { ComponentProps } from 'react';
+import { useGetPostsOverviewQuery } from '@/client';
+import { PostCard } from '../post/post-card';
+import { SharedPosts } from './shared-posts';
+
+/**
+ * A public list as a citizen sees it: each page's likes read again as theirs (the posts overview), which is
+ * also the copy a like changes at once. Needs the store (a `StoreProvider` above it).
+ */
+export function SharedPostsWithMyLikes(props: Omit<ComponentProps<typeof SharedPosts>, 'renderPost'>) {
+  return (
+    <SharedPosts
+      {...props}
+      renderPost={(post, pageIds, priority) => <PostWithMyLikes post={post} pageIds={pageIds} priority={priority} />}
+    />
+  );
+}
+
+/** A post with the citizen's own like and the current count, from the overview of the page it came on. */
+function PostWithMyLikes({ post, pageIds, priority }: { post: PostView; pageIds: string[]; priority: boolean }) {
+  const overview = useGetPostsOverviewQuery({ query: { contentId: pageIds } });
+  const likes = overview.data?.data.find((item) => item.contentId === post.id)?.likesOverviewDetails;
+  return (
+    <PostCard post={likes ? { ...post, likesOverviewDetails: likes } : post} signedIn={true} priority={priority} />
+  );
+}
