@@ -163,9 +163,9 @@ describe('civitas backup and restore', () => {
     const total = await writer.stop();
     expect(backup.code, backup.err).toBe(0);
     expect(backup.out).toMatch(
-      /^Backed up the (SQLite|PostgreSQL) database \(migration \d{3}-[\w-]+\),\n\d+ media files and 1 key files to /,
+      /^Backed up the (SQLite|PostgreSQL) database \(migration \d{3}-[\w-]+\),\n\d+ media files to /,
     );
-    expect(backup.out).toContain('keep it as private as DATA_DIR');
+    expect(backup.out).toContain('It holds the signing keys (in the database)');
     const manifest = JSON.parse(readFileSync(join(backupDir, 'manifest.json'), 'utf8'));
     expect(manifest).toMatchObject({
       format: 'civitas-backup',
