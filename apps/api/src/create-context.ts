@@ -11,7 +11,7 @@ import { createMailer } from './domains/identity/mailer.js';
 import { uploadPartsPath } from './domains/media/paths.js';
 import { citizenSummaryCache, postCache } from './domains/posts/post-cache.js';
 import { memoryLimiter, redisLimiter } from './http/attempt-limiter.js';
-import { type Keys, loadOrCreateKeys } from './http/auth/keys.js';
+import { loadKeys } from './http/auth/keys.js';
 import { createTokenService } from './http/auth/tokens.js';
 import { microCache } from './http/micro-cache.js';
 import { tableJobQueue } from './media/jobs/table-job-queue.js';
@@ -20,14 +20,15 @@ import { localMediaStorage } from './media/storage/media-storage.js';
 import { type ErrorReports, noErrorReports } from './telemetry/error-reports.js';
 
 export interface ContextOptions {
-  /** Keys to use instead of those in DATA_DIR (tests). */
-  keys?: Keys;
   sqliteFile?: string;
   /** The server's error reports (main.ts starts them); none by default (CLI, worker, tests). */
   errorReports?: ErrorReports;
 }
 
-/** Opens the database, migrates it and loads the signing keys: everything the server needs before it listens. */
+/**
+ * Opens the database, migrates it and loads the keys shared through it (made on the first start): everything
+ * the server needs before it listens.
+ */
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
   const db = createDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -36,14 +37,14 @@ export async function createContext(config: Config, options: ContextOptions = {}
   });
   await migrateToLatest(db as never);
   await ensureWebClient(db, config.PUBLIC_URL, Date.now());
-  const keys = options.keys ?? (await loadOrCreateKeys(config.DATA_DIR));
+  const keys = await loadKeys(db, config.DATA_DIR);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   return {
     config,
     db,
     dialect: dialectOf(db as never),
     keys,
-    tokens: createTokenService(keys, config.PUBLIC_URL),
+    tokens: createTokenService(keys.signing, config.PUBLIC_URL),
     mailer: await createMailer({ dataDir: config.DATA_DIR, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     limiter: redis ? redisLimiter(redis) : memoryLimiter(),
     redis,

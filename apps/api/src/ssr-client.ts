@@ -1,11 +1,13 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MachineScope } from '@civitas/contract';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
-import { findClient, registerMachineClient } from './domains/identity/clients.js';
-import { sameDigest } from './domains/identity/secrets.js';
+import { findClient, registerMachineClient, setMachineClientSecret } from './domains/identity/clients.js';
+import { randomToken, sameDigest } from './domains/identity/secrets.js';
 import { RENDER_KEY } from './http/abuse-limits.js';
+import { legacyKeysDir } from './http/auth/legacy-keys.js';
+import { secretNames, sharedSecret } from './http/auth/server-secrets.js';
 
 /** The machine client the web server uses for public sharing reads during server rendering (spec §6, §8). */
 export const SSR_CLIENT_ID = 'civitas-web-ssr';
@@ -25,41 +27,40 @@ export interface SsrClientCredentials {
   clientSecret: string;
 }
 
-const credentialsFile = (dataDir: string) => join(dataDir, 'keys', 'ssr-client.json');
+/** Where installs from before ADR 017 kept the secret, one per DATA_DIR. */
+const legacyCredentialsFile = (dataDir: string) => join(legacyKeysDir(dataDir), 'ssr-client.json');
 
-function readStored(file: string): SsrClientCredentials | null {
+function readLegacySecret(dataDir: string): string | null {
+  const file = legacyCredentialsFile(dataDir);
   if (!existsSync(file)) return null;
   const stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<SsrClientCredentials>;
-  return typeof stored.clientId === 'string' && typeof stored.clientSecret === 'string'
-    ? { clientId: stored.clientId, clientSecret: stored.clientSecret }
-    : null;
+  return typeof stored.clientSecret === 'string' ? stored.clientSecret : null;
 }
 
 /**
- * The SSR machine client's secret is generated once and kept beside the signing keys in DATA_DIR/keys
- * (owner-only), so every start (and every instance sharing the keys) uses the same one. It is registered
- * again only when the database does not know it with that secret (a fresh or restored database).
+ * The SSR machine client's secret is shared by every instance through the database (server_secrets, ADR 017):
+ * made once, insert-if-absent, and read back, so instances starting together agree on it. An install from
+ * before ADR 017 keeps the secret in its DATA_DIR when the database still knows it. The client is registered
+ * only when absent, and re-pointed only when it holds a secret no instance reads any more (a client from
+ * before ADR 017, or one changed by hand): never one another instance is using.
  */
 export async function ensureSsrClient(ctx: AppContext): Promise<SsrClientCredentials> {
-  const file = credentialsFile(ctx.config.DATA_DIR);
-  const stored = readStored(file);
   const known = await findClient(ctx.db, SSR_CLIENT_ID);
-  if (stored && known?.secretDigest && sameDigest(stored.clientSecret, known.secretDigest)) return stored;
-
-  const clientSecret = await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('oauth_clients').where('id', '=', SSR_CLIENT_ID).execute();
-    return registerMachineClient(
-      trx,
-      { id: SSR_CLIENT_ID, name: 'Civitas web server rendering', scopes: SSR_CLIENT_SCOPES },
-      ctx.now(),
-    );
-  });
+  const legacy = readLegacySecret(ctx.config.DATA_DIR);
+  const stillRegistered = legacy !== null && known?.secretDigest && sameDigest(legacy, known.secretDigest);
+  const clientSecret = await sharedSecret(
+    ctx.db,
+    secretNames.ssrClient,
+    stillRegistered ? legacy : randomToken(),
+    ctx.now(),
+  );
   const credentials = { clientId: SSR_CLIENT_ID, clientSecret };
-  mkdirSync(join(ctx.config.DATA_DIR, 'keys'), { recursive: true, mode: 0o700 });
-  // Written aside and renamed, so a crash never leaves a half-written secret behind.
-  const partial = `${file}.${process.pid}.tmp`;
-  writeFileSync(partial, JSON.stringify(credentials), { mode: 0o600 });
-  renameSync(partial, file);
+  if (known?.secretDigest && sameDigest(clientSecret, known.secretDigest)) return credentials;
+
+  const client = { id: SSR_CLIENT_ID, name: 'Civitas web server rendering', scopes: SSR_CLIENT_SCOPES };
+  if (known) await setMachineClientSecret(ctx.db, SSR_CLIENT_ID, clientSecret);
+  // Instances registering at once all offer the same shared secret: whichever insert lands, it is theirs.
+  else await registerMachineClient(ctx.db, client, ctx.now(), { secret: clientSecret, ifAbsent: true });
   return credentials;
 }
 

@@ -7,7 +7,6 @@ import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { closeContext, createContext } from '../src/create-context.js';
-import { ephemeralKeys } from '../src/http/auth/keys.js';
 import type { Caller } from '../src/http/auth/tokens.js';
 import { insertCitizen, type NewCitizen } from '../src/seed/citizens.js';
 import { type DemoName, type DemoWorld, seedDemo } from '../src/seed/demo.js';
@@ -87,7 +86,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const ctx = await createContext(config, {
-    keys: await ephemeralKeys(),
     sqliteFile: ':memory:',
     ...(options.errorReports ? { errorReports: options.errorReports(config) } : {}),
   });

@@ -27,6 +27,7 @@ const commands = {
   mintToken: () => import('./commands/mint-token.js'),
   registerClient: () => import('./commands/register-client.js'),
   restore: () => import('./commands/restore.js'),
+  rotateKeys: () => import('./commands/rotate-keys.js'),
   seed: () => import('./commands/seed.js'),
   stage: () => import('./commands/stage.js'),
 };
@@ -79,7 +80,7 @@ function buildProgram(io: CliIo): Command {
 
   const program = new Command('civitas')
     .description(
-      'Civitas admin: migrate, seed demo data, generate a dataset, create users, mint dev tokens, curate the stage, report and erase analytics, back up and restore.',
+      'Civitas admin: migrate, seed demo data, generate a dataset, create users, mint dev tokens, rotate signing keys, curate the stage, report and erase analytics, back up and restore.',
     )
     .configureOutput({ writeOut: io.out, writeErr: io.err })
     .exitOverride()
@@ -171,6 +172,13 @@ function buildProgram(io: CliIo): Command {
         (await commands.registerClient()).registerClient(ctx, options),
       ),
     );
+
+  program
+    .command('rotate-keys')
+    .description(
+      'Add a new token signing key (every instance signs with it within a minute; older keys keep verifying) and retire keys no valid token can name.',
+    )
+    .action(inContext(async (ctx) => (await commands.rotateKeys()).rotateKeys(ctx)));
 
   program
     .command('analytics-report')

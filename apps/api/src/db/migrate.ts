@@ -5,6 +5,7 @@ import * as peopleIndexes from './migrations/003-people-indexes.js';
 import * as identity from './migrations/004-identity.js';
 import * as publishing from './migrations/005-publishing.js';
 import * as analytics from './migrations/006-analytics.js';
+import * as sharedKeys from './migrations/007-shared-keys.js';
 
 /** Migrations are listed explicitly (no directory scan), so the compiled and test builds see the same set. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '004-identity': identity,
   '005-publishing': publishing,
   '006-analytics': analytics,
+  '007-shared-keys': sharedKeys,
 };
 
 /** Names of the migrations this build knows, oldest first (a backup records the newest one it has). */

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,10 +9,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../../src/cli/backup/manifest.js';
 import { loadConfig } from '../../src/config.js';
+import { createContext } from '../../src/create-context.js';
 import { createDatabase, type Db } from '../../src/db/database.js';
 import { dialectOf } from '../../src/db/dialect.js';
 import { cli } from './run.js';
-import { createTempDatabase, type TempDatabase, withAdmin } from './temp-database.js';
+import { closeContext, createTempDatabase, type TempDatabase, withAdmin } from './temp-database.js';
 
 const writerScript = fileURLToPath(new URL('./backup-writer.ts', import.meta.url));
 const typescriptHooks = fileURLToPath(new URL('./run-typescript.mjs', import.meta.url));
@@ -163,9 +164,9 @@ describe('civitas backup and restore', () => {
     const total = await writer.stop();
     expect(backup.code, backup.err).toBe(0);
     expect(backup.out).toMatch(
-      /^Backed up the (SQLite|PostgreSQL) database \(migration \d{3}-[\w-]+\),\n\d+ media files and 1 key files to /,
+      /^Backed up the (SQLite|PostgreSQL) database \(migration \d{3}-[\w-]+\),\n\d+ media files to /,
     );
-    expect(backup.out).toContain('keep it as private as DATA_DIR');
+    expect(backup.out).toContain('It holds the signing keys (in the database)');
     const manifest = JSON.parse(readFileSync(join(backupDir, 'manifest.json'), 'utf8'));
     expect(manifest).toMatchObject({
       format: 'civitas-backup',
@@ -230,6 +231,13 @@ describe('civitas backup and restore', () => {
         path,
       ).toBe(true);
     }
+    // The keys travel in the database (ADR 017): a token the source signed verifies on the restored copy.
+    const signed = await source.open();
+    const token = await signed.tokens.issue({ kind: 'guest', guestId: randomUUID() }, 600);
+    await closeContext(signed);
+    const restoredSite = await createContext(loadConfig(target.env));
+    expect(await restoredSite.tokens.verify(token)).toMatchObject({ kind: 'guest' });
+    await closeContext(restoredSite);
     for (const path of await listFiles(join(source.dataDir, 'keys'))) {
       expect(readFileSync(join(target.dataDir, 'keys', path), 'utf8')).toBe(
         readFileSync(join(source.dataDir, 'keys', path), 'utf8'),

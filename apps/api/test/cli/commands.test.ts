@@ -1,8 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
-import { loadOrCreateKeys } from '../../src/http/auth/keys.js';
-import { createTokenService } from '../../src/http/auth/tokens.js';
 import { insertPost } from '../../src/seed/posts.js';
 import { cli } from './run.js';
 import { closeContext, createTempDatabase, type TempDatabase } from './temp-database.js';
@@ -18,9 +16,8 @@ afterAll(async () => {
   await db.drop();
 });
 
-/** Tokens the CLI prints are verified with the keys the server would load from the same DATA_DIR. */
-const verify = async (token: string) =>
-  createTokenService(await loadOrCreateKeys(db.dataDir), db.config.PUBLIC_URL).verify(token);
+/** Tokens the CLI prints are verified with the keys the server would load from the same database. */
+const verify = (token: string) => ctx.tokens.verify(token);
 
 describe('civitas migrate', () => {
   it('reports the schema is up to date', async () => {

@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadOrCreateKeys } from '../../src/http/auth/keys.js';
-import { createTokenService } from '../../src/http/auth/tokens.js';
+import { closeContext } from '../../src/create-context.js';
 import { type CliRun, cli } from './run.js';
 import { createTempDatabase, type TempDatabase } from './temp-database.js';
 
@@ -52,8 +51,10 @@ describe('the civitas process', () => {
 
     expect(minted.code).toBe(0);
     expect(minted.out).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+\n$/);
-    const tokens = createTokenService(await loadOrCreateKeys(db.dataDir), db.config.PUBLIC_URL);
-    expect(await tokens.verify(minted.out.trim())).toMatchObject({ kind: 'citizen', username: 'proc_user' });
+    // The server, opening the same database, takes the token.
+    const server = await db.open();
+    expect(await server.tokens.verify(minted.out.trim())).toMatchObject({ kind: 'citizen', username: 'proc_user' });
+    await closeContext(server);
 
     expect(refused).toMatchObject({ code: 1, out: '' });
     expect(refused.err).toBe(

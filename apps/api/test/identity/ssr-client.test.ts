@@ -1,6 +1,7 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setMachineClientSecret } from '../../src/domains/identity/clients.js';
 import { ensureSsrClient, handToWebServer, internalOrigin, SSR_CLIENT_ID, webServerEnv } from '../../src/ssr-client.js';
 import { createTestApp, type TestApp } from '../harness.js';
 
@@ -19,11 +20,16 @@ const machineToken = (clientSecret: string, scopes: string[]) =>
   });
 
 describe('the web server’s machine client', () => {
-  it('is registered on first start with a secret kept owner-only in DATA_DIR/keys', async () => {
+  it('is registered on first start with a secret kept in the database, not in DATA_DIR', async () => {
     const credentials = await ensureSsrClient(t.ctx);
     expect(credentials.clientId).toBe(SSR_CLIENT_ID);
-    expect(statSync(file()).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(file(), 'utf8'))).toEqual(credentials);
+    expect(existsSync(file())).toBe(false);
+    const stored = await t.ctx.db
+      .selectFrom('server_secrets')
+      .select('value')
+      .where('name', '=', 'ssr-client-secret')
+      .executeTakeFirst();
+    expect(stored?.value).toBe(credentials.clientSecret);
     const res = await machineToken(credentials.clientSecret, ['content', 'social', 'users', 'graphs']);
     expect(res.statusCode, res.body).toBe(200);
     const post = await t.newPost({ authorId: t.world.citizens.alice.id });
@@ -47,14 +53,21 @@ describe('the web server’s machine client', () => {
     expect((await machineToken(first.clientSecret, ['content'])).statusCode).toBe(200);
   });
 
-  it('registers a new secret when the database no longer knows the stored one', async () => {
+  it('registers the client again, with the shared secret, when the client is gone', async () => {
     const before = await ensureSsrClient(t.ctx);
     await t.ctx.db.deleteFrom('oauth_clients').where('id', '=', SSR_CLIENT_ID).execute();
-    const after = await ensureSsrClient(t.ctx);
-    expect(after.clientSecret).not.toBe(before.clientSecret);
     expect((await machineToken(before.clientSecret, ['content'])).statusCode).toBe(401);
+    const after = await ensureSsrClient(t.ctx);
+    expect(after).toEqual(before);
     expect((await machineToken(after.clientSecret, ['content'])).statusCode).toBe(200);
-    expect(JSON.parse(readFileSync(file(), 'utf8')).clientSecret).toBe(after.clientSecret);
+  });
+
+  it('re-points a client holding a secret no instance shares (one registered before ADR 017)', async () => {
+    const shared = await ensureSsrClient(t.ctx);
+    await setMachineClientSecret(t.ctx.db, SSR_CLIENT_ID, 'an-old-per-data-dir-secret');
+    expect(await ensureSsrClient(t.ctx)).toEqual(shared);
+    expect((await machineToken(shared.clientSecret, ['content'])).statusCode).toBe(200);
+    expect((await machineToken('an-old-per-data-dir-secret', ['content'])).statusCode).toBe(401);
   });
 });
 

@@ -1,7 +1,6 @@
 import { allEndpoints } from '@civitas/contract';
-import { SignJWT, UnsecuredJWT } from 'jose';
+import { generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ephemeralKeys } from '../../src/http/auth/keys.js';
 import { TOKEN_AUDIENCE } from '../../src/http/auth/tokens.js';
 import { createTestApp, guest, machine, type TestApp } from '../harness.js';
 import { sampleUrl } from './endpoints.js';
@@ -26,7 +25,7 @@ async function signed(claims: Record<string, unknown>, options: { exp?: number; 
     .setAudience(options.aud ?? TOKEN_AUDIENCE)
     .setIssuedAt(now - 1000)
     .setExpirationTime(options.exp ?? now + 600)
-    .sign(t.ctx.keys.privateKey);
+    .sign((await t.ctx.keys.signing.signingKey()).privateKey);
 }
 
 describe.each(guarded.map((endpoint) => [`${endpoint.method} ${sampleUrl(endpoint)}`, endpoint] as const))(
@@ -45,7 +44,7 @@ describe.each(guarded.map((endpoint) => [`${endpoint.method} ${sampleUrl(endpoin
       const now = Math.floor(Date.now() / 1000);
       const valid = await signed({});
       const tampered = `${valid.slice(0, -4)}${valid.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
-      const foreignKeys = await ephemeralKeys();
+      const foreignKeys = await generateKeyPair('ES256');
       const foreign = await new SignJWT({ kind: 'citizen', username: 'alice' })
         .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt' })
         .setSubject(t.world.citizens.alice.id)

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SignJWT } from 'jose';
-import { ephemeralKeys } from '../../src/http/auth/keys.js';
+import { generateKeyPair, SignJWT } from 'jose';
 import { TOKEN_AUDIENCE } from '../../src/http/auth/tokens.js';
 import { guest, machine, type TestApp } from '../harness.js';
 import type { Fixtures } from './hostile-inputs.js';
@@ -16,7 +15,7 @@ async function signedAs(t: TestApp, options: { exp: number; key?: Parameters<Sig
     .setAudience(TOKEN_AUDIENCE)
     .setIssuedAt(options.exp - 900)
     .setExpirationTime(options.exp)
-    .sign(options.key ?? t.ctx.keys.privateKey);
+    .sign(options.key ?? (await t.ctx.keys.signing.signingKey()).privateKey);
 }
 
 async function credentials(t: TestApp): Promise<Fixtures['credentials']> {
@@ -24,7 +23,7 @@ async function credentials(t: TestApp): Promise<Fixtures['credentials']> {
   const now = Math.floor(Date.now() / 1000);
   const alice = await t.tokenFor('alice');
   const valid = await signedAs(t, { exp: now + 600 });
-  const foreign = await ephemeralKeys();
+  const foreign = await generateKeyPair('ES256');
   return {
     none: {},
     alice: bearer(alice),

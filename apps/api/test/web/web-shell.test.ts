@@ -8,7 +8,6 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
 import { createContext } from '../../src/create-context.js';
-import { ephemeralKeys } from '../../src/http/auth/keys.js';
 import { hasWebBuild, mountWeb } from '../../src/web.js';
 import { analyticsMessage, openSocket } from '../analytics/socket-client.js';
 import { freePort } from '../free-port.js';
@@ -29,7 +28,7 @@ describe.skipIf(!webBuilt)('web shell served by the API process (needs the web b
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: baseUrl });
-    ctx = await createContext(config, { keys: await ephemeralKeys(), sqliteFile: ':memory:' });
+    ctx = await createContext(config, { sqliteFile: ':memory:' });
     app = await buildApp(ctx);
     await mountWeb(app, ctx);
     await app.listen({ port, host: '127.0.0.1' });

@@ -4,7 +4,11 @@ import { dirname, join, resolve } from 'node:path';
 import { mediaRoot } from '../../media/media-store.js';
 import { listFiles } from './manifest.js';
 
-/** Where the signing keys and the web server's machine-client secret live (http/auth/keys.ts, ssr-client.ts). */
+/**
+ * Where installs from before ADR 017 kept the signing keys and the web server's machine-client secret. They live
+ * in the database now (and travel in its dump); files still here are copied, as a database migrated but not yet
+ * started imports them from here on its first start.
+ */
 export const keysDir = (dataDir: string): string => resolve(dataDir, 'keys');
 
 /** The folders of a backup, each the copy of one part of DATA_DIR (or the database dump). */
@@ -35,7 +39,7 @@ export async function copyMedia(from: string, to: string): Promise<string[]> {
   return files;
 }
 
-/** Copies the keys folder, owner-only like the original (the keys sign every session). */
+/** Copies the keys folder (files from before ADR 017), owner-only like the original (the keys sign every session). */
 export async function copyKeys(from: string, to: string): Promise<string[]> {
   const files = (await listFiles(from)).filter((path) => !path.endsWith('.tmp'));
   await copyTree(from, to, files, true);

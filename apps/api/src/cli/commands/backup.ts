@@ -29,6 +29,10 @@ async function prepareTarget(to: string): Promise<boolean> {
   return !found;
 }
 
+/** Key files from before ADR 017 (DATA_DIR/keys), named only when there are some. */
+export const legacyKeys = (files: readonly string[]): string =>
+  files.length > 0 ? ` and ${files.length} key files from DATA_DIR/keys` : '';
+
 export async function emptyFolder(folder: string): Promise<void> {
   const entries = await readdir(folder).catch(() => [] as string[]);
   for (const entry of entries) await rm(join(folder, entry), { recursive: true, force: true });
@@ -36,7 +40,8 @@ export async function emptyFolder(folder: string): Promise<void> {
 
 /**
  * Writes one self-contained backup folder: the database (SQLite's online backup, or pg_dump of the
- * application's schema), the processed media, the keys folder, and manifest.json listing every file with its
+ * application's schema) with the keys and secrets in it (ADR 017), the processed media, key files left in
+ * DATA_DIR/keys by an install from before ADR 017, and manifest.json listing every file with its
  * size and sha256. The manifest is written last, so a folder without one is a backup that did not finish.
  * Uploads in progress, the mail outbox and work files are left out (ADR 014).
  */
@@ -78,10 +83,8 @@ export async function backupCommand(config: Config, env: NodeJS.ProcessEnv, to: 
     const bytes = files.reduce((sum, file) => sum + file.size, 0);
     return [
       `Backed up the ${database.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'} database (migration ${database.migration}),`,
-      `${media.length} media files and ${keys.length} key files to ${target} (${(bytes / 1024 / 1024).toFixed(1)} MiB).`,
-      keys.length > 0
-        ? 'It holds the signing keys and every citizen’s data: keep it as private as DATA_DIR.'
-        : `There were no keys in ${keysDir(dataDir)}: after a restore every session must sign in again.`,
+      `${media.length} media files${legacyKeys(keys)} to ${target} (${(bytes / 1024 / 1024).toFixed(1)} MiB).`,
+      'It holds the signing keys (in the database) and every citizen’s data: keep it as private as DATA_DIR.',
     ].join('\n');
   } catch (error) {
     // The folder was empty or new: what is in it now is this unfinished backup alone.

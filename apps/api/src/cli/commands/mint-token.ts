@@ -22,7 +22,7 @@ export function assertMintingAllowed(config: Config): void {
 /** The id machine tokens minted here carry, so they are recognisable in logs. */
 export const CLI_CLIENT_ID = 'civitas-cli';
 
-/** Signs an access token with the server's keys (DATA_DIR/keys), so the server running beside it accepts it. */
+/** Signs an access token with the keys in the database (ADR 017), so every server on it accepts the token. */
 export async function mintToken(ctx: AppContext, request: TokenRequest, ttlSeconds: number): Promise<string> {
   assertMintingAllowed(ctx.config);
   let caller: Caller;

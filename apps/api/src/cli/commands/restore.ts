@@ -9,6 +9,7 @@ import { type BackupManifest, listFiles, readVerifiedManifest } from '../backup/
 import { inspectPostgres, PG_DUMP_FILE, restorePostgres } from '../backup/postgres.js';
 import { restoreSqlite, SQLITE_FILE, sqliteFileIn } from '../backup/sqlite.js';
 import { CliError } from '../errors.js';
+import { legacyKeys } from './backup.js';
 
 const kindName = { sqlite: 'SQLite', postgres: 'PostgreSQL' } as const;
 
@@ -98,7 +99,7 @@ export async function restoreCommand(config: Config, env: NodeJS.ProcessEnv, fro
   const latest = migrationNames.at(-1);
   return [
     `Restored the ${kindName[manifest.database.kind]} database of ${manifest.createdAt}, ${media.length} media files` +
-      ` and ${keys.length} key files into ${config.DATABASE_URL ? `schema ${manifest.database.schema} and ` : ''}${dataDir}.`,
+      `${legacyKeys(keys)} into ${config.DATABASE_URL ? `schema ${manifest.database.schema} and ` : ''}${dataDir}.`,
     manifest.database.migration === latest
       ? `The database is at migration ${latest}.`
       : `Migrated the database from ${manifest.database.migration} to ${latest}.`,

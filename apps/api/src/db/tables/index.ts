@@ -10,6 +10,7 @@ import type {
 } from './graph.js';
 import type { HashtagsTable, PostHashtagsTable } from './hashtags.js';
 import type { AuthorizationCodesTable, EmailCodesTable } from './identity.js';
+import type { ServerSecretsTable, SigningKeysTable } from './keys.js';
 import type { MediaJobsTable } from './media-jobs.js';
 import type { PostMentionsTable, PostsTable } from './posts.js';
 import type { StageEntriesTable } from './stage.js';
@@ -34,6 +35,8 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   email_codes: EmailCodesTable;
   authorization_codes: AuthorizationCodesTable;
+  signing_keys: SigningKeysTable;
+  server_secrets: ServerSecretsTable;
 }
 
 export type { CitizensTable } from './citizens.js';

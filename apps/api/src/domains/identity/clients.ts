@@ -41,15 +41,19 @@ export async function ensureWebClient(db: Db, publicUrl: string, now: number): P
     .execute();
 }
 
-/** A machine client with a fresh secret, shown once; only its digest is stored. */
+/**
+ * A machine client with a fresh secret, shown once; only its digest is stored. `secret` registers a given one
+ * instead; `ifAbsent` leaves a client already registered under that id as it is.
+ */
 export async function registerMachineClient(
   db: Db,
   client: { id: string; name: string; scopes: readonly MachineScope[] },
   now: number,
+  options: { secret?: string; ifAbsent?: boolean } = {},
 ): Promise<string> {
   const unknown = client.scopes.filter((scope) => !(machineScopes as readonly string[]).includes(scope));
   if (unknown.length > 0) throw new Error(`unknown scopes: ${unknown.join(', ')}`);
-  const secret = randomToken();
+  const secret = options.secret ?? randomToken();
   await db
     .insertInto('oauth_clients')
     .values({
@@ -60,6 +64,16 @@ export async function registerMachineClient(
       redirect_uris: '[]',
       created_at: now,
     })
+    .$if(options.ifAbsent === true, (insert) => insert.onConflict((conflict) => conflict.column('id').doNothing()))
     .execute();
   return secret;
+}
+
+/** Replaces a machine client's secret (its digest); tokens it already holds stay valid until they expire. */
+export async function setMachineClientSecret(db: Db, clientId: string, secret: string): Promise<void> {
+  await db
+    .updateTable('oauth_clients')
+    .set({ secret_hash: digestSecret(secret) })
+    .where('id', '=', clientId)
+    .execute();
 }

@@ -1,50 +1,33 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import type { Db } from '../../db/database.js';
+import { createKeyRing, type KeyRing, type KeyRingOptions } from './key-ring.js';
+import { readLegacyKeys, withKid } from './legacy-keys.js';
+import { secretNames, sharedSecret } from './server-secrets.js';
+import { generateSigningJwk, insertKeyAs, readActiveKeys } from './signing-keys.js';
 
-export const SIGNING_ALG = 'ES256';
+export { SIGNING_ALG } from './signing-keys.js';
 
 export interface Keys {
-  privateKey: CryptoKey;
-  publicKey: CryptoKey;
-  publicJwk: JWK;
-  /** Signs continuation tokens so a tampered one is refused. */
+  /** The token signing keys, shared by every instance through the database and rotated there. */
+  signing: KeyRing;
+  /** Signs continuation tokens so a tampered one is refused (and seals sign-in interactions and emailed codes). */
   cursorSecret: Buffer;
 }
 
-interface StoredKeys {
-  privateJwk: JWK;
-  cursorSecret: string;
-}
-
-async function fromStored(stored: StoredKeys): Promise<Keys> {
-  const { d: _private, ...publicJwk } = stored.privateJwk;
+/**
+ * The keys every instance on this database shares (ADR 017). On the first start they are made: from
+ * DATA_DIR/keys/signing.json when an install from before ADR 017 has one (so its tokens stay valid), else fresh.
+ * Each is stored insert-if-absent and read back, so instances starting together end up with the same keys.
+ */
+export async function loadKeys(db: Db, dataDir: string, ring: Omit<KeyRingOptions, 'load'> = {}): Promise<Keys> {
+  const now = Date.now();
+  const legacy = readLegacyKeys(dataDir);
+  // Generation 1 is the first key ever stored; once there is one, this insert does nothing.
+  await insertKeyAs(db, 1, legacy ? await withKid(legacy.privateJwk) : await generateSigningJwk(), now);
+  const candidate = legacy?.cursorSecret ?? randomBytes(32).toString('base64url');
+  const cursorSecret = await sharedSecret(db, secretNames.cursor, candidate, now);
   return {
-    privateKey: (await importJWK(stored.privateJwk, SIGNING_ALG)) as CryptoKey,
-    publicKey: (await importJWK(publicJwk, SIGNING_ALG)) as CryptoKey,
-    publicJwk: { ...publicJwk, alg: SIGNING_ALG, use: 'sig' },
-    cursorSecret: Buffer.from(stored.cursorSecret, 'base64url'),
+    signing: await createKeyRing({ ...ring, load: () => readActiveKeys(db) }),
+    cursorSecret: Buffer.from(cursorSecret, 'base64url'),
   };
-}
-
-async function generate(): Promise<StoredKeys> {
-  const { privateKey } = await generateKeyPair(SIGNING_ALG, { extractable: true });
-  const privateJwk = await exportJWK(privateKey);
-  privateJwk.kid = randomBytes(8).toString('hex');
-  return { privateJwk, cursorSecret: randomBytes(32).toString('base64url') };
-}
-
-/** Fresh keys that live only as long as the process (tests). */
-export const ephemeralKeys = async (): Promise<Keys> => fromStored(await generate());
-
-/** Keys generated on first start and kept in DATA_DIR/keys, readable by the owner only. */
-export async function loadOrCreateKeys(dataDir: string): Promise<Keys> {
-  const dir = join(dataDir, 'keys');
-  const file = join(dir, 'signing.json');
-  if (existsSync(file)) return fromStored(JSON.parse(readFileSync(file, 'utf8')) as StoredKeys);
-  const stored = await generate();
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  writeFileSync(file, JSON.stringify(stored), { mode: 0o600, flag: 'wx' });
-  return fromStored(stored);
 }

@@ -1,6 +1,7 @@
 import type { MachineScope } from '@civitas/contract';
-import { errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
-import { type Keys, SIGNING_ALG } from './keys.js';
+import { errors, type JWTHeaderParameters, type JWTPayload, jwtVerify, SignJWT } from 'jose';
+import type { KeyRing } from './key-ring.js';
+import { SIGNING_ALG } from './signing-keys.js';
 
 export const TOKEN_AUDIENCE = 'civitas-api';
 
@@ -27,9 +28,10 @@ export interface TokenService {
 
 const MAX_CACHED = 10_000;
 
-export function createTokenService(keys: Keys, issuer: string): TokenService {
-  // Verified tokens are remembered until they expire: a signature check per request is the hot path's largest cost.
-  const verified = new Map<string, { caller: Caller; expiresAt: number }>();
+export function createTokenService(keys: KeyRing, issuer: string): TokenService {
+  // Verified tokens are remembered until they expire (or their key is retired): a signature check per request
+  // is the hot path's largest cost.
+  const verified = new Map<string, { caller: Caller; expiresAt: number; kid: string | undefined }>();
 
   const toCaller = (claims: TokenClaims): Caller | null => {
     if (typeof claims.sub !== 'string') return null;
@@ -44,6 +46,13 @@ export function createTokenService(keys: Keys, issuer: string): TokenService {
     return null;
   };
 
+  // The key named by the token's kid (a token without one: the signing key); an unknown kid fails like a bad signature.
+  const verificationKey = async (header: JWTHeaderParameters) => {
+    const key = await keys.verificationKey(header.kid);
+    if (!key) throw new errors.JWKSNoMatchingKey();
+    return key;
+  };
+
   return {
     async issue(caller, ttlSeconds) {
       const claims: TokenClaims =
@@ -54,14 +63,15 @@ export function createTokenService(keys: Keys, issuer: string): TokenService {
             : { kind: 'guest' };
       const subject =
         caller.kind === 'citizen' ? caller.citizenId : caller.kind === 'guest' ? caller.guestId : caller.clientId;
+      const key = await keys.signingKey();
       return new SignJWT(claims)
-        .setProtectedHeader({ alg: SIGNING_ALG, typ: 'at+jwt', kid: keys.publicJwk.kid })
+        .setProtectedHeader({ alg: SIGNING_ALG, typ: 'at+jwt', kid: key.kid })
         .setIssuer(issuer)
         .setAudience(TOKEN_AUDIENCE)
         .setSubject(subject)
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
-        .sign(keys.privateKey);
+        .sign(key.privateKey);
     },
 
     async verify(token) {
@@ -72,12 +82,12 @@ export function createTokenService(keys: Keys, issuer: string): TokenService {
       const now = Date.now();
       const cached = verified.get(token);
       if (cached) {
-        if (cached.expiresAt > now) return cached;
+        if (cached.expiresAt > now && keys.verifies(cached.kid)) return cached;
         verified.delete(token);
         return null;
       }
       try {
-        const { payload } = await jwtVerify<TokenClaims>(token, keys.publicKey, {
+        const { payload, protectedHeader } = await jwtVerify<TokenClaims>(token, verificationKey, {
           issuer,
           audience: TOKEN_AUDIENCE,
           algorithms: [SIGNING_ALG],
@@ -87,7 +97,7 @@ export function createTokenService(keys: Keys, issuer: string): TokenService {
         if (!caller || !payload.exp) return null;
         const entry = { caller, expiresAt: payload.exp * 1000 };
         if (verified.size >= MAX_CACHED) verified.clear();
-        verified.set(token, entry);
+        verified.set(token, { ...entry, kid: protectedHeader.kid });
         return entry;
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
