@@ -12,3 +12,11 @@ export function oneOf(dialect: DialectName, column: string, ids: readonly string
   if (ids.length === 0) return sql<SqlBool>`0 = 1`;
   return sql<SqlBool>`${sql.ref(column)} in (${sql.join(ids.map((id) => sql.val(id)))})`;
 }
+
+/** For a precompiled query with `oneOf`: what changes its SQL text (the list's length, on SQLite only). */
+export const oneOfShape = (dialect: DialectName, ids: readonly string[]): string =>
+  dialect === 'postgres' ? 'any' : String(ids.length);
+
+/** For a precompiled query with `oneOf`: the values it binds (one array on PostgreSQL, each id on SQLite). */
+export const oneOfValues = (dialect: DialectName, ids: readonly string[]): readonly unknown[] =>
+  dialect === 'postgres' ? [ids] : ids;

@@ -2,7 +2,7 @@ import type { LikesOverviewDetails } from '@civitas/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import type { DialectName } from '../../db/dialect.js';
-import { oneOf } from '../../db/id-list.js';
+import { oneOf, oneOfShape, oneOfValues } from '../../db/id-list.js';
 import { precompiled } from '../../db/precompiled.js';
 import { feedPageAroundLikes, fillLikes } from '../posts/post-json.js';
 import type { FeedPage } from './pipeline.js';
@@ -76,6 +76,6 @@ function liveLikesQuery(db: Db, dialect: DialectName, ids: readonly string[], vi
 
 const liveLikes = precompiled({
   build: liveLikesQuery,
-  shape: (dialect, ids) => (dialect === 'postgres' ? 'any' : String(ids.length)),
-  parameters: (dialect, ids, viewerId) => [viewerId, ...(dialect === 'postgres' ? [ids] : ids)],
+  shape: oneOfShape,
+  parameters: (dialect, ids, viewerId) => [viewerId, ...oneOfValues(dialect, ids)],
 });

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import type { DialectName } from '../../db/dialect.js';
-import { oneOf } from '../../db/id-list.js';
+import { oneOf, oneOfShape, oneOfValues } from '../../db/id-list.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { CitizensTable, PostsTable } from '../../db/tables/index.js';
 import type { PostContent } from './post-cache.js';
@@ -103,8 +103,8 @@ function liveQuery(db: Db, dialect: DialectName, ids: readonly string[], viewerI
 
 const liveRows = precompiled({
   build: liveQuery,
-  shape: (dialect, ids) => (dialect === 'postgres' ? 'any' : String(ids.length)),
-  parameters: (dialect, ids, viewerId) => [viewerId, viewerId, ...(dialect === 'postgres' ? [ids] : ids)],
+  shape: oneOfShape,
+  parameters: (dialect, ids, viewerId) => [viewerId, viewerId, ...oneOfValues(dialect, ids)],
 });
 
 type LiveRow = Awaited<ReturnType<typeof liveRows>>[number];
