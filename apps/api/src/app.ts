@@ -5,6 +5,7 @@ import { registerAnalyticsSocket } from './domains/analytics/analytics-socket.js
 import { registerAddressBudget } from './http/abuse-limits.js';
 import { closeConnectionsWhenAnswered } from './http/drain.js';
 import { installErrorHandling } from './http/error-handler.js';
+import { type Readiness, registerHealth } from './http/health.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerPlugins } from './http/plugins.js';
 import { mountRoutes, registerRawBodies } from './http/route.js';
@@ -14,6 +15,8 @@ import { registerProtocolRoutes, routes } from './routes.js';
 
 export interface BuildAppOptions {
   logger?: boolean;
+  /** Flipped by the process when it starts stopping (main.ts); always ready when not given. */
+  readiness?: Readiness;
 }
 
 /** The API server: contract-validated routes, OpenAPI, health. The web front end is mounted by main.ts. */
@@ -39,7 +42,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   // Before every other route: the websocket plugin must see all routes to refuse upgrades on the others.
   await registerAnalyticsSocket(app, ctx);
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  registerHealth(app, ctx, options.readiness ?? { draining: false });
   mountRoutes(app, ctx, routes);
   registerProtocolRoutes(app, ctx);
   await registerMediaFiles(app, ctx.config.DATA_DIR);

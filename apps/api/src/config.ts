@@ -126,6 +126,11 @@ const ConfigSchema = z.object({
    * orchestrator waits before it sends SIGKILL.
    */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(20_000),
+  /**
+   * On SIGTERM, how long /healthz answers 503 while requests are still served, before the server stops
+   * listening: set it above a proxy's health-check interval when several instances run behind one (ADR 020).
+   */
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createContext } from './create-context.js';
@@ -13,7 +14,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const ctx = await createContext(config, { errorReports: startErrorReports(config) });
   if (config.SEED_DEMO === 'true') await seedDemoIfEmpty(ctx);
-  const app = await buildApp(ctx, { logger: true });
+  const readiness = { draining: false };
+  const app = await buildApp(ctx, { logger: true, readiness });
   handToWebServer(internalOrigin(config), await ensureSsrClient(ctx));
   await mountWeb(app, ctx);
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -24,6 +26,9 @@ async function main(): Promise<void> {
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     log: { info: (message) => app.log.info(message), error: log },
     stop: async () => {
+      // Not ready any more: a proxy that checks /healthz stops sending requests while they are still served.
+      readiness.draining = true;
+      await sleep(config.SHUTDOWN_DRAIN_DELAY_MS);
       stopSweeper();
       // app.close stops listening at once (new connections are refused), closes idle keep-alive sockets, answers
       // requests arriving on busy ones with 503 + Connection: close, and resolves when those in flight are done.

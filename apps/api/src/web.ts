@@ -12,7 +12,7 @@ import { newNonce, type SecurityHeaders, securityHeaders } from './http/security
 export const defaultWebDir = fileURLToPath(new URL('../../web', import.meta.url));
 
 // Paths the API owns: an unknown path under them is the API's JSON 404, never a web page.
-const apiPrefixes = ['/api', '/healthz', '/media', '/monitoring'];
+const apiPrefixes = ['/api', '/healthz', '/livez', '/media', '/monitoring'];
 
 export function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';

@@ -128,10 +128,10 @@ export function createAbuseLimits(
   };
 }
 
-/** Paths no budget counts: Next's content-hashed assets, media files, files and the health check. */
+/** Paths no budget counts: Next's content-hashed assets, media files, files and the health checks. */
 const isUncounted = (url: string): boolean => {
   const path = url.split('?')[0] ?? '';
-  if (path === '/healthz' || path.startsWith('/_next/') || path.startsWith('/media/')) return true;
+  if (path === '/healthz' || path === '/livez' || path.startsWith('/_next/') || path.startsWith('/media/')) return true;
   return path.slice(path.lastIndexOf('/')).includes('.');
 };
 

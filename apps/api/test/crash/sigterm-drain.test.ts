@@ -110,6 +110,27 @@ describe('SIGTERM', () => {
     agent.destroy();
   });
 
+  it('says not ready for SHUTDOWN_DRAIN_DELAY_MS while still serving, then stops listening', {
+    timeout: 90_000,
+  }, async () => {
+    server = await startServer({ ...db.env, SHUTDOWN_DRAIN_DELAY_MS: '5000' }, await freePort());
+    const running = server;
+    expect((await fetch(`${running.origin}/healthz`)).status).toBe(200);
+    running.child.kill('SIGTERM');
+    await waitFor(() => running.output().includes('SIGTERM received'), 10_000);
+    // What a proxy's health check sees: not ready, so it sends the next requests to another instance...
+    const health = await fetch(`${running.origin}/healthz`);
+    expect([health.status, await health.json()]).toEqual([503, { status: 'draining' }]);
+    // ...while requests that still arrive here are answered.
+    expect((await fetch(`${running.origin}/livez`)).status).toBe(200);
+    const call = await fetch(`${running.origin}/api/content/v9/feed/eight-stage?country=GB`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(call.status).toBe(200);
+    await waitFor(() => running.child.exitCode !== null, 20_000);
+    expect(await running.exited).toEqual({ code: 0, signal: null });
+  });
+
   it('exits 1 with a log line when a request outlasts SHUTDOWN_TIMEOUT_MS', { timeout: 90_000 }, async () => {
     server = await startServer({ ...db.env, SHUTDOWN_TIMEOUT_MS: '1000' }, await freePort());
     const part = startPart(await partUrl(server.origin), new Agent());
