@@ -1,5 +1,6 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createMachineTokenSource } from '../src/session/machine-token';
 
@@ -10,7 +11,19 @@ let credentials: { clientId: string; clientSecret: string };
 beforeAll(() => {
   // The web server's helpers call the API at the origin the API process hands them; here, the running app.
   process.env.CIVITAS_API_ORIGIN = origin;
-  credentials = JSON.parse(readFileSync(join(dataDir, 'keys', 'ssr-client.json'), 'utf8'));
+  // The secret every instance shares lives in the database (ADR 017): read as the server reads it.
+  const db = new Database(join(dataDir, 'civitas.sqlite'), { readonly: true });
+  try {
+    const secret = db.prepare("select value from server_secrets where name = 'ssr-client-secret'").get() as
+      | { value: string }
+      | undefined;
+    const client = db.prepare("select id from oauth_clients where id = 'civitas-web-ssr'").get() as
+      | { id: string }
+      | undefined;
+    credentials = { clientId: client?.id ?? '', clientSecret: secret?.value ?? '' };
+  } finally {
+    db.close();
+  }
 });
 
 /** A public sharing read, which only a machine token may make. */
@@ -20,9 +33,10 @@ const sharingRead = (token?: string | null) =>
   });
 
 describe('the web server’s machine token, against the started app', () => {
-  it('uses the client the server registered at start, whose secret only the owner can read', () => {
+  it('uses the client the server registered at start, its secret kept in the database and not in DATA_DIR', () => {
     expect(credentials.clientId).toBe('civitas-web-ssr');
-    expect(statSync(join(dataDir, 'keys', 'ssr-client.json')).mode & 0o777).toBe(0o600);
+    expect(credentials.clientSecret.length).toBeGreaterThanOrEqual(32);
+    expect(existsSync(join(dataDir, 'keys', 'ssr-client.json'))).toBe(false);
   });
 
   it('obtains a token that may make public sharing reads, and caches it', async () => {
