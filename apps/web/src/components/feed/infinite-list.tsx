@@ -1,10 +1,11 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { mergePages } from '@/client/behaviour/paging';
 import { ErrorMessage } from '../error-message';
 import styles from './feed.module.css';
+import { useNearViewport } from './use-near-viewport';
 
 /** What the list needs of an RTK Query infinite query's result. */
 export interface InfiniteResult<T> {
@@ -36,9 +37,6 @@ interface InfiniteListProps<T> {
   lead?: { node: ReactNode; keys: readonly string[] };
 }
 
-// Spec §9: the next page is asked for when the end of the list comes within this distance of the viewport.
-const PREFETCH_MARGIN = '200px';
-
 /**
  * A list that loads its next page as the person scrolls near its end, and stops on an empty page (spec §9).
  * The "show more" button is the scroll sentinel too, so keyboard and screen-reader users can load more.
@@ -58,18 +56,7 @@ export function InfiniteList<T>({
   const { hasNextPage, isFetchingNextPage, fetchNextPage, error } = result;
   const canLoadMore = hasNextPage && !isFetchingNextPage && !error;
 
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !canLoadMore || !autoLoad) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) fetchNextPage();
-      },
-      { rootMargin: PREFETCH_MARGIN },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [canLoadMore, autoLoad, fetchNextPage]);
+  useNearViewport(sentinel, canLoadMore && autoLoad, fetchNextPage);
 
   if (result.isLoading) {
     return (

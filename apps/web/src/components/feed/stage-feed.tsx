@@ -8,11 +8,9 @@ import { notifyError } from '../toast';
 import styles from './feed.module.css';
 import type { LiveStageProps } from './stage-feed-live';
 import { countryName, type StageStart } from './stage-start';
+import { useNearViewport } from './use-near-viewport';
 
 export type { StageStart } from './stage-start';
-
-// Spec §9: the next page is asked for when the end of the list comes within this distance of the viewport.
-const PREFETCH_MARGIN = '200px';
 
 /** InfiniteList's list of posts. */
 const List = 'div';
@@ -97,18 +95,7 @@ function ServerPage({
     onMore();
   }, [onMore]);
   const hasNextPage = Boolean(start && start.page.data.length > 0 && start.page.continuationToken);
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasNextPage || asked) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) more();
-      },
-      { rootMargin: PREFETCH_MARGIN },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasNextPage, asked, more]);
+  useNearViewport(sentinel, hasNextPage && !asked, more);
   if (!start) {
     return (
       <p role="status" className={`${styles.status} ${styles.loadingPosts}`}>
