@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { CacheBus } from './cache/cache-bus.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { DialectName } from './db/dialect.js';
@@ -30,6 +31,8 @@ export interface AppContext {
   limiter: AttemptLimiter;
   /** The Redis connection when REDIS_URL is set (rate limits across instances). */
   redis: Redis | null;
+  /** Tells every instance (through Redis when configured) of writes that make their caches stale. */
+  cacheBus: CacheBus;
   caches: {
     /** Guests' stage pages by country, size and token or settled snapshot; see GUEST_PAGE_CACHE_MS. */
     guestStagePages: MicroCache<SerializedBody>;

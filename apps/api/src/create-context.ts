@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { createCacheBus } from './cache/cache-bus.js';
 import { lru } from './cache/lru.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -39,7 +40,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   await ensureWebClient(db, config.PUBLIC_URL, Date.now());
   const keys = await loadKeys(db, config.DATA_DIR);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
-  return {
+  const ctx: AppContext = {
     config,
     db,
     dialect: dialectOf(db as never),
@@ -48,6 +49,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     mailer: await createMailer({ dataDir: config.DATA_DIR, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     limiter: redis ? redisLimiter(redis) : memoryLimiter(),
     redis,
+    cacheBus: createCacheBus(redis, (error) => console.error('cache events:', error)),
     caches: {
       guestStagePages: microCache({ ttlMs: config.GUEST_PAGE_CACHE_MS, maxEntries: 10_000 }),
       stageHeads: microCache({ ttlMs: stageHeadCacheMs(config), maxEntries: 1_000 }),
@@ -66,10 +68,27 @@ export async function createContext(config: Config, options: ContextOptions = {}
     errorReports: options.errorReports ?? noErrorReports,
     now: Date.now,
   };
+  forgetOnCacheEvents(ctx);
+  return ctx;
+}
+
+/** What each cache event clears in this instance (ADR 024). */
+function forgetOnCacheEvents(ctx: AppContext): void {
+  ctx.cacheBus.on('stage-changed', () => {
+    ctx.caches.stageHeads.clear();
+    ctx.caches.stageSkeletons.clear();
+    ctx.caches.citizenStagePages.clear();
+    // Stagings are rare (a curator, a post reaching the like threshold): guests' pages are read again too.
+    ctx.caches.guestStagePages.clear();
+  });
+  ctx.cacheBus.on('keys-changed', () => {
+    void ctx.keys.signing.refresh();
+  });
 }
 
 /** Closes what createContext opened. */
 export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.cacheBus.close();
   await ctx.db.destroy();
   ctx.redis?.disconnect();
 }

@@ -10,8 +10,9 @@ export async function rotateKeys(ctx: AppContext): Promise<string> {
   const delay = retirementDelayMs(ctx.config);
   try {
     const rotation = await rotateSigningKeys(ctx.db, ctx.now(), delay);
+    await ctx.cacheBus.announce('keys-changed');
     return [
-      `Added signing key ${rotation.added.kid} (generation ${rotation.added.generation}); every instance signs with it within ${KEY_SET_MAX_AGE_MS / 1000} s.`,
+      `Added signing key ${rotation.added.kid} (generation ${rotation.added.generation}); every instance signs with it within ${KEY_SET_MAX_AGE_MS / 1000} s (at once with Redis).`,
       rotation.retired.length > 0
         ? `Retired ${rotation.retired.join(', ')}: superseded more than ${hours(delay)} ago.`
         : `Retired none: a key is retired once its successor has signed for ${hours(delay)} (run rotate-keys again later).`,

@@ -22,11 +22,13 @@ export async function stageCommand(ctx: AppContext, postId: string, countries?: 
   }
   const targets = countries ?? [post.country];
   await stagePost(ctx.db, post.id, targets, 'curated', ctx.now());
+  await ctx.cacheBus.announce('stage-changed');
   return `Post ${post.id} is on the stage of ${targets.join(', ')}.`;
 }
 
 export async function unstageCommand(ctx: AppContext, postId: string, countries?: string[]): Promise<string> {
   const post = await loadPost(ctx, postId);
   await unstagePost(ctx.db, post.id, countries);
+  await ctx.cacheBus.announce('stage-changed');
   return `Post ${post.id} is off the stage of ${countries ? countries.join(', ') : 'every country'}.`;
 }

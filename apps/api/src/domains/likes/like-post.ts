@@ -9,11 +9,7 @@ export default defineRoute(likePost, async ({ params, caller, ctx }) => {
   const like = await withLiveCaller(() =>
     addLike(ctx.db, post.id, caller.citizenId, ctx.now(), ctx.config.STAGE_AUTO_LIKES),
   );
-  // A post this like put on a stage shows on citizens' next page, not a skeleton cache period later.
-  if (like.stagedIn) {
-    ctx.caches.stageHeads.clear();
-    ctx.caches.citizenStagePages.clear();
-    ctx.caches.stageSkeletons.clear();
-  }
+  // A post this like put on a stage shows on the next page, on every instance, not a cache period later.
+  if (like.stagedIn) await ctx.cacheBus.announce('stage-changed');
   return { contentId: post.id, likesOverviewDetails: { likesCount: like.likesCount, liked: like.liked } };
 });

@@ -26,6 +26,8 @@ export interface KeyRing {
   verifies(kid: string | undefined): boolean;
   /** The public keys of every verifying key, for the JWKS. */
   publicJwks(): Promise<JWK[]>;
+  /** Reads the set again now (a rotation announced by another instance or the CLI). */
+  refresh(): Promise<void>;
 }
 
 export interface KeyRingOptions {
@@ -107,6 +109,11 @@ export async function createKeyRing(options: KeyRingOptions): Promise<KeyRing> {
     },
     async publicJwks() {
       return [...(await fresh()).byKid.values()].map((key) => key.publicJwk);
+    },
+    async refresh() {
+      // A read already under way may have begun before the change: wait for it, then read again.
+      if (reading) await reading;
+      await reload();
     },
   };
 }

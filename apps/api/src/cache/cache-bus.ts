@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+/**
+ * Writes that make other instances' in-memory state stale before its own time bound runs out. Everything
+ * else cached is either checked against the live row on every read (post content, checked JSON) or stale by
+ * a bound the configuration documents (a guest's page, a mentioned citizen's name): ADR 024.
+ */
+export type CacheEvent =
+  /** A post went on or off a stage: stage heads, skeletons and pages are read again. */
+  | 'stage-changed'
+  /** A signing key was added or retired: the key ring is read again. */
+  | 'keys-changed';
+
+const CACHE_EVENTS: readonly CacheEvent[] = ['stage-changed', 'keys-changed'];
+export const CACHE_CHANNEL = 'civitas:cache-events';
+
+export interface CacheBus {
+  /** Applies the event in this process at once and, with Redis, on every other instance subscribed. Never throws. */
+  announce(event: CacheEvent): Promise<void>;
+  on(event: CacheEvent, handler: () => void): void;
+  /** Resolves once this instance hears other instances' announcements (at once without Redis). */
+  readonly ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The bus of one instance. Without Redis it is local: announcements reach this process only, which is all
+ * there is. With Redis, announcements are published on one channel and every instance (the CLI included, as
+ * a publisher) clears its own caches; this instance's own messages are recognised by its id and not applied
+ * twice. Pub/sub is at-most-once: an instance that misses a message (reconnecting) still sees the change
+ * within the cache's own time bound, which stays the guarantee.
+ */
+export function createCacheBus(redis: Redis | null, onError: (error: unknown) => void = () => {}): CacheBus {
+  const handlers = new Map<CacheEvent, (() => void)[]>();
+  const apply = (event: CacheEvent) => {
+    for (const handler of handlers.get(event) ?? []) handler();
+  };
+  const instance = randomUUID();
+  const subscriber = redis?.duplicate() ?? null;
+  let ready: Promise<void> = Promise.resolve();
+  if (subscriber) {
+    subscriber.on('error', onError);
+    subscriber.on('message', (_channel: string, message: string) => {
+      const [from, event] = message.split(' ', 2);
+      if (from !== instance && CACHE_EVENTS.includes(event as CacheEvent)) apply(event as CacheEvent);
+    });
+    ready = subscriber.subscribe(CACHE_CHANNEL).then(() => undefined);
+    ready.catch(onError);
+  }
+  return {
+    async announce(event) {
+      apply(event);
+      // The write is already made: Redis away loses only the early notice, never the answer to the write.
+      await redis?.publish(CACHE_CHANNEL, `${instance} ${event}`).catch(onError);
+    },
+    on(event, handler) {
+      handlers.set(event, [...(handlers.get(event) ?? []), handler]);
+    },
+    ready,
+    async close() {
+      subscriber?.disconnect();
+    },
+  };
+}

@@ -1,0 +1,183 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { stageCommand } from '../../src/cli/commands/stage.js';
+import type { AppContext } from '../../src/context.js';
+import { createContext } from '../../src/create-context.js';
+import { stagePost } from '../../src/domains/feeds/stage-membership.js';
+import { rotateSigningKeys } from '../../src/http/auth/rotation.js';
+import { insertCitizen } from '../../src/seed/citizens.js';
+import { insertPost } from '../../src/seed/posts.js';
+import { closeContext, createTempDatabase, type TempDatabase } from '../cli/temp-database.js';
+import { feeds } from '../feeds/helpers.js';
+
+// Two instances of the server on one database and one Redis, in this process: a write through A shows on B's
+// next read even while B's caches would keep the old answer for a minute (ADR 024). The multi-process test
+// behind a proxy (multi-instance.test.ts) covers the same through real processes.
+
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+interface Instance {
+  ctx: AppContext;
+  app: FastifyInstance;
+}
+
+let db: TempDatabase;
+let a: Instance;
+let b: Instance;
+let cli: AppContext;
+let guestToken: string;
+const people: Record<'author' | 'reader' | 'fan1' | 'fan2' | 'fan3', { id: string; token: string }> = {} as never;
+
+async function startInstance(): Promise<Instance> {
+  const ctx = await createContext(db.config);
+  await ctx.cacheBus.ready;
+  const app = await buildApp(ctx);
+  await app.ready();
+  return { ctx, app };
+}
+
+beforeAll(async () => {
+  db = await createTempDatabase({
+    REDIS_URL: redisUrl,
+    // Long enough that only an announcement, not expiry, can explain a fresh answer within the test.
+    GUEST_PAGE_CACHE_MS: '60000',
+    STAGE_SKELETON_CACHE_MS: '60000',
+    REQUESTS_PER_5_MINUTES: '1000000',
+    SEED_DEMO: 'false',
+    MEDIA_WORKER: 'false',
+  });
+  a = await startInstance();
+  b = await startInstance();
+  cli = await createContext(db.config);
+  guestToken = await a.ctx.tokens.issue({ kind: 'guest', guestId: '0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f71' }, 900);
+  const now = Date.now();
+  for (const name of Object.keys({ author: 0, reader: 0, fan1: 0, fan2: 0, fan3: 0 }) as (keyof typeof people)[]) {
+    const username = `${name}_${now.toString(36)}`;
+    const id = await insertCitizen(a.ctx.db, { username, displayName: name, country: 'IS' }, now);
+    people[name] = { id, token: await a.ctx.tokens.issue({ kind: 'citizen', citizenId: id, username }, 900) };
+  }
+});
+afterAll(async () => {
+  for (const instance of [a, b]) {
+    await instance?.app.close();
+    if (instance) await closeContext(instance.ctx);
+  }
+  if (cli) await closeContext(cli);
+  await db?.drop();
+});
+
+const asCitizen = (who: keyof typeof people) => ({ authorization: `Bearer ${people[who].token}` });
+const stageIds = async (instance: Instance, who?: keyof typeof people) => {
+  const res = await instance.app.inject({
+    method: 'GET',
+    url: feeds.stage({ country: 'IS', timestamp: Date.now() }),
+    headers: who ? asCitizen(who) : { authorization: `Bearer ${guestToken}` },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { data: { id: string }[] }).data.map((post) => post.id);
+};
+
+/** Pub/sub is asynchronous: the announcement reaches B a few milliseconds after A answered. */
+async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 2000;
+  for (;;) {
+    const value = await read();
+    if (accept(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('two instances on one database and one Redis', () => {
+  it('accept each other’s tokens', async () => {
+    const res = await b.app.inject({ method: 'GET', url: '/api/users/influencers/me', headers: asCitizen('reader') });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('show on B a post that likes through A have just put on the stage, though B had the page cached', async () => {
+    const older = await insertPost(a.ctx.db, { authorId: people.author.id, caption: 'older' }, Date.now() - 5000);
+    await stagePost(a.ctx.db, older, ['IS'], 'curated', Date.now() - 4000);
+    const rising = await insertPost(a.ctx.db, { authorId: people.author.id, caption: 'rising' }, Date.now() - 3000);
+    expect(await stageIds(b, 'reader')).toEqual([older]);
+    expect(await stageIds(b)).toEqual([older]);
+
+    for (const fan of ['fan1', 'fan2', 'fan3'] as const) {
+      const like = await a.app.inject({
+        method: 'POST',
+        url: `/api/users/influencers/me/liked-creators-content/${rising}`,
+        headers: asCitizen(fan),
+      });
+      expect(like.statusCode, like.body).toBe(200);
+    }
+    expect(
+      await eventually(
+        () => stageIds(b, 'reader'),
+        (ids) => ids.length === 2,
+      ),
+    ).toEqual([rising, older]);
+    expect(
+      await eventually(
+        () => stageIds(b),
+        (ids) => ids.length === 2,
+      ),
+    ).toEqual([rising, older]);
+  });
+
+  it('show on B a staging made by the CLI, and a like, a caption edit and a deletion made through A', async () => {
+    const post = await insertPost(a.ctx.db, { authorId: people.author.id, caption: 'curated' }, Date.now() - 2000);
+    const before = await stageIds(b, 'reader');
+    expect(before).not.toContain(post);
+    await stageCommand(cli, post);
+    expect(
+      await eventually(
+        () => stageIds(b, 'reader'),
+        (ids) => ids.includes(post),
+      ),
+    ).toContain(post);
+
+    const view = async () => {
+      const res = await b.app.inject({
+        method: 'GET',
+        url: `/api/content/v1/creators-content/${post}`,
+        headers: asCitizen('reader'),
+      });
+      return res;
+    };
+    const liked = await a.app.inject({
+      method: 'POST',
+      url: `/api/users/influencers/me/liked-creators-content/${post}`,
+      headers: asCitizen('reader'),
+    });
+    expect(liked.statusCode, liked.body).toBe(200);
+    expect((await view()).json().likesOverviewDetails).toEqual({ likesCount: 1, liked: true });
+
+    const edited = await a.app.inject({
+      method: 'POST',
+      url: `/api/users/creators-content/${post}/caption`,
+      headers: asCitizen('author'),
+      payload: { caption: 'edited through A' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await view()).json().caption.content).toBe('edited through A');
+
+    const deleted = await a.app.inject({
+      method: 'DELETE',
+      url: `/api/users/creators-content/${post}`,
+      headers: asCitizen('author'),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect((await view()).statusCode).toBe(404);
+    expect(await stageIds(b, 'reader')).not.toContain(post);
+  });
+
+  it('sign with a key rotated elsewhere as soon as the rotation is announced', async () => {
+    const before = (await b.ctx.keys.signing.signingKey()).kid;
+    const rotation = await rotateSigningKeys(cli.db, Date.now(), 60 * 60_000);
+    await cli.cacheBus.announce('keys-changed');
+    const after = await eventually(
+      async () => (await b.ctx.keys.signing.signingKey()).kid,
+      (kid) => kid !== before,
+    );
+    expect(after).toBe(rotation.added.kid);
+  });
+});
