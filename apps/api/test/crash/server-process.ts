@@ -3,7 +3,10 @@ import { fileURLToPath } from 'node:url';
 
 // The real server entry run by a plain `node` process straight from the TypeScript sources (no build needed),
 // so a test can signal or kill it like a supervisor would.
-const entry = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+const entries = {
+  server: fileURLToPath(new URL('../../src/main.ts', import.meta.url)),
+  worker: fileURLToPath(new URL('../../src/worker-main.ts', import.meta.url)),
+};
 const typescriptHooks = fileURLToPath(new URL('../cli/run-typescript.mjs', import.meta.url));
 
 export interface ServerProcess {
@@ -19,15 +22,35 @@ export interface ServerProcess {
  * `/healthz` answers.
  */
 export async function startServer(env: NodeJS.ProcessEnv, port: number, timeoutMs = 60_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--conditions=civitas-source', '--import', typescriptHooks, entry], {
+  const child = spawnEntry('server', { ...env, HOST: '127.0.0.1', PORT: String(port) });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitFor(child, timeoutMs, 'answer /healthz', async () => {
+    try {
+      return (await fetch(`${origin}/healthz`)).ok;
+    } catch {
+      return false; // not listening yet
+    }
+  });
+  return { ...child, origin };
+}
+
+export type WorkerProcess = Omit<ServerProcess, 'origin'>;
+
+/** Starts the media worker alone (`npm run worker`) and resolves once it says it has started. */
+export async function startWorker(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<WorkerProcess> {
+  const worker = spawnEntry('worker', env);
+  await waitFor(worker, timeoutMs, 'start', async () => worker.output().includes('media worker started'));
+  return worker;
+}
+
+function spawnEntry(entry: keyof typeof entries, env: NodeJS.ProcessEnv): WorkerProcess {
+  const child = spawn(process.execPath, ['--conditions=civitas-source', '--import', typescriptHooks, entries[entry]], {
     env: {
       PATH: process.env.PATH,
       SEED_DEMO: 'false',
       MEDIA_WORKER: 'false',
       NEXT_DIST_DIR: '.no-web-build-in-this-test',
       ...env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -41,24 +64,22 @@ export async function startServer(env: NodeJS.ProcessEnv, port: number, timeoutM
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  const origin = `http://127.0.0.1:${port}`;
-  const started = Date.now();
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(started: WorkerProcess, timeoutMs: number, what: string, ready: () => Promise<boolean>) {
+  const since = Date.now();
   let gone = false;
-  void exited.then(() => {
+  void started.exited.then(() => {
     gone = true;
   });
   for (;;) {
-    if (gone) throw new Error(`the server exited while starting:\n${output}`);
-    if (Date.now() - started > timeoutMs) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not answer /healthz within ${timeoutMs} ms:\n${output}`);
+    if (gone) throw new Error(`the process exited while starting:\n${started.output()}`);
+    if (Date.now() - since > timeoutMs) {
+      started.child.kill('SIGKILL');
+      throw new Error(`the process did not ${what} within ${timeoutMs} ms:\n${started.output()}`);
     }
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
+    if (await ready()) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { child, origin, output: () => output, exited };
 }

@@ -49,7 +49,14 @@ interface LoadOptions {
   round: number;
   /** True once the writers should stop starting writes (the server was killed, or a warm-up is done). */
   isKilled: (outcome: Outcome) => boolean;
+  /**
+   * Behind a proxy, an instance killed mid-request is answered 502 by the proxy rather than by a cut
+   * connection: counted as unanswered (the write may or may not have been made), not as refused.
+   */
+  behindProxy?: boolean;
 }
+
+const PROXY_CUT_OFF = new Set([502, 504]);
 
 /**
  * Concurrent writers over HTTP until the server dies. Writer w acts only as the citizens whose index is w modulo
@@ -83,6 +90,10 @@ export async function runWriteLoad(options: LoadOptions): Promise<Outcome> {
         signal: AbortSignal.timeout(15_000),
       });
       const text = await res.text();
+      if (options.behindProxy && PROXY_CUT_OFF.has(res.status)) {
+        outcome.unanswered += 1;
+        return null;
+      }
       if (res.status >= 300) outcome.refused.push(`${res.status} POST ${path}: ${text}`);
       return { ok: res.status < 300, json: () => JSON.parse(text) };
     } catch {

@@ -1,0 +1,271 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_CLIENT_ID } from '../../src/domains/identity/clients.js';
+import { hashPassword } from '../../src/domains/identity/passwords.js';
+import { insertCitizen } from '../../src/seed/citizens.js';
+import { insertPost } from '../../src/seed/posts.js';
+import { closeContext, createTempDatabase, type TempDatabase } from '../cli/temp-database.js';
+import { type ServerProcess, startServer, startWorker, type WorkerProcess } from '../crash/server-process.js';
+import { type Cast, halfWrites, readEdges } from '../crash/world-state.js';
+import { lostWrites, runWriteLoad, seededRandom } from '../crash/write-load.js';
+import { freePort } from '../free-port.js';
+import { type ReverseProxy, startHaproxy } from './haproxy.js';
+
+// The scale-out set-up as docs/operations.md describes it, in real processes: two API instances (each with its
+// own DATA_DIR) and a media worker on one PostgreSQL and one Redis, behind haproxy. PostgreSQL only: several
+// instances on one embedded SQLite file is not a supported set-up.
+
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PASSWORD = 'a long enough password for the test';
+const CITIZENS = 24;
+const seed = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
+
+let db: TempDatabase;
+let proxy: ReverseProxy;
+const instances: Record<'a' | 'b', ServerProcess | undefined> = { a: undefined, b: undefined };
+let worker: WorkerProcess | undefined;
+const dataDirs: string[] = [];
+let cast: Cast;
+
+const instance = (name: 'a' | 'b') => {
+  const found = instances[name];
+  if (!found) throw new Error(`instance ${name} is not running`);
+  return found;
+};
+
+async function call(origin: string, path: string, init: RequestInit & { token?: string } = {}) {
+  const { token, headers, ...rest } = init;
+  const res = await fetch(`${origin}${path}`, {
+    ...rest,
+    redirect: 'manual',
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(rest.body && typeof rest.body === 'string' ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text) };
+}
+
+describe.runIf(process.env.TEST_DATABASE_URL)('two instances and a worker behind haproxy', () => {
+  beforeAll(async () => {
+    const [proxyPort, statsPort, portA, portB] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
+    db = await createTempDatabase({
+      REDIS_URL: redisUrl,
+      PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
+      TRUST_PROXY: '127.0.0.1',
+      REQUESTS_PER_5_MINUTES: '1000000',
+      FOLLOWS_PER_HOUR: '1000000',
+      FRIEND_REQUESTS_PER_HOUR: '1000000',
+      POSTS_PER_30_MINUTES: '1000000',
+      SHUTDOWN_DRAIN_DELAY_MS: '1500',
+    });
+    const ctx = await db.open();
+    const passwordHash = await hashPassword(PASSWORD);
+    const now = Date.now();
+    const citizens: Cast['citizens'] = [];
+    for (let index = 0; index < CITIZENS; index += 1) {
+      const username = `scale_${index}`;
+      const id = await insertCitizen(
+        ctx.db,
+        { username, email: `${username}@example.org`, displayName: `Scale ${index}`, country: 'GB', passwordHash },
+        now,
+      );
+      citizens.push({ id, username, token: await ctx.tokens.issue({ kind: 'citizen', citizenId: id, username }, 900) });
+    }
+    const postIds: string[] = [];
+    for (let index = 0; index < 16; index += 1) {
+      const author = citizens[index % CITIZENS] as Cast['citizens'][number];
+      postIds.push(await insertPost(ctx.db, { authorId: author.id, caption: `scale #calm ${index}` }, now + index));
+    }
+    cast = { citizens, postIds };
+    await closeContext(ctx);
+
+    const own = (env: Record<string, string>): NodeJS.ProcessEnv => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'civitas-scale-'));
+      dataDirs.push(dataDir);
+      return { ...db.env, ...env, DATA_DIR: dataDir };
+    };
+    // One at a time: the first start migrates the schema and makes the shared keys, the second finds them.
+    instances.a = await startServer(own({ MEDIA_WORKER: 'false' }), portA);
+    instances.b = await startServer(own({ MEDIA_WORKER: 'false' }), portB);
+    worker = await startWorker(own({}));
+    proxy = await startHaproxy(proxyPort, statsPort, { a: `127.0.0.1:${portA}`, b: `127.0.0.1:${portB}` });
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const child of [instances.a, instances.b, worker]) child?.child.kill('SIGKILL');
+    await proxy?.stop();
+    await db?.drop();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps a session begun on A through B: sign-in interaction, code, tokens and refresh', async () => {
+    const [a, b] = [instance('a').origin, instance('b').origin];
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const redirectUri = `${db.env.PUBLIC_URL}/api/auth/callback`;
+    const authorize = await call(
+      a,
+      `/api/identity/oauth/authorize?${new URLSearchParams({
+        response_type: 'code',
+        client_id: WEB_CLIENT_ID,
+        redirect_uri: redirectUri,
+        state: 'scale-state',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      })}`,
+    );
+    expect(authorize.status, authorize.text).toBe(302);
+    const interaction = new URL(authorize.headers.get('location') ?? '', a).searchParams.get('interaction');
+    // The interaction A sealed is opened by B, and the code B issues is redeemed at A.
+    const signIn = await call(b, '/api/identity/v1/sign-in', {
+      method: 'POST',
+      body: JSON.stringify({ login: 'scale_0', password: PASSWORD, interaction }),
+    });
+    expect(signIn.status, signIn.text).toBe(200);
+    const code = new URL(signIn.json().redirectUrl).searchParams.get('code') as string;
+    const form = (fields: Record<string, string>) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+    const tokens = await call(
+      a,
+      '/api/identity/oauth/token',
+      form({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+        client_id: WEB_CLIENT_ID,
+        code_verifier: verifier,
+      }),
+    );
+    expect(tokens.status, tokens.text).toBe(200);
+    const { access_token: accessToken, refresh_token: refreshToken } = tokens.json();
+    for (const origin of [a, b, proxy.origin]) {
+      const me = await call(origin, '/api/users/influencers/me', { token: accessToken });
+      expect(me.status, me.text).toBe(200);
+      expect(me.json().username).toBe('scale_0');
+    }
+    const refreshed = await call(
+      b,
+      '/api/identity/oauth/token',
+      form({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: WEB_CLIENT_ID }),
+    );
+    expect(refreshed.status, refreshed.text).toBe(200);
+    expect((await call(a, '/api/users/influencers/me', { token: refreshed.json().access_token })).status).toBe(200);
+    // A continuation token made by one instance pages on the other.
+    const first = await call(b, '/api/content/v9/feed/eight-stage?country=GB&size=1', { token: accessToken });
+    expect(first.status, first.text).toBe(200);
+    const next = first.json().continuationToken as string | null;
+    if (next) {
+      const page = await call(a, `/api/content/v9/feed/eight-stage?country=GB&size=1&continuationToken=${next}`, {
+        token: accessToken,
+      });
+      expect(page.status, page.text).toBe(200);
+    }
+  });
+
+  it('shows likes, follows, friend requests and caption edits made through A on B at once', async () => {
+    const [a, b] = [instance('a').origin, instance('b').origin];
+    const [alice, bob] = [cast.citizens[1], cast.citizens[2]] as [Cast['citizens'][number], Cast['citizens'][number]];
+    const postId = cast.postIds[1] as string; // by scale_1 (alice here)
+    const view = async () => (await call(b, `/api/content/v1/creators-content/${postId}`, { token: bob.token })).json();
+
+    expect(
+      (
+        await call(a, `/api/users/influencers/me/liked-creators-content/${postId}`, {
+          method: 'POST',
+          token: bob.token,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await view()).likesOverviewDetails).toEqual({ likesCount: 1, liked: true });
+
+    const edited = await call(a, `/api/users/creators-content/${postId}/caption`, {
+      method: 'POST',
+      token: alice.token,
+      body: JSON.stringify({ caption: 'edited on A' }),
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect((await view()).caption.content).toBe('edited on A');
+
+    expect(
+      (await call(a, `/api/users/influencers/me/follow/${alice.id}`, { method: 'POST', token: bob.token })).status,
+    ).toBe(200);
+    const profile = async () => {
+      const res = await call(b, `/api/users/influencers/profile/${alice.username}`, { token: bob.token });
+      expect(res.status, res.text).toBe(200);
+      return res.json();
+    };
+    expect(await profile()).toMatchObject({ amIFollowing: true, followersCount: 1 });
+
+    const request = await call(a, `/api/users/influencers/me/friend-request/${alice.id}`, {
+      method: 'POST',
+      token: bob.token,
+    });
+    expect(request.status, request.text).toBe(201);
+    expect((await profile()).friendRequestDetails).toMatchObject({ isOutFriendRequest: true, status: 'requested' });
+  });
+
+  it('fails over when an instance is killed under load, and loses no acknowledged write', {
+    timeout: 120_000,
+  }, async () => {
+    console.log(`multi-instance failover seed ${seed} (CRASH_SEED=${seed} replays it)`);
+    const random = seededRandom(seed);
+    const check = await db.open();
+    try {
+      const before = await readEdges(check.db, cast);
+      const edges = structuredClone(before);
+      const victim = instance('a');
+      let acknowledgedAtKill: number | null = null;
+      const killAfterMs = 400 + Math.floor(random() * 800);
+      const timer = setTimeout(() => victim.child.kill('SIGKILL'), killAfterMs);
+      const started = Date.now();
+      const outcome = await runWriteLoad({
+        origin: proxy.origin,
+        cast,
+        edges,
+        writers: 16,
+        random,
+        round: 1,
+        behindProxy: true,
+        isKilled: (so) => {
+          if (acknowledgedAtKill === null && victim.child.exitCode === null && victim.child.signalCode !== null)
+            acknowledgedAtKill = so.acknowledged;
+          // Until B alone has acknowledged 150 writes after the kill (or 60 s, which fails below).
+          return (
+            (acknowledgedAtKill !== null && so.acknowledged >= acknowledgedAtKill + 150) ||
+            Date.now() - started > 60_000
+          );
+        },
+      });
+      clearTimeout(timer);
+      expect(await victim.exited).toEqual({ code: null, signal: 'SIGKILL' });
+      instances.a = undefined;
+      expect(outcome.refused).toEqual([]);
+      expect(acknowledgedAtKill).not.toBeNull();
+      expect(outcome.acknowledged).toBeGreaterThanOrEqual((acknowledgedAtKill ?? 0) + 150);
+      const after = await readEdges(check.db, cast);
+      expect([...(await lostWrites(check.db, cast, before, after, outcome)), ...(await halfWrites(check.db))]).toEqual(
+        [],
+      );
+      console.log(
+        `failover: killed A after ${killAfterMs} ms; ${outcome.acknowledged} writes acknowledged (${outcome.acknowledged - (acknowledgedAtKill ?? 0)} after the kill), ${outcome.unanswered} cut off`,
+      );
+      expect(await proxy.backendStates()).toMatchObject({ a: expect.stringMatching(/DOWN/), b: 'UP' });
+    } finally {
+      await closeContext(check);
+    }
+  });
+});
