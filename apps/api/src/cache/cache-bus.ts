@@ -37,28 +37,34 @@ export function createCacheBus(redis: Redis | null, onError: (error: unknown) =>
     for (const handler of handlers.get(event) ?? []) handler();
   };
   const instance = randomUUID();
+  let closed = false;
+  // A subscription still being made when the bus closes (a short CLI command) fails harmlessly: not reported.
+  const report = (error: unknown) => {
+    if (!closed) onError(error);
+  };
   const subscriber = redis?.duplicate() ?? null;
   let ready: Promise<void> = Promise.resolve();
   if (subscriber) {
-    subscriber.on('error', onError);
+    subscriber.on('error', report);
     subscriber.on('message', (_channel: string, message: string) => {
       const [from, event] = message.split(' ', 2);
       if (from !== instance && CACHE_EVENTS.includes(event as CacheEvent)) apply(event as CacheEvent);
     });
     ready = subscriber.subscribe(CACHE_CHANNEL).then(() => undefined);
-    ready.catch(onError);
+    ready.catch(report);
   }
   return {
     async announce(event) {
       apply(event);
       // The write is already made: Redis away loses only the early notice, never the answer to the write.
-      await redis?.publish(CACHE_CHANNEL, `${instance} ${event}`).catch(onError);
+      await redis?.publish(CACHE_CHANNEL, `${instance} ${event}`).catch(report);
     },
     on(event, handler) {
       handlers.set(event, [...(handlers.get(event) ?? []), handler]);
     },
     ready,
     async close() {
+      closed = true;
       subscriber?.disconnect();
     },
   };

@@ -104,6 +104,12 @@ export async function runWriteLoad(options: LoadOptions): Promise<Outcome> {
 
   const writer = async (w: number) => {
     const own = cast.citizens.map((_, index) => index).filter((index) => index % options.writers === w);
+    // After a write is cut off its edge may be in either state, so the actor whose choice it was writes no more.
+    // On a single server the writer stops (the server is gone); behind a proxy it goes on with its other actors.
+    const goesOn = (actorIndex: number) => {
+      own.splice(own.indexOf(actorIndex), 1);
+      return options.behindProxy === true && own.length > 0;
+    };
     while (!options.isKilled(outcome)) {
       const actorIndex = pick(own);
       const actor = cast.citizens[actorIndex] as Cast['citizens'][number];
@@ -113,7 +119,11 @@ export async function runWriteLoad(options: LoadOptions): Promise<Outcome> {
         const key = `${postId}|${actor.id}`;
         const was = edges.likes.has(key);
         const answer = await call(actor.token, `/influencers/me/${was ? 'un-' : ''}liked-creators-content/${postId}`);
-        if (!answer) return void outcome.likes.set(key, new Set([was, !was]));
+        if (!answer) {
+          outcome.likes.set(key, new Set([was, !was]));
+          if (goesOn(actorIndex)) continue;
+          return;
+        }
         if (!answer.ok) return;
         if (was) edges.likes.delete(key);
         else edges.likes.add(key);
@@ -123,7 +133,11 @@ export async function runWriteLoad(options: LoadOptions): Promise<Outcome> {
         const key = `${actor.id}|${other.id}`;
         const was = edges.follows.has(key);
         const answer = await call(actor.token, `/influencers/me/${was ? 'unfollow' : 'follow'}/${other.id}`);
-        if (!answer) return void outcome.follows.set(key, new Set([was, !was]));
+        if (!answer) {
+          outcome.follows.set(key, new Set([was, !was]));
+          if (goesOn(actorIndex)) continue;
+          return;
+        }
         if (!answer.ok) return;
         if (was) edges.follows.delete(key);
         else edges.follows.add(key);
@@ -140,7 +154,11 @@ export async function runWriteLoad(options: LoadOptions): Promise<Outcome> {
             : was === 'pending'
               ? await call(other.token, `/influencers/me/approve-friend-request/${edges.requests.get(key)}`)
               : await call(actor.token, `/influencers/me/unfriend/${other.id}`);
-        if (!answer) return void outcome.friends.set(key, new Set([was, next]));
+        if (!answer) {
+          outcome.friends.set(key, new Set([was, next]));
+          if (goesOn(actorIndex)) continue;
+          return;
+        }
         if (!answer.ok) return;
         if (was === 'none') edges.requests.set(key, answer.json().friendRequestId);
         else edges.requests.delete(key);
@@ -157,6 +175,7 @@ export async function runWriteLoad(options: LoadOptions): Promise<Outcome> {
         });
         if (!answer) {
           outcome.unansweredPosts.set(actor.id, (outcome.unansweredPosts.get(actor.id) ?? 0) + 1);
+          if (goesOn(actorIndex)) continue;
           return;
         }
         if (!answer.ok) return;

@@ -28,6 +28,8 @@ defaults
   timeout connect 2s
   timeout client 60s
   timeout server 60s
+  # An open websocket (the analytics socket) is a tunnel: quiet for minutes between a person's events.
+  timeout tunnel 1h
   retries 3
   option redispatch
   retry-on conn-failure
