@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
+import { loadConfig as loadConfigOf } from '../../config.js';
 import { securityHeaders } from '../../http/security-headers.js';
 import { objectStorageOrigins, s3Settings } from './s3-settings.js';
 
@@ -9,6 +9,8 @@ const complete = {
   S3_ACCESS_KEY_ID: 'AKIAEXAMPLEKEYID',
   S3_SECRET_ACCESS_KEY: 'very-secret-key-never-shown',
 };
+
+const loadConfig = (env: Record<string, string>) => loadConfigOf({ NODE_ENV: 'test', ...env });
 
 const bootError = (env: Record<string, string>) => {
   try {
