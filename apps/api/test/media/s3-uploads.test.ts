@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PostView } from '@civitas/contract';
 import sharp from 'sharp';
@@ -12,7 +13,7 @@ import { listObjects } from '../../src/media/storage/s3-objects.js';
 import { s3Settings } from '../../src/media/storage/s3-settings.js';
 import { createTestApp, type TestApp } from '../harness.js';
 import { type S3TestServer, startS3Server } from '../s3-server.js';
-import { jpegWithGps, noisyPng } from './media-files.js';
+import { jpegWithGps, makeVideo, noisyPng } from './media-files.js';
 import { abort, complete, createDraft, type Initiated, initiate, listParts, settledStatus } from './upload-client.js';
 
 let s3: S3TestServer;
@@ -146,6 +147,50 @@ describe('publishing through object storage', () => {
     expect(await uploadKeys(upload.uploadId)).toEqual([]);
     expect((await abort(t, 'erin', draft.id, 'image-upload', upload.uploadId)).statusCode).toBe(204);
     expect((await complete(t, 'erin', draft.id, 'image-upload', upload.uploadId)).statusCode).toBe(409);
+  });
+
+  it('publishes a video whose MP4, cover and HLS stream play from the bucket', { timeout: 120_000 }, async () => {
+    const work = await mkdtemp(join(tmpdir(), 'civitas-s3-video-'));
+    try {
+      const path = join(work, 'clip.mp4');
+      await makeVideo(path, { seconds: 2 });
+      const video = await readFile(path);
+      const draft = await createDraft(t, 'alice', { mediaType: 'video' });
+      const upload: Initiated = (
+        await initiate(t, 'alice', draft.id, 'video-upload', { fileSize: video.length, contentType: 'video/mp4' })
+      ).json();
+      for (const part of upload.parts) {
+        expect((await putToBucket(part.url, sliceOf(video, upload, part.partNumber))).status).toBe(200);
+      }
+      expect((await complete(t, 'alice', draft.id, 'video-upload', upload.uploadId)).statusCode).toBe(202);
+      expect(await settledStatus(t, 'alice', draft.id, 90_000)).toMatchObject({ status: 'ready' });
+      const { media } = await postAs('bob', draft.id);
+
+      const mp4 = await fetch(media.videoUri ?? '');
+      expect(mp4.headers.get('content-type')).toBe('video/mp4');
+      expect((await mp4.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+      expect((await fetch(media.coverImageUri ?? '')).headers.get('content-type')).toBe('image/jpeg');
+
+      // What a player does: each playlist's entries are resolved against the playlist's own address.
+      const entries = async (uri: string) => {
+        const res = await fetch(uri);
+        expect(res.headers.get('content-type'), uri).toBe('application/vnd.apple.mpegurl');
+        return (await res.text())
+          .split('\n')
+          .filter((line) => line && !line.startsWith('#'))
+          .map((line) => new URL(line, uri).href);
+      };
+      const variants = await entries(media.hlsUri ?? '');
+      expect(variants.length).toBeGreaterThan(0);
+      for (const variant of variants) {
+        const [segment] = await entries(variant);
+        const res = await fetch(segment ?? '');
+        expect(res.status, segment).toBe(200);
+        expect(res.headers.get('content-type')).toBe('video/mp2t');
+      }
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
   });
 
   it('sweeps expired uploads and bytes the database no longer knows, keeping open uploads', async () => {
