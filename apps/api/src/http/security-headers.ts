@@ -36,15 +36,15 @@ const PERMISSIONS_POLICY = [
 export interface OtherOrigins {
   /** Where pictures, videos and HLS playlists are read (the bucket's public address or a CDN). */
   media: string;
-  /** Where the browser PUTs upload parts with presigned URLs (the bucket's own address). */
-  uploads: string;
+  /** Where the browser PUTs upload parts with presigned URLs (the bucket's own addresses). */
+  uploads: readonly string[];
 }
 
 export function securityHeaders(publicUrl: string, elsewhere?: OtherOrigins): SecurityHeaders {
   const media = elsewhere ? ` ${elsewhere.media}` : '';
   // hls.js fetches playlists and segments, so the media origin is one to connect to as well as the part PUTs'.
   const connect = elsewhere
-    ? [...new Set([elsewhere.media, elsewhere.uploads])].map((origin) => ` ${origin}`).join('')
+    ? [...new Set([elsewhere.media, ...elsewhere.uploads])].map((origin) => ` ${origin}`).join('')
     : '';
   const https = new URL(publicUrl).protocol === 'https:';
   const common: Record<string, string> = {

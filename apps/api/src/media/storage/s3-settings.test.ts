@@ -68,13 +68,13 @@ describe('object storage configuration, checked at boot', () => {
     expect(s3Settings(virtualHosted)?.publicUrl).toBe('https://civitas-media.s3.eu-west-1.amazonaws.com');
     expect(objectStorageOrigins(virtualHosted)).toEqual({
       media: 'https://civitas-media.s3.eu-west-1.amazonaws.com',
-      uploads: 'https://civitas-media.s3.eu-west-1.amazonaws.com',
+      uploads: ['https://civitas-media.s3.eu-west-1.amazonaws.com', 'https://s3.eu-west-1.amazonaws.com'],
     });
     const cdn = loadConfig({ ...complete, S3_PUBLIC_URL: 'https://media.civitas.example/' });
     expect(s3Settings(cdn)?.publicUrl).toBe('https://media.civitas.example');
     expect(objectStorageOrigins(cdn)).toEqual({
       media: 'https://media.civitas.example',
-      uploads: 'http://minio.internal:9000',
+      uploads: ['http://minio.internal:9000'],
     });
   });
 });

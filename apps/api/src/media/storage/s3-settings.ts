@@ -66,12 +66,15 @@ export function s3Settings(config: S3Config): S3Settings | null {
   };
 }
 
-/** The origins browsers reach with object storage: media reads and part uploads; null when media is embedded. */
-export function objectStorageOrigins(config: S3Config): { media: string; uploads: string } | null {
+/**
+ * The origins browsers reach with object storage, null when media is embedded: media reads, and part uploads at
+ * the bucket's address (virtual-hosted style falls back to the path style for names a host cannot carry, such
+ * as dotted names over https, so both are allowed then).
+ */
+export function objectStorageOrigins(config: S3Config): { media: string; uploads: string[] } | null {
   const s3 = s3Settings(config);
   if (!s3) return null;
-  return {
-    media: new URL(s3.publicUrl).origin,
-    uploads: new URL(bucketAddress(s3.endpoint, s3.bucket, s3.forcePathStyle)).origin,
-  };
+  const uploads = new Set([new URL(bucketAddress(s3.endpoint, s3.bucket, s3.forcePathStyle)).origin]);
+  uploads.add(new URL(s3.endpoint).origin);
+  return { media: new URL(s3.publicUrl).origin, uploads: [...uploads] };
 }
