@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { assertMediaPath } from '../media-store.js';
 import { mediaContentType } from '../media-types.js';
@@ -15,30 +16,30 @@ const CACHE_CONTROL = 'public, max-age=31536000, immutable';
  * public address or a CDN in front of it). Only known media types are stored, each with its fixed type.
  */
 export function s3MediaStorage(bucket: Bucket): MediaStorage {
-  const put = async (
-    relativePath: string,
-    body: Uint8Array | (() => ReturnType<typeof createReadStream>),
-    length: number,
-  ) => {
+  /** The key of a servable media path, checked before anything is read or sent. */
+  const keyOf = (relativePath: string) => {
     assertMediaPath(relativePath);
-    const key = `${MEDIA_PREFIX}${relativePath}`;
+    return `${MEDIA_PREFIX}${relativePath}`;
+  };
+  const put = async (key: string, body: Uint8Array | Readable, length: number) => {
     await bucket.client.send(
       new PutObjectCommand({
         Bucket: bucket.name,
         Key: key,
-        Body: typeof body === 'function' ? body() : body,
+        Body: body,
         ContentLength: length,
-        ContentType: mediaContentType(relativePath) ?? undefined,
+        ContentType: mediaContentType(key) ?? undefined,
         CacheControl: CACHE_CONTROL,
       }),
     );
     return `${bucket.publicUrl}/${key}`;
   };
   return {
-    put: (relativePath, bytes) => put(relativePath, bytes, bytes.byteLength),
+    put: async (relativePath, bytes) => put(keyOf(relativePath), bytes, bytes.byteLength),
     async putFile(relativePath, localPath) {
+      const key = keyOf(relativePath);
       const { size } = await stat(localPath);
-      const uri = await put(relativePath, () => createReadStream(localPath), size);
+      const uri = await put(key, createReadStream(localPath), size);
       await rm(localPath, { force: true }); // taken over, like the embedded driver's rename
       return uri;
     },
