@@ -221,4 +221,27 @@ describe('publishing through object storage', () => {
     expect(await uploadKeys(stray)).toEqual([]);
     expect(await uploadKeys(open.uploadId)).toEqual([]);
   });
+
+  it('keeps the bytes of a completed upload while its post waits for processing, however old', async () => {
+    await worker.stop(); // the job stays queued
+    try {
+      const photo = await jpegWithGps(320, 240);
+      const draft = await createDraft(t, 'grace');
+      const upload: Initiated = (
+        await initiate(t, 'grace', draft.id, 'image-upload', { fileSize: photo.length })
+      ).json();
+      expect((await putToBucket(upload.parts[0]?.url ?? '', photo)).status).toBe(200);
+      expect((await complete(t, 'grace', draft.id, 'image-upload', upload.uploadId)).statusCode).toBe(202);
+      const realNow = t.ctx.now;
+      t.ctx.now = () => realNow() + 2 * t.ctx.config.UPLOAD_EXPIRY_MS;
+      try {
+        expect(await sweepExpiredUploads(t.ctx)).toBe(0);
+      } finally {
+        t.ctx.now = realNow;
+      }
+      expect(await uploadKeys(upload.uploadId)).toHaveLength(1);
+    } finally {
+      worker = startMediaWorker(t.ctx, () => {});
+    }
+  });
 });
