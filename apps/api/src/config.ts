@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseDsn } from './domains/monitoring/dsn.js';
+import { s3Settings } from './media/storage/s3-settings.js';
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -131,6 +132,21 @@ const ConfigSchema = z.object({
    * listening: set it above a proxy's health-check interval when several instances run behind one (ADR 020).
    */
   SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  // Media on S3-compatible object storage (ADR 021): all of endpoint, bucket and both keys, or none of them
+  // (media then stays under DATA_DIR, served at /media/). s3Settings checks they come together.
+  /** The object store's address, e.g. https://s3.eu-west-1.amazonaws.com or http://minio:9000. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http:// or https:// URL' }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name (3-63 of a-z, 0-9, . and -)')
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (endpoint/bucket/key), as self-hosted stores want; false: bucket.endpoint/key. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
+  /** Where browsers read media: the bucket's public address or a CDN origin in front of it. */
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'S3_PUBLIC_URL must be an http:// or https:// URL' }).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -144,5 +160,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`invalid configuration: ${problems}`);
   }
+  s3Settings(parsed.data); // throws, naming what is missing, when object storage is half configured
   return parsed.data;
 }

@@ -9,15 +9,13 @@ import { migrateToLatest } from './db/migrate.js';
 import { stageHeadCacheMs } from './domains/feeds/skeletons/stage-snapshot.js';
 import { ensureWebClient } from './domains/identity/clients.js';
 import { createMailer } from './domains/identity/mailer.js';
-import { uploadPartsPath } from './domains/media/paths.js';
 import { citizenSummaryCache, postCache } from './domains/posts/post-cache.js';
 import { memoryLimiter, redisLimiter } from './http/attempt-limiter.js';
 import { loadKeys } from './http/auth/keys.js';
 import { createTokenService } from './http/auth/tokens.js';
 import { microCache } from './http/micro-cache.js';
 import { tableJobQueue } from './media/jobs/table-job-queue.js';
-import { localUploadStorage } from './media/storage/local-upload-storage.js';
-import { localMediaStorage } from './media/storage/media-storage.js';
+import { mediaDrivers } from './media/storage/media-drivers.js';
 import { type ErrorReports, noErrorReports } from './telemetry/error-reports.js';
 
 export interface ContextOptions {
@@ -61,8 +59,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
       citizenSummaries: citizenSummaryCache(10_000, config.MENTION_CACHE_MS),
     },
     media: {
-      uploads: localUploadStorage(config.DATA_DIR, uploadPartsPath),
-      files: localMediaStorage(config.DATA_DIR),
+      ...mediaDrivers(config), // uploads and files: DATA_DIR, or the bucket when S3_* is set (ADR 021)
       queue: tableJobQueue(db),
     },
     errorReports: options.errorReports ?? noErrorReports,

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { newNonce, type SecurityHeaders, securityHeaders } from './http/security-headers.js';
+import { objectStorageOrigins } from './media/storage/s3-settings.js';
 
 /** The web package, beside this one in the workspace (the same from `src/` under test and from `dist/`). */
 export const defaultWebDir = fileURLToPath(new URL('../../web', import.meta.url));
@@ -99,7 +100,7 @@ export async function mountWeb(app: FastifyInstance, ctx: AppContext, dir: strin
   const handle = web.getRequestHandler();
 
   const publicUrl = new URL(ctx.config.PUBLIC_URL);
-  const headers = securityHeaders(ctx.config.PUBLIC_URL);
+  const headers = securityHeaders(ctx.config.PUBLIC_URL, objectStorageOrigins(ctx.config) ?? undefined);
   await app.register(async (scope) => {
     // Next reads request bodies (server actions, form posts) itself, so Fastify must leave the stream untouched.
     scope.removeAllContentTypeParsers();

@@ -32,7 +32,20 @@ const PERMISSIONS_POLICY = [
   'usb=()',
 ].join(', ');
 
-export function securityHeaders(publicUrl: string): SecurityHeaders {
+/** Origins other than this one that pages load from, when media lives on object storage (ADR 021). */
+export interface OtherOrigins {
+  /** Where pictures, videos and HLS playlists are read (the bucket's public address or a CDN). */
+  media: string;
+  /** Where the browser PUTs upload parts with presigned URLs (the bucket's own addresses). */
+  uploads: readonly string[];
+}
+
+export function securityHeaders(publicUrl: string, elsewhere?: OtherOrigins): SecurityHeaders {
+  const media = elsewhere ? ` ${elsewhere.media}` : '';
+  // hls.js fetches playlists and segments, so the media origin is one to connect to as well as the part PUTs'.
+  const connect = elsewhere
+    ? [...new Set([elsewhere.media, ...elsewhere.uploads])].map((origin) => ` ${origin}`).join('')
+    : '';
   const https = new URL(publicUrl).protocol === 'https:';
   const common: Record<string, string> = {
     'x-content-type-options': 'nosniff',
@@ -55,11 +68,12 @@ export function securityHeaders(publicUrl: string): SecurityHeaders {
         // React sets style attributes and the toast and progress bar libraries add style elements.
         "style-src 'self' 'unsafe-inline'",
         // Pictures from our media, placeholders as data: addresses, a chosen file's preview as blob:.
-        "img-src 'self' data: blob:",
+        `img-src 'self'${media} data: blob:`,
         // Videos from our media; HLS playback feeds the player through blob: addresses.
-        "media-src 'self' blob:",
-        // The API, the analytics socket and the error-report tunnel are all this origin.
-        "connect-src 'self'",
+        `media-src 'self'${media} blob:`,
+        // The API, the analytics socket and the error-report tunnel are all this origin; with object storage
+        // also the bucket (part uploads) and the media origin (HLS).
+        `connect-src 'self'${connect}`,
         "font-src 'self'",
         "worker-src 'self' blob:",
         "object-src 'none'",

@@ -5,7 +5,7 @@ import { acceptFriendRequest, createFriendRequest } from '../domains/friends/fri
 import { hashPassword } from '../domains/identity/passwords.js';
 import { addLike } from '../domains/likes/like-store.js';
 import { extractMentionedUsernames } from '../domains/posts/caption.js';
-import { contentTag, saveMediaFile } from '../media/media-store.js';
+import { contentTag } from '../media/media-store.js';
 import { type Artwork, avatarSvg, renderJpeg, sceneSvg } from './artwork.js';
 import { insertCitizen } from './citizens.js';
 import { aspectHeights, demoLooks, demoPosts } from './demo-posts.js';
@@ -108,14 +108,13 @@ const HOUR = 3_600_000;
  * Demo content on top of the demo world: a profile picture and a cover for every demo citizen, and posts with
  * real images (hashtags, mentions, links, public and friends-only), curated onto the main stages, liked by
  * each other through the like store so every counter is right. Opt-in (tests call only `seedDemo`). Images
- * are written under DATA_DIR/media and served at /media/.
+ * are stored with the media storage (DATA_DIR/media, served at /media/, or the bucket).
  */
 export async function seedDemoContent(ctx: AppContext, world: DemoWorld): Promise<DemoContentSummary> {
   const now = ctx.now();
-  const dataDir = ctx.config.DATA_DIR;
   const idOf = (name: DemoName) => world.citizens[name].id;
-  const save = (path: string, art: Artwork) =>
-    saveMediaFile(dataDir, `${path}-${contentTag(art.bytes)}.jpg`, art.bytes);
+  // Through the media storage, so the pictures are in the bucket when media lives there (ADR 021).
+  const save = (path: string, art: Artwork) => ctx.media.files.put(`${path}-${contentTag(art.bytes)}.jpg`, art.bytes);
 
   // Rendering is the slow part and runs on sharp's own threads, so all pictures are drawn at once.
   const [looks, pictures] = await Promise.all([

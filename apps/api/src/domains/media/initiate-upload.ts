@@ -67,7 +67,7 @@ export default defineRoute(initiateUpload, async ({ params, body, caller, ctx })
     expires_at: now + ctx.config.UPLOAD_EXPIRY_MS,
   };
   await ctx.db.insertInto('uploads').values(upload).execute();
-  const ref = { postId: post.id, uploadId: upload.id };
+  const ref = { postId: post.id, uploadId: upload.id, expiresAt: upload.expires_at };
   return {
     uploadId: upload.id,
     creatorsContentId: post.id,
@@ -76,8 +76,10 @@ export default defineRoute(initiateUpload, async ({ params, body, caller, ctx })
     fileSize: body.fileSize,
     partSize: layout.partSize,
     partsCount: layout.partsCount,
-    parts: Array.from({ length: layout.partsCount }, (_, index) =>
-      ctx.media.uploads.partTarget(ref, index + 1, partSizeOf(body.fileSize, layout, index + 1)),
+    parts: await Promise.all(
+      Array.from({ length: layout.partsCount }, (_, index) =>
+        ctx.media.uploads.partTarget(ref, index + 1, partSizeOf(body.fileSize, layout, index + 1)),
+      ),
     ),
     expiresAt: isoTime(upload.expires_at),
   };

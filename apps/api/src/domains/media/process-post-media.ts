@@ -115,7 +115,7 @@ export async function processPostMedia(ctx: AppContext, job: ClaimedJob, run: Jo
   const uploads = await completedUploads(ctx, post.id);
   const main = uploads[post.media_type === 'image' ? 'image-upload' : 'video-upload'];
   if (!main) throw new MediaRejected('CORRUPT_MEDIA', 'The upload of this post is missing. Please upload it again.');
-  const source = ctx.media.uploads.assembledPath(main.id);
+  const source = await ctx.media.uploads.assembledFile(main.id, main.parts_count);
   const cover = uploads['video-cover-image-upload'];
   const folder = postMediaFolder(post.id, randomBytes(6).toString('hex'));
   try {
@@ -126,7 +126,7 @@ export async function processPostMedia(ctx: AppContext, job: ClaimedJob, run: Jo
             ctx,
             job,
             source,
-            cover ? ctx.media.uploads.assembledPath(cover.id) : null,
+            cover ? await ctx.media.uploads.assembledFile(cover.id, cover.parts_count) : null,
             folder,
             run,
           );

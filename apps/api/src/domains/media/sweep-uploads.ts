@@ -24,7 +24,34 @@ export async function sweepExpiredUploads(ctx: AppContext): Promise<number> {
       .execute();
     await ctx.media.uploads.discard(id);
   }
+  await sweepStrayUploadBytes(ctx);
   return expired.length;
+}
+
+/**
+ * Bytes in the bucket whose upload the database no longer keeps open (a crash between the row and the bucket,
+ * a discard that failed, a row removed): deleted once they are older than UPLOAD_EXPIRY_MS. An upload is kept
+ * while it is open or completed and its post still processing. Only for storage that outlives DATA_DIR.
+ */
+async function sweepStrayUploadBytes(ctx: AppContext): Promise<void> {
+  const stored = await ctx.media.uploads.storedUploadsBefore?.(ctx.now() - ctx.config.UPLOAD_EXPIRY_MS);
+  for (let start = 0; stored && start < stored.length; start += 500) {
+    const batch = stored.slice(start, start + 500);
+    const kept = await ctx.db
+      .selectFrom('uploads')
+      .innerJoin('posts', 'posts.id', 'uploads.post_id')
+      .select('uploads.id')
+      .where('uploads.id', 'in', batch)
+      .where((eb) =>
+        eb.or([
+          eb('uploads.status', '=', 'initiated'),
+          eb.and([eb('uploads.status', '=', 'completed'), eb('posts.status', '=', 'processing')]),
+        ]),
+      )
+      .execute();
+    const keep = new Set(kept.map((row) => row.id));
+    for (const id of batch) if (!keep.has(id)) await ctx.media.uploads.discard(id);
+  }
 }
 
 /** Sweeps now and every SWEEP_INTERVAL_MS until the returned function is called. */

@@ -44,7 +44,7 @@ export function localUploadStorage(dataDir: string, partsUrl: (postId: string, u
   };
 
   const storage: UploadStorage = {
-    partTarget: ({ postId, uploadId }, partNumber, size) => ({
+    partTarget: async ({ postId, uploadId }, partNumber, size) => ({
       partNumber,
       method: 'PUT',
       url: `${partsUrl(postId, uploadId)}/${partNumber}`,
@@ -107,7 +107,7 @@ export function localUploadStorage(dataDir: string, partsUrl: (postId: string, u
       return target;
     },
 
-    assembledPath: (uploadId) => join(folder(uploadId), ASSEMBLED),
+    assembledFile: async (uploadId) => join(folder(uploadId), ASSEMBLED),
 
     async discard(uploadId) {
       await rm(folder(uploadId), { recursive: true, force: true });

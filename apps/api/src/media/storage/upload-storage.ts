@@ -18,28 +18,38 @@ export interface PartTarget {
 export interface UploadRef {
   postId: string;
   uploadId: string;
+  /** When the upload expires (ms since the epoch): a part's URL need not outlive it. */
+  expiresAt: number;
 }
 
 /**
  * Holds the parts of multipart uploads until they are assembled or discarded. The routes and the media jobs
  * talk only to this interface: the embedded driver keeps parts under DATA_DIR/uploads and receives them
- * through our parts endpoint; an object-storage driver would answer presigned part URLs instead, with
- * `writePart` unused, and map assemble/discard onto its complete/abort calls.
+ * through our parts endpoint; the object-storage driver (ADR 021) answers presigned part URLs the browser
+ * sends straight to the bucket, and fetches the bytes to a local file when processing needs them.
  */
 export interface UploadStorage {
-  partTarget(upload: UploadRef, partNumber: number, size: number): PartTarget;
+  partTarget(upload: UploadRef, partNumber: number, size: number): Promise<PartTarget>;
   /**
    * Streams one part to storage, never holding it whole in memory; fails with PartSizeMismatch when the
    * bytes are more or fewer than `expectedSize`. Sending a part again replaces it.
    */
   writePart(uploadId: string, partNumber: number, body: Readable, expectedSize: number): Promise<StoredPart>;
   listParts(uploadId: string): Promise<StoredPart[]>;
-  /** Joins parts 1..partsCount into one file and drops the parts; answers that file's local path. */
+  /** Joins parts 1..partsCount into one file; answers that file's local path (for inspection and processing). */
   assemble(uploadId: string, partsCount: number): Promise<string>;
-  /** The local path of an assembled upload, for processing (it exists after `assemble`). */
-  assembledPath(uploadId: string): string;
+  /**
+   * The local path of an assembled upload, for processing. The embedded driver's file exists after `assemble`;
+   * the object-storage driver fetches the bytes again on a machine that does not hold them (another worker).
+   */
+  assembledFile(uploadId: string, partsCount: number): Promise<string>;
   /** Removes every byte of an upload, parts and assembled file alike. Idempotent. */
   discard(uploadId: string): Promise<void>;
+  /**
+   * Uploads whose bytes are still stored, last written before `before`: the sweeper discards those the database
+   * no longer keeps (a crash between the two, a row removed). Only drivers whose storage outlives a DATA_DIR.
+   */
+  storedUploadsBefore?(before: number): Promise<string[]>;
 }
 
 /** A part whose bytes were not the size the upload's part layout requires. */

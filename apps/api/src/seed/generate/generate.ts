@@ -79,7 +79,7 @@ export async function generateDataset(
     );
   }
   onProgress('images', 0, options.imagePool);
-  const pool = await renderImagePool(ctx.config.DATA_DIR, options.seed, options.imagePool);
+  const pool = await renderImagePool(ctx.media.files, options.seed, options.imagePool);
   onProgress('images', options.imagePool, options.imagePool);
   onProgress('plan', 0, 1);
   const plan = makePlan(options);

@@ -1,4 +1,5 @@
-import { contentTag, saveMediaFile } from '../../media/media-store.js';
+import { contentTag } from '../../media/media-store.js';
+import type { MediaStorage } from '../../media/storage/media-storage.js';
 import {
   type Artwork,
   avatarSvg,
@@ -39,9 +40,9 @@ const heights = [1080, 1350, 720] as const;
  * Real pictures for a synthetic dataset: a few dozen images rendered once and shared by all posts (a million
  * files would take hours and gigabytes). Names are content hashes, so re-running reuses the same files.
  */
-export async function renderImagePool(dataDir: string, seed: string, size: number): Promise<ImagePool> {
+export async function renderImagePool(files: MediaStorage, seed: string, size: number): Promise<ImagePool> {
   const rnd = createRandom(`${seed}:images`);
-  const save = (art: Artwork) => saveMediaFile(dataDir, `generated/${contentTag(art.bytes)}.jpg`, art.bytes);
+  const save = (art: Artwork) => files.put(`generated/${contentTag(art.bytes)}.jpg`, art.bytes);
   const postSpecs = Array.from({ length: size }, (_, i) => ({
     scene: sceneKinds[i % sceneKinds.length] as SceneKind,
     palette: rnd.pick(paletteNames) as PaletteName,

@@ -1,0 +1,32 @@
+import { S3Client } from '@aws-sdk/client-s3';
+import type { S3Settings } from './s3-settings.js';
+
+/** One bucket and a client for it, shared by the upload and media drivers. */
+export interface Bucket {
+  client: S3Client;
+  name: string;
+  /** Where browsers read objects (no trailing slash). */
+  publicUrl: string;
+}
+
+/**
+ * Raw upload parts live under `uploads/` (never public: they are untrusted bytes) and processed media under
+ * `media/` (public), so a bucket policy or CDN can open the one prefix and not the other.
+ */
+export const UPLOADS_PREFIX = 'uploads/';
+export const MEDIA_PREFIX = 'media/';
+
+export function openBucket(settings: S3Settings): Bucket {
+  const client = new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    // Checksums only where an operation requires them: S3-compatible stores (MinIO, R2, s3rver) do not all
+    // know the newer flexible checksums, and a presigned part URL must not carry a checksum of bytes the
+    // browser has not sent yet.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return { client, name: settings.bucket, publicUrl: settings.publicUrl };
+}
