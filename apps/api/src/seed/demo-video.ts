@@ -84,7 +84,7 @@ export async function seedDemoVideo(ctx: AppContext, authorId: string, now: numb
       .execute();
     await ctx.media.uploads.writePart(uploadId, 1, createReadStream(clip), size);
     await ctx.media.uploads.assemble(uploadId, 1);
-    await ctx.media.queue.enqueue(ctx.db, postId, now);
+    await ctx.media.queue.dispatch(await ctx.media.queue.enqueue(ctx.db, postId, now), postId);
     return true;
   } finally {
     await rm(clip, { force: true });
