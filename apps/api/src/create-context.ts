@@ -14,7 +14,7 @@ import { memoryLimiter, redisLimiter } from './http/attempt-limiter.js';
 import { loadKeys } from './http/auth/keys.js';
 import { createTokenService } from './http/auth/tokens.js';
 import { microCache } from './http/micro-cache.js';
-import { tableJobQueue } from './media/jobs/table-job-queue.js';
+import { jobQueueFor } from './media/jobs/job-queue-for.js';
 import { localUploadStorage } from './media/storage/local-upload-storage.js';
 import { localMediaStorage } from './media/storage/media-storage.js';
 import { type ErrorReports, noErrorReports } from './telemetry/error-reports.js';
@@ -61,7 +61,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     media: {
       uploads: localUploadStorage(config.DATA_DIR, uploadPartsPath),
       files: localMediaStorage(config.DATA_DIR),
-      queue: tableJobQueue(db),
+      queue: jobQueueFor(config, db),
     },
     errorReports: options.errorReports ?? noErrorReports,
     now: Date.now,
@@ -70,6 +70,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
 
 /** Closes what createContext opened. */
 export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.media.queue.close();
   await ctx.db.destroy();
   ctx.redis?.disconnect();
 }
