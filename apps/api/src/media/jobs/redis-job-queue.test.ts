@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { createDraft } from '../../../test/media/upload-client.js';
 import { testRedisUrl } from '../../../test/redis-queue.js';
 import { MediaRejected } from '../media-rejected.js';
-import { MEDIA_QUEUE_NAME } from './redis-job-queue.js';
+import { MEDIA_QUEUE_NAME, redisJobQueue } from './redis-job-queue.js';
 import { startWorker, type WorkerOptions } from './worker.js';
 
 // The BullMQ driver against the machine's real Redis, under a key prefix of its own (the harness deletes its
@@ -181,5 +181,26 @@ describe('the BullMQ job queue', () => {
     expect(await inspect.getJobState(orphan)).toBe('delayed');
     expect((await inspect.getJob(orphan))?.attemptsMade).toBe(0);
     await (await inspect.getJob(orphan))?.remove();
+  });
+
+  it('lets a request go on when Redis is unreachable at dispatch, and the relay hands the job over later', async () => {
+    const unreachable = redisJobQueue({
+      db: t.ctx.db,
+      redisUrl: 'redis://127.0.0.1:1', // nothing listens there
+      prefix: t.ctx.config.JOB_QUEUE_PREFIX,
+      attempts: 3,
+      log: () => {},
+    });
+    const draft = await createDraft(t, 'alice');
+    const jobId = await unreachable.enqueue(t.ctx.db, draft.id, Date.now());
+    const started = Date.now();
+    await expect(unreachable.dispatch(jobId, draft.id)).rejects.toThrow(/timed out/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await unreachable.close();
+    // Redis is back (here: the instance that can reach it): its relay adds the committed job.
+    await t.ctx.media.queue.maintain(Date.now() + 10_000);
+    expect(await inspect.getJobState(jobId)).toBe('waiting');
+    expect(await t.ctx.media.queue.claim(Date.now(), 10_000)).toMatchObject({ id: jobId });
+    await t.ctx.media.queue.succeed(jobId, Date.now());
   });
 });

@@ -37,6 +37,8 @@ const RELAY_BATCH = 200;
 /** A BullMQ job whose row is not visible yet is tried again this much later, for at most ROW_WAIT_MS. */
 const ROW_RETRY_MS = 1_000;
 const ROW_WAIT_MS = 60_000;
+/** How long a request waits for Redis to take a new job before leaving it to the relay. */
+const DISPATCH_TIMEOUT_MS = 2_000;
 /** Jobs a claim settles without running (already done or failed in the table) before it answers. */
 const MAX_SETTLED_PER_CLAIM = 20;
 
@@ -155,7 +157,21 @@ export function redisJobQueue(options: RedisJobQueueOptions): JobQueue {
     enqueue: (trx, postId, now) => insertJobRow(trx, postId, now),
 
     async dispatch(jobId, postId) {
-      await handOver(jobId, postId);
+      // Commands wait for Redis while it is unreachable: a request must not, the relay hands the job over later.
+      const handed = handOver(jobId, postId);
+      handed.catch(() => {}); // still settling after the timeout is fine: adding it again is a no-op
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`handing media job ${jobId} to BullMQ timed out`)),
+          DISPATCH_TIMEOUT_MS,
+        );
+      });
+      try {
+        await Promise.race([handed, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
       wake();
     },
 
@@ -269,7 +285,9 @@ export function redisJobQueue(options: RedisJobQueueOptions): JobQueue {
     async close() {
       await worker?.close();
       await queue?.close();
-      await connection?.quit().catch(() => connection?.disconnect());
+      // QUIT would wait for a Redis that is unreachable; then just drop the connection.
+      if (connection?.status === 'ready') await connection.quit().catch(() => connection?.disconnect());
+      else connection?.disconnect();
       worker = null;
       queue = null;
       connection = null;
