@@ -62,7 +62,7 @@ export function redisJobQueue(options: RedisJobQueueOptions): JobQueue {
   let connection: Redis | null = null;
   let queue: Queue<MediaJobData> | null = null;
   let worker: Worker<MediaJobData> | null = null;
-  let relayCursor = '';
+  let relayCursor: string | null = null;
 
   const connect = () => {
     if (!connection) {
@@ -257,16 +257,15 @@ export function redisJobQueue(options: RedisJobQueueOptions): JobQueue {
 
     /** The relay: `queued` rows whose BullMQ job never got added (or re-added on a retry) are handed over. */
     async maintain(now) {
-      const rows = await db
+      let query = db
         .selectFrom('media_jobs')
         .select(['id', 'post_id'])
         .where('status', '=', 'queued')
-        .where('updated_at', '<', now - RELAY_GRACE_MS)
-        .where('id', '>', relayCursor)
-        .orderBy('id')
-        .limit(RELAY_BATCH)
-        .execute();
-      relayCursor = rows.length === RELAY_BATCH ? (rows.at(-1)?.id ?? '') : '';
+        .where('updated_at', '<', now - RELAY_GRACE_MS);
+      if (relayCursor) query = query.where('id', '>', relayCursor);
+      const rows = await query.orderBy('id').limit(RELAY_BATCH).execute();
+      // A full page continues from its last id next time; a short one starts over.
+      relayCursor = rows.length === RELAY_BATCH ? (rows.at(-1)?.id ?? null) : null;
       let handed = 0;
       for (const row of rows) {
         const outcome = await handOver(row.id, row.post_id);
