@@ -192,9 +192,11 @@ export function redisJobQueue(options: RedisJobQueueOptions): JobQueue {
     },
 
     async extendLease(jobId) {
-      const { job, token, leaseMs } = runningJob(jobId);
+      const entry = running.get(jobId);
+      if (!entry) return; // settled a moment ago, before its heartbeat was cleared
       // 0: the lock ran out (this process stalled) and the job may be running elsewhere now.
-      if (!(await job.extendLock(token, leaseMs))) throw new Error(`media job ${jobId} lost its lock`);
+      if (!(await entry.job.extendLock(entry.token, entry.leaseMs)))
+        throw new Error(`media job ${jobId} lost its lock`);
     },
 
     progress: (jobId, stage, percent, now) => updateJobRow(db, jobId, { stage, percent, updated_at: now }),
