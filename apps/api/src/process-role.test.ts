@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { loadConfig as loadEnv } from './config.js';
 import { describeRole, runsMediaWorker, servesHttp } from './process-role.js';
+
+const loadConfig = (env: Record<string, string>) => loadEnv({ NODE_ENV: 'test', ...env });
 
 const roleOf = (env: Record<string, string>) => {
   const config = loadConfig(env);
