@@ -14,7 +14,21 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
-  REDIS_URL: z.string().optional(),
+  /** Rate limits across instances and, with it, the media job queue on BullMQ (ADR 022). */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
+    .optional(),
+  /** Key prefix of the BullMQ media queue in Redis, so several deployments can share one Redis. */
+  JOB_QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'JOB_QUEUE_PREFIX must be 1-64 letters, digits, dots, dashes or underscores')
+    .default('civitas'),
+  /**
+   * What this process does: `web` serves and runs no media worker, `worker` runs only the media worker and the
+   * upload sweeper (as `npm run worker`), `all` both (ADR 022). ROLE=web wins over MEDIA_WORKER=true.
+   */
+  ROLE: z.enum(['web', 'worker', 'all']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed the demo citizens and posts when the database is empty. */
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
@@ -68,7 +82,7 @@ const ConfigSchema = z.object({
     .optional(),
   /** Per-IP requests a minute on sign-in, sign-up, code entry and token endpoints. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
-  /** Run media jobs (image and video processing) in this process. */
+  /** Run media jobs (image and video processing) in this process; `false` is ROLE=web (kept for existing set-ups). */
   MEDIA_WORKER: z.enum(['true', 'false']).default('true'),
   /** A media job running longer than this fails its post with PROCESSING_TIMEOUT. */
   MEDIA_JOB_TIMEOUT_MS: z.coerce
@@ -149,13 +163,22 @@ const ConfigSchema = z.object({
   S3_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'S3_PUBLIC_URL must be an http:// or https:// URL' }).optional(),
 });
 
+/** Settings that only make sense together. */
+const CheckedConfigSchema = ConfigSchema.refine(
+  (config) => !(config.ROLE === 'worker' && config.MEDIA_WORKER === 'false'),
+  {
+    path: ['ROLE'],
+    message: 'ROLE=worker runs only the media worker, which MEDIA_WORKER=false turns off: unset one of them',
+  },
+);
+
 export type Config = z.infer<typeof ConfigSchema>;
 
 /** Keys that may reach the browser; everything else stays on the server. */
 export const browserConfigKeys = ['APP_ENV', 'PUBLIC_URL', 'SENTRY_DSN'] as const satisfies readonly (keyof Config)[];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ConfigSchema.safeParse(env);
+  const parsed = CheckedConfigSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`invalid configuration: ${problems}`);

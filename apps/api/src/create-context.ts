@@ -14,7 +14,7 @@ import { memoryLimiter, redisLimiter } from './http/attempt-limiter.js';
 import { loadKeys } from './http/auth/keys.js';
 import { createTokenService } from './http/auth/tokens.js';
 import { microCache } from './http/micro-cache.js';
-import { tableJobQueue } from './media/jobs/table-job-queue.js';
+import { jobQueueFor } from './media/jobs/job-queue-for.js';
 import { mediaDrivers } from './media/storage/media-drivers.js';
 import { type ErrorReports, noErrorReports } from './telemetry/error-reports.js';
 
@@ -60,7 +60,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     },
     media: {
       ...mediaDrivers(config), // uploads and files: DATA_DIR, or the bucket when S3_* is set (ADR 021)
-      queue: tableJobQueue(db),
+      queue: jobQueueFor(config, db), // the media_jobs table, or BullMQ with REDIS_URL (ADR 022)
     },
     errorReports: options.errorReports ?? noErrorReports,
     now: Date.now,
@@ -86,6 +86,7 @@ function forgetOnCacheEvents(ctx: AppContext): void {
 /** Closes what createContext opened. */
 export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.cacheBus.close();
+  await ctx.media.queue.close();
   await ctx.db.destroy();
   ctx.redis?.disconnect();
 }

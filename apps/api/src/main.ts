@@ -1,17 +1,20 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { createContext } from './create-context.js';
+import { closeContext, createContext } from './create-context.js';
 import { startMediaWorker } from './domains/media/media-worker.js';
 import { startUploadSweeper } from './domains/media/sweep-uploads.js';
+import { describeRole, runsMediaWorker } from './process-role.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { exitOnSignals } from './shutdown.js';
 import { ensureSsrClient, handToWebServer, internalOrigin } from './ssr-client.js';
 import { startErrorReports } from './telemetry/error-reports.js';
 import { mountWeb } from './web.js';
+import { runWorkerProcess } from './worker-process.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (config.ROLE === 'worker') return runWorkerProcess(config);
   const ctx = await createContext(config, { errorReports: startErrorReports(config) });
   if (config.SEED_DEMO === 'true') await seedDemoIfEmpty(ctx);
   const readiness = { draining: false };
@@ -20,8 +23,9 @@ async function main(): Promise<void> {
   await mountWeb(app, ctx);
   await app.listen({ port: config.PORT, host: config.HOST });
   const log = (message: string, error?: unknown) => app.log.error({ err: error }, message);
-  const worker = config.MEDIA_WORKER === 'true' ? startMediaWorker(ctx, log) : null;
-  const stopSweeper = config.MEDIA_WORKER === 'true' ? startUploadSweeper(ctx, log) : () => {};
+  const worker = runsMediaWorker(config) ? startMediaWorker(ctx, log) : null;
+  const stopSweeper = runsMediaWorker(config) ? startUploadSweeper(ctx, log) : () => {};
+  app.log.info(describeRole(config));
   exitOnSignals({
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     log: { info: (message) => app.log.info(message), error: log },
@@ -35,7 +39,7 @@ async function main(): Promise<void> {
       // A media job in progress goes back to the queue meanwhile.
       await Promise.all([worker?.stop(), app.close()]);
       await ctx.errorReports.close(2_000);
-      await ctx.db.destroy();
+      await closeContext(ctx); // the database and the job queue's Redis connections
     },
   });
 }

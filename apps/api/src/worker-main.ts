@@ -1,29 +1,13 @@
 import { loadConfig } from './config.js';
-import { closeContext, createContext } from './create-context.js';
-import { startMediaWorker } from './domains/media/media-worker.js';
-import { startUploadSweeper } from './domains/media/sweep-uploads.js';
-import { exitOnSignals } from './shutdown.js';
+import { runWorkerProcess } from './worker-process.js';
 
-/**
- * Only the media worker (`npm run worker`): processing in its own process, so transcoding never competes
- * with serving requests. Run the server with MEDIA_WORKER=false beside it.
- */
+/** `npm run worker`: the same as the server with ROLE=worker. MEDIA_WORKER does not apply (it is for servers). */
 async function main(): Promise<void> {
-  const ctx = await createContext(loadConfig());
-  const log = (message: string, error?: unknown) =>
-    console.error(`${message}${error instanceof Error ? `: ${error.message}` : ''}`);
-  const worker = startMediaWorker(ctx, log);
-  const stopSweeper = startUploadSweeper(ctx, log);
-  exitOnSignals({
-    timeoutMs: ctx.config.SHUTDOWN_TIMEOUT_MS,
-    log: { info: (message) => console.log(message), error: log },
-    stop: async () => {
-      stopSweeper();
-      await worker.stop(); // a job in progress goes back to the queue
-      await closeContext(ctx);
-    },
-  });
-  console.log('media worker started');
+  const role = process.env.ROLE;
+  if (role && role !== 'worker') {
+    throw new Error(`invalid configuration: ROLE: npm run worker runs ROLE=worker, but ROLE=${role} is set`);
+  }
+  await runWorkerProcess(loadConfig({ ...process.env, ROLE: 'worker', MEDIA_WORKER: 'true' }));
 }
 
 main().catch((error: unknown) => {

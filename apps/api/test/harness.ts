@@ -12,6 +12,7 @@ import { insertCitizen, type NewCitizen } from '../src/seed/citizens.js';
 import { type DemoName, type DemoWorld, seedDemo } from '../src/seed/demo.js';
 import { insertPost, type NewPost } from '../src/seed/posts.js';
 import type { ErrorReports } from '../src/telemetry/error-reports.js';
+import { deleteQueueKeys, uniqueQueuePrefix } from './redis-queue.js';
 
 /**
  * A real server on a fresh database per test file: in-memory SQLite by default, or a throwaway schema in
@@ -82,6 +83,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     FOLLOWS_PER_HOUR: '1000000',
     FRIEND_REQUESTS_PER_HOUR: '1000000',
     POSTS_PER_30_MINUTES: '1000000',
+    // With REDIS_URL the media queue lives in a shared Redis: each test app under its own keys, deleted on close.
+    JOB_QUEUE_PREFIX: uniqueQueuePrefix(),
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...options.env,
   });
@@ -132,6 +135,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await closeContext(ctx);
+      if (config.REDIS_URL) await deleteQueueKeys(config.REDIS_URL, config.JOB_QUEUE_PREFIX);
       await postgres?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

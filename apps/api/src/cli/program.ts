@@ -23,6 +23,7 @@ const commands = {
   backup: () => import('./commands/backup.js'),
   createUser: () => import('./commands/create-user.js'),
   generate: () => import('./commands/generate.js'),
+  jobs: () => import('./commands/jobs.js'),
   migrate: () => import('./commands/migrate.js'),
   mintToken: () => import('./commands/mint-token.js'),
   registerClient: () => import('./commands/register-client.js'),
@@ -80,7 +81,7 @@ function buildProgram(io: CliIo): Command {
 
   const program = new Command('civitas')
     .description(
-      'Civitas admin: migrate, seed demo data, generate a dataset, create users, mint dev tokens, rotate signing keys, curate the stage, report and erase analytics, back up and restore.',
+      'Civitas admin: migrate, seed demo data, generate a dataset, create users, mint dev tokens, rotate signing keys, curate the stage, report and erase analytics, list and retry failed media jobs, back up and restore.',
     )
     .configureOutput({ writeOut: io.out, writeErr: io.err })
     .exitOverride()
@@ -197,6 +198,29 @@ function buildProgram(io: CliIo): Command {
     .action(
       inContext(async (ctx, options: { username: string }) =>
         (await commands.analytics()).eraseAnalytics(ctx, options.username),
+      ),
+    );
+
+  program
+    .command('jobs-failed')
+    .description('List failed media jobs (the dead letter): post, failure code and message, attempts, when.')
+    .action(inContext(async (ctx) => (await commands.jobs()).listFailedJobs(ctx)));
+
+  program
+    .command('jobs-retry')
+    .description('Send failed media jobs back to the queue, their posts back to processing (if the upload is kept).')
+    .addOption(new Option('--job <id>', 'the failed job (an id from jobs-failed)').argParser(parseId))
+    .addOption(new Option('--all', 'every failed job').conflicts(['job']))
+    .action(
+      inContext(
+        async (ctx, options: { job?: string; all?: boolean }) =>
+          (await commands.jobs()).retryFailedJobs(ctx, {
+            ...(options.job ? { jobId: options.job } : {}),
+            ...(options.all ? { all: true } : {}),
+          }),
+        (_config, [options]) => {
+          if (!options.job && !options.all) throw new CliError('Say which: --job <id> or --all', EXIT_USAGE);
+        },
       ),
     );
 

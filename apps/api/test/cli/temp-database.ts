@@ -6,6 +6,7 @@ import pg from 'pg';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
 import { closeContext, createContext } from '../../src/create-context.js';
+import { deleteQueueKeys, uniqueQueuePrefix } from '../redis-queue.js';
 
 /**
  * A fresh DATA_DIR and database for commands that open their own connections (the CLI, the generator): a
@@ -47,6 +48,7 @@ export async function createTempDatabase(extraEnv: Record<string, string> = {}):
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    JOB_QUEUE_PREFIX: uniqueQueuePrefix(), // used with REDIS_URL only; the keys are deleted on drop
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...extraEnv,
   };
@@ -57,6 +59,7 @@ export async function createTempDatabase(extraEnv: Record<string, string> = {}):
     config,
     open: () => createContext(config),
     async drop() {
+      if (config.REDIS_URL) await deleteQueueKeys(config.REDIS_URL, config.JOB_QUEUE_PREFIX);
       if (baseUrl && schema) await withAdmin(baseUrl, `drop schema ${schema} cascade`);
       rmSync(dataDir, { recursive: true, force: true });
     },

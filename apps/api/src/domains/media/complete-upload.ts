@@ -39,6 +39,7 @@ async function finish(ctx: AppContext, upload: UploadRow): Promise<void> {
     throw new AppError(error.statusCode, error.code, error.message);
   }
   const now = ctx.now();
+  let queued: string | null = null;
   const completed = await ctx.db.transaction().execute(async (trx) => {
     const moved = await trx
       .updateTable('uploads')
@@ -55,10 +56,12 @@ async function finish(ctx: AppContext, upload: UploadRow): Promise<void> {
       .where('status', '=', 'awaiting_upload')
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
-    if (started.numUpdatedRows > 0n) await ctx.media.queue.enqueue(trx, upload.post_id, now);
+    if (started.numUpdatedRows > 0n) queued = await ctx.media.queue.enqueue(trx, upload.post_id, now);
     return true;
   });
   ctx.caches.posts.forget(upload.post_id);
+  // Committed: the job is recorded. Should handing it to the queue fail, the worker's relay does it (ADR 022).
+  if (queued) await ctx.media.queue.dispatch(queued, upload.post_id).catch(() => {});
   if (!completed) {
     await ctx.media.uploads.discard(upload.id);
     throw conflict('UPLOAD_NOT_OPEN', 'This upload was aborted meanwhile; start a new one');

@@ -3,7 +3,7 @@ import { startWorker, type Worker } from '../../media/jobs/worker.js';
 import { processPostMedia } from './process-post-media.js';
 import { failPost } from './publish.js';
 
-/** The media worker of this process (MEDIA_WORKER): runs queued jobs until stopped. */
+/** The media worker of this process (ROLE, MEDIA_WORKER): runs queued jobs until stopped. */
 export function startMediaWorker(ctx: AppContext, log: (message: string, error?: unknown) => void): Worker {
   return startWorker({
     queue: ctx.media.queue,

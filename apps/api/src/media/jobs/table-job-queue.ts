@@ -1,39 +1,32 @@
-import type { Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { newId } from '../../db/ids.js';
-import type { MediaJobsTable } from '../../db/tables/media-jobs.js';
 import type { JobQueue } from './job-queue.js';
+import {
+  failedJobRows,
+  failedRow,
+  insertJobRow,
+  latestJobFor,
+  releasedRow,
+  requeueJobRow,
+  succeededRow,
+  updateJobRow,
+} from './job-rows.js';
 
 /** The embedded job queue: the `media_jobs` table of the app's own database. */
 export function tableJobQueue(db: Db): JobQueue {
   const listeners: (() => void)[] = [];
-  const update = (jobId: string, values: Updateable<MediaJobsTable>) =>
-    db.updateTable('media_jobs').set(values).where('id', '=', jobId).execute();
+  const wakeSoon = () =>
+    // After the caller's transaction commits; a worker that looks too early finds it at its next poll.
+    setImmediate(() => {
+      for (const listener of listeners) listener();
+    });
 
   return {
     async enqueue(trx, postId, now) {
-      await trx
-        .insertInto('media_jobs')
-        .values({
-          id: newId(now),
-          post_id: postId,
-          status: 'queued',
-          attempts: 0,
-          run_after: now,
-          locked_until: null,
-          stage: 'queued',
-          percent: 0,
-          failure_code: null,
-          failure_message: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      // After the caller's transaction commits; a worker that looks too early finds it at its next poll.
-      setImmediate(() => {
-        for (const listener of listeners) listener();
-      });
+      const id = await insertJobRow(trx, postId, now);
+      wakeSoon();
+      return id;
     },
+    dispatch: async () => {}, // the row is the job
 
     async claim(now, leaseMs) {
       const due = await db
@@ -61,56 +54,25 @@ export function tableJobQueue(db: Db): JobQueue {
       return { id: due.id, postId: due.post_id, attempts: due.attempts + 1 };
     },
 
-    extendLease: async (jobId, until) => {
-      await update(jobId, { locked_until: until });
-    },
-    progress: async (jobId, stage, percent, now) => {
-      await update(jobId, { stage, percent, updated_at: now });
-    },
-    succeed: async (jobId, now) => {
-      await update(jobId, { status: 'done', stage: null, percent: 100, locked_until: null, updated_at: now });
-    },
-    release: async (jobId, runAfter, reason, now) => {
-      await update(jobId, {
-        status: 'queued',
-        stage: 'queued',
-        run_after: runAfter,
-        locked_until: null,
-        failure_message: reason.slice(0, 500),
-        updated_at: now,
-      });
-    },
-    fail: async (jobId, code, message, now) => {
-      await update(jobId, {
-        status: 'failed',
-        locked_until: null,
-        failure_code: code,
-        failure_message: message,
-        updated_at: now,
-      });
-    },
+    extendLease: (jobId, until) => updateJobRow(db, jobId, { locked_until: until }),
+    progress: (jobId, stage, percent, now) => updateJobRow(db, jobId, { stage, percent, updated_at: now }),
+    succeed: (jobId, now) => updateJobRow(db, jobId, succeededRow(now)),
+    release: (jobId, runAfter, reason, now) => updateJobRow(db, jobId, releasedRow(runAfter, reason, now)),
+    handBack: (jobId, now) => updateJobRow(db, jobId, releasedRow(now, 'the server stopped', now)),
+    fail: (jobId, code, message, now) => updateJobRow(db, jobId, failedRow(code, message, now)),
+    latestFor: (postId) => latestJobFor(db, postId),
+    listFailed: (limit) => failedJobRows(db, limit),
 
-    async latestFor(postId) {
-      const row = await db
-        .selectFrom('media_jobs')
-        .select(['status', 'stage', 'percent', 'failure_code', 'failure_message'])
-        .where('post_id', '=', postId)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      return row
-        ? {
-            status: row.status,
-            stage: row.stage,
-            percent: row.percent,
-            failureCode: row.failure_code,
-            failureMessage: row.failure_message,
-          }
-        : null;
+    async requeueFailed(trx, jobId, now) {
+      const requeued = await requeueJobRow(trx, jobId, now);
+      if (requeued) wakeSoon();
+      return requeued;
     },
+    maintain: async () => {},
 
     onEnqueued: (listener) => {
       listeners.push(listener);
     },
+    close: async () => {},
   };
 }

@@ -30,7 +30,10 @@ export interface Worker {
 }
 
 const PROGRESS_INTERVAL_MS = 500;
-const backoffMs = (attempts: number) => Math.min(5 * 60_000, 5_000 * 2 ** (attempts - 1));
+/** How often an idle worker runs the queue's housekeeping (the Redis driver's relay). */
+const MAINTAIN_INTERVAL_MS = 5_000;
+/** The wait before the next try after `attempts` failed ones: 5 s, 10 s, 20 s, … at most 5 min (ADR 009). */
+export const backoffMs = (attempts: number) => Math.min(5 * 60_000, 5_000 * 2 ** (attempts - 1));
 
 class Stopped extends Error {}
 class TimedOut extends Error {}
@@ -79,7 +82,7 @@ export function startWorker(options: WorkerOptions): Worker {
   }
 
   async function settleFailure(job: ClaimedJob, error: unknown): Promise<void> {
-    if (error instanceof Stopped) return queue.release(job.id, now(), 'the server stopped', now());
+    if (error instanceof Stopped) return queue.handBack(job.id, now());
     if (error instanceof MediaRejected) return giveUp(job, error.code, error.message);
     if (error instanceof TimedOut) {
       return giveUp(job, 'PROCESSING_TIMEOUT', 'Processing took too long. Try a shorter or smaller file.');
@@ -97,6 +100,13 @@ export function startWorker(options: WorkerOptions): Worker {
     await options.giveUp(job, code, message);
   }
 
+  let maintainedAt = Number.NEGATIVE_INFINITY;
+  async function maintainWhenDue(): Promise<void> {
+    if (Date.now() - maintainedAt < MAINTAIN_INTERVAL_MS) return;
+    maintainedAt = Date.now();
+    await queue.maintain(now()).catch((error) => options.log('media queue housekeeping failed', error));
+  }
+
   const loop = (async () => {
     while (!stopping) {
       let job: ClaimedJob | null = null;
@@ -109,6 +119,7 @@ export function startWorker(options: WorkerOptions): Worker {
         await runOne(job).catch((error) => options.log('media job bookkeeping failed', error));
         continue;
       }
+      await maintainWhenDue();
       for (const resolve of idleWaiters) resolve();
       idleWaiters = [];
       await sleep(pollMs, undefined, { signal: wake.signal }).catch(() => {});
