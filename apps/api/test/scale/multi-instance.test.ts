@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_CLIENT_ID } from '../../src/domains/identity/clients.js';
 import { hashPassword } from '../../src/domains/identity/passwords.js';
@@ -13,10 +14,13 @@ import { type ServerProcess, startServer, startWorker, type WorkerProcess } from
 import { type Cast, halfWrites, readEdges } from '../crash/world-state.js';
 import { lostWrites, runWriteLoad, seededRandom } from '../crash/write-load.js';
 import { freePort } from '../free-port.js';
+import { jpegWithGps, makeVideo } from '../media/media-files.js';
+import { type S3TestServer, startS3Server } from '../s3-server.js';
 import { type ReverseProxy, startHaproxy } from './haproxy.js';
 
 // The scale-out set-up as docs/operations.md describes it, in real processes: two API instances (each with its
-// own DATA_DIR) and a media worker on one PostgreSQL and one Redis, behind haproxy. PostgreSQL only: several
+// own DATA_DIR) and a media worker on one PostgreSQL, one Redis (rate limits, cache events, the BullMQ job
+// queue) and one S3-compatible bucket (s3rver), behind haproxy. PostgreSQL only: several
 // instances on one embedded SQLite file is not a supported set-up.
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -25,9 +29,10 @@ const CITIZENS = 24;
 const seed = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
 let db: TempDatabase;
+let s3: S3TestServer;
 let proxy: ReverseProxy;
 const instances: Record<'a' | 'b', ServerProcess | undefined> = { a: undefined, b: undefined };
-let worker: WorkerProcess | undefined;
+const workers: WorkerProcess[] = [];
 const dataDirs: string[] = [];
 let cast: Cast;
 let guestToken: string;
@@ -54,12 +59,34 @@ async function call(origin: string, path: string, init: RequestInit & { token?: 
   return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text) };
 }
 
+/** The BullMQ keys of this test's queue prefix (the machine's Redis is shared). */
+async function dropQueueKeys() {
+  const prefix = db?.env.JOB_QUEUE_PREFIX;
+  if (!prefix) return;
+  const redis = new Redis(redisUrl);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
 describe.runIf(process.env.TEST_DATABASE_URL)('two instances and a worker behind haproxy', () => {
   beforeAll(async () => {
     proxyPort = await freePort();
     const [statsPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
+    s3 = await startS3Server();
     db = await createTempDatabase({
+      ...s3.env,
       REDIS_URL: redisUrl,
+      JOB_QUEUE_PREFIX: `scale-${randomBytes(4).toString('hex')}`,
+      // A killed worker's job is taken over once its lease (BullMQ's lock) runs out: short, for the test.
+      MEDIA_JOB_LEASE_MS: '1500',
       PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
       TRUST_PROXY: '127.0.0.1',
       REQUESTS_PER_5_MINUTES: '1000000',
@@ -98,13 +125,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances and a worker behind
     // One at a time: the first start migrates the schema and makes the shared keys, the second finds them.
     instances.a = await startServer(own({ MEDIA_WORKER: 'false' }), portA);
     instances.b = await startServer(own({ MEDIA_WORKER: 'false' }), portB);
-    worker = await startWorker(own({}));
+    workers.push(await startWorker(own({})));
     proxy = await startHaproxy(proxyPort, statsPort, { a: `127.0.0.1:${portA}`, b: `127.0.0.1:${portB}` });
   }, 120_000);
 
   afterAll(async () => {
-    for (const child of [instances.a, instances.b, worker]) child?.child.kill('SIGKILL');
+    for (const child of [instances.a, instances.b, ...workers]) child?.child.kill('SIGKILL');
     await proxy?.stop();
+    await s3?.close();
+    await dropQueueKeys();
     await db?.drop();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
@@ -235,6 +264,104 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances and a worker behind
     } finally {
       await closeContext(check);
     }
+  });
+
+  it('processes an image and a video uploaded through A to the bucket in the worker, also after a worker is killed mid-job', {
+    timeout: 120_000,
+  }, async () => {
+    const [a, b] = [instance('a').origin, instance('b').origin];
+    const author = cast.citizens[3] as Cast['citizens'][number];
+    const json = (body: unknown) => ({ method: 'POST', token: author.token, body: JSON.stringify(body) });
+    const base = (postId: string) => `/api/users/v1/creators-content/${postId}`;
+
+    /** Draft through the proxy, initiate on A, parts straight to the bucket, complete on B. */
+    const publish = async (mediaType: 'image' | 'video', bytes: Buffer, contentType: string) => {
+      const draft = await call(
+        proxy.origin,
+        '/api/users/v7/creators-content',
+        json({ mediaType, sharingOptions: 'public', caption: `a ${mediaType}`, altText: `A ${mediaType}` }),
+      );
+      expect(draft.status, draft.text).toBe(201);
+      const postId = draft.json().id as string;
+      const kind = `${mediaType}-upload`;
+      const started = await call(
+        a,
+        `${base(postId)}/${kind}/initiate`,
+        json({ fileName: `file.${mediaType === 'image' ? 'jpg' : 'mp4'}`, fileSize: bytes.length, contentType }),
+      );
+      expect(started.status, started.text).toBe(201);
+      const upload = started.json() as {
+        uploadId: string;
+        partSize: number;
+        parts: { partNumber: number; url: string }[];
+      };
+      for (const part of upload.parts) {
+        expect(part.url.startsWith(s3.endpoint)).toBe(true);
+        const slice = bytes.subarray((part.partNumber - 1) * upload.partSize, part.partNumber * upload.partSize);
+        const sent = await fetch(part.url, {
+          method: 'PUT',
+          body: slice,
+          headers: { 'content-type': 'application/octet-stream' },
+        });
+        expect(sent.status, await sent.text()).toBe(200);
+      }
+      const completed = await call(b, `${base(postId)}/${kind}/complete`, json({ uploadId: upload.uploadId }));
+      expect(completed.status, completed.text).toBe(202);
+      return postId;
+    };
+    const status = async (postId: string) =>
+      (await call(proxy.origin, `/api/users/creators-content/status/${postId}`, { token: author.token })).json();
+    const settled = async (postId: string) => {
+      const deadline = Date.now() + 90_000;
+      for (;;) {
+        const now = await status(postId);
+        if (now.status !== 'processing' || Date.now() > deadline) return now;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const served = async (uri: string | null) => {
+      expect(uri?.startsWith(`${s3.endpoint}/`), String(uri)).toBe(true);
+      const res = await fetch(uri as string);
+      expect(res.status, uri as string).toBe(200);
+      return res;
+    };
+
+    const image = await publish('image', await jpegWithGps(), 'image/jpeg');
+    expect(await settled(image)).toMatchObject({ status: 'ready' });
+    const imageView = (await call(a, `/api/content/v1/creators-content/${image}`, { token: author.token })).json();
+    expect((await served(imageView.media.imageUri)).headers.get('content-type')).toBe('image/jpeg');
+
+    const folder = mkdtempSync(join(tmpdir(), 'civitas-scale-video-'));
+    dataDirs.push(folder);
+    await makeVideo(join(folder, 'clip.mp4'), { seconds: 8, size: '640x360' });
+    const video = await publish('video', readFileSync(join(folder, 'clip.mp4')), 'video/mp4');
+    // The worker takes the job; it is killed while transcoding, and a second worker takes the job over.
+    const check = await db.open();
+    try {
+      const job = async () =>
+        check.db
+          .selectFrom('media_jobs')
+          .select(['status', 'attempts'])
+          .where('post_id', '=', video)
+          .executeTakeFirst();
+      const deadline = Date.now() + 30_000;
+      while ((await job())?.status !== 'running' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(await job()).toMatchObject({ status: 'running', attempts: 1 });
+      const first = workers[0] as WorkerProcess;
+      expect(first.output()).toContain('the Redis (BullMQ) job queue');
+      first.child.kill('SIGKILL');
+      await first.exited;
+      expect((await status(video)).status).toBe('processing');
+      workers.push(await startWorker({ ...db.env, DATA_DIR: folder }));
+      expect(await settled(video)).toMatchObject({ status: 'ready', failureCode: null });
+      expect(await job()).toMatchObject({ status: 'done', attempts: 2 });
+    } finally {
+      await closeContext(check);
+    }
+    const videoView = (await call(b, `/api/content/v1/creators-content/${video}`, { token: author.token })).json();
+    await served(videoView.media.videoUri);
+    const master = await (await served(videoView.media.hlsUri)).text();
+    expect(master).toContain('#EXTM3U');
   });
 
   it('fails over when an instance is killed under load, and loses no acknowledged write', {
