@@ -6,6 +6,7 @@ import { startMediaWorker } from './domains/media/media-worker.js';
 import { startUploadSweeper } from './domains/media/sweep-uploads.js';
 import { describeRole, runsMediaWorker } from './process-role.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
+import { checkServices } from './service-checks.js';
 import { exitOnSignals } from './shutdown.js';
 import { ensureSsrClient, handToWebServer, internalOrigin } from './ssr-client.js';
 import { startErrorReports } from './telemetry/error-reports.js';
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   if (config.ROLE === 'worker') return runWorkerProcess(config);
   const ctx = await createContext(config, { errorReports: startErrorReports(config) });
+  await checkServices(config, ctx.redis);
   if (config.SEED_DEMO === 'true') await seedDemoIfEmpty(ctx);
   const readiness = { draining: false };
   const app = await buildApp(ctx, { logger: true, readiness });

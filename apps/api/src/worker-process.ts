@@ -3,6 +3,7 @@ import { closeContext, createContext } from './create-context.js';
 import { startMediaWorker } from './domains/media/media-worker.js';
 import { startUploadSweeper } from './domains/media/sweep-uploads.js';
 import { describeRole } from './process-role.js';
+import { checkServices } from './service-checks.js';
 import { exitOnSignals } from './shutdown.js';
 
 /**
@@ -11,6 +12,7 @@ import { exitOnSignals } from './shutdown.js';
  */
 export async function runWorkerProcess(config: Config): Promise<void> {
   const ctx = await createContext(config);
+  await checkServices(config, ctx.redis);
   const log = (message: string, error?: unknown) =>
     console.error(`${message}${error instanceof Error ? `: ${error.message}` : ''}`);
   const worker = startMediaWorker(ctx, log);
