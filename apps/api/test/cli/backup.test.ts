@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/config.js';
 import { createContext } from '../../src/create-context.js';
 import { createDatabase, type Db } from '../../src/db/database.js';
 import { dialectOf } from '../../src/db/dialect.js';
+import { startS3Server } from '../s3-server.js';
 import { cli } from './run.js';
 import { closeContext, createTempDatabase, type TempDatabase, withAdmin } from './temp-database.js';
 
@@ -248,6 +249,19 @@ describe('civitas backup and restore', () => {
     const again = await cli(target.env, 'restore', '--from', backupDir);
     expect(again).toMatchObject({ code: 1, out: '' });
     expect(again.err).toMatch(/^error: The restore target is not empty: it has .*A restore never overwrites data/);
+  });
+
+  it('says where media on object storage is, since the folder does not hold it', async () => {
+    const s3 = await startS3Server();
+    try {
+      const folder = join(scratch, 'with-bucket');
+      const run = await cli({ ...source.env, ...s3.env }, 'backup', '--to', folder);
+      expect(run.code, run.err).toBe(0);
+      expect(run.out).toContain(`Media is in bucket "${s3.bucket}" at ${s3.endpoint} and is not copied here`);
+      expect(run.out).not.toContain(s3.env.S3_SECRET_ACCESS_KEY);
+    } finally {
+      await s3.close();
+    }
   });
 
   it('refuses to write a backup into a folder that has anything in it', async () => {

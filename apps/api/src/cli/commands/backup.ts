@@ -1,6 +1,7 @@
 import { chmod, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Config } from '../../config.js';
+import { s3Settings } from '../../media/storage/s3-settings.js';
 import { backupParts, copyKeys, copyMedia, keysDir, mediaRoot } from '../backup/files.js';
 import {
   BACKUP_FORMAT,
@@ -36,6 +37,17 @@ export const legacyKeys = (files: readonly string[]): string =>
 export async function emptyFolder(folder: string): Promise<void> {
   const entries = await readdir(folder).catch(() => [] as string[]);
   for (const entry of entries) await rm(join(folder, entry), { recursive: true, force: true });
+}
+
+/** Media on object storage is not in the folder: where it is and what keeps it (docs/operations.md). */
+function bucketNote(config: Config): string[] {
+  const bucket = s3Settings(config);
+  if (!bucket) return [];
+  return [
+    `Media is in bucket "${bucket.bucket}" at ${bucket.endpoint} and is not copied here: keep versioning (or a replica)`,
+    'on for its media/ prefix. Media objects never change once written, so the bucket as it is now or later holds',
+    'every file this backup names.',
+  ];
 }
 
 /**
@@ -85,6 +97,7 @@ export async function backupCommand(config: Config, env: NodeJS.ProcessEnv, to: 
       `Backed up the ${database.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'} database (migration ${database.migration}),`,
       `${media.length} media files${legacyKeys(keys)} to ${target} (${(bytes / 1024 / 1024).toFixed(1)} MiB).`,
       'It holds the signing keys (in the database) and every citizen’s data: keep it as private as DATA_DIR.',
+      ...bucketNote(config),
     ].join('\n');
   } catch (error) {
     // The folder was empty or new: what is in it now is this unfinished backup alone.
