@@ -9,6 +9,10 @@
 #   BENCH_SECONDS (15), BENCH_WARMUP (3), BENCH_PORT (3199), BENCH_NODE_ARGS (flags for the server's node)
 #   BENCH_SERVER=path/to/main.js   another build of the server (e.g. a baseline), same CLI
 #   BENCH_PROFILE=/tmp/x.cpuprofile   CPU profile of the measured runs only (read it with bench/api/profile-summary.mjs)
+#   BENCH_BEHIND_PROXY=1   two instances (ROLE=web, the second on BENCH_PORT+1) on REDIS_URL (default the local
+#     Redis) behind haproxy (on BENCH_PORT+2, docs/operations.md's configuration), and the load goes through the
+#     proxy: compare with a run without it for the proxy's cost. Also prints how long a like made on one instance
+#     takes to show on the other (bench/scale/like-propagation.mjs). cpu/req then counts the first instance only.
 # Needs: npm run build; installs wrk (Debian) when missing. Traffic stays on 127.0.0.1; every run is bounded.
 # First it measures a hello-world Fastify server under the same load (bench/api/hello-world.mjs), and prints
 # every figure also as a share of it: machines differ in speed, the share much less.
@@ -21,6 +25,8 @@ only=",${BENCH_ONLY:-guest,guest-snapshots,citizen,citizen-snapshots,detail,over
 cli() { DATA_DIR="$data" node apps/api/dist/cli/main.js "$@"; }
 sql() { node bench/api/lookup.mjs "$data" "$1"; }
 command -v wrk >/dev/null || bash scripts/install-system-deps.sh wrk
+behind_proxy=${BENCH_BEHIND_PROXY:-}
+[ -n "$behind_proxy" ] && { command -v haproxy >/dev/null || bash scripts/install-system-deps.sh haproxy; }
 
 mkdir -p "$data"
 if [ -z "$(sql "select id from posts limit 1")" ]; then
@@ -57,14 +63,37 @@ node_args=${BENCH_NODE_ARGS:-}
 [ -n "${BENCH_PROFILE:-}" ] && node_args="$node_args --require ./bench/api/cpu-profile.cjs"
 # The abuse limits are lifted: the load comes from one address with a handful of tokens, and what is measured
 # is serving (the limiters' own cost is still paid on every request).
-# shellcheck disable=SC2086 # node_args is a list of flags
-env DATA_DIR="$data" ${server_url:+DATABASE_URL="$server_url"} SEED_DEMO=false PORT=$port LOG_LEVEL=warn \
-  REQUESTS_PER_5_MINUTES=1000000000 FOLLOWS_PER_HOUR=1000000000 FRIEND_REQUESTS_PER_HOUR=1000000000 \
-  POSTS_PER_30_MINUTES=1000000000 \
-  node $node_args "${BENCH_SERVER:-apps/api/dist/main.js}" >"$data/server.log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null' EXIT
-for _ in $(seq 60); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.5; done
+start_server() { # port, DATA_DIR, log file, extra environment...
+  local at=$1 dir=$2 log=$3; shift 3
+  # shellcheck disable=SC2086 # node_args is a list of flags
+  env DATA_DIR="$dir" ${server_url:+DATABASE_URL="$server_url"} SEED_DEMO=false PORT=$at LOG_LEVEL=warn \
+    REQUESTS_PER_5_MINUTES=1000000000 FOLLOWS_PER_HOUR=1000000000 FRIEND_REQUESTS_PER_HOUR=1000000000 \
+    POSTS_PER_30_MINUTES=1000000000 "$@" \
+    node $node_args "${BENCH_SERVER:-apps/api/dist/main.js}" >"$log" 2>&1 &
+  started=$!
+  for _ in $(seq 60); do curl -sf "http://127.0.0.1:$at/healthz" >/dev/null && break; sleep 0.5; done
+}
+if [ -z "$behind_proxy" ]; then
+  start_server "$port" "$data" "$data/server.log"
+  server=$started
+  trap 'kill $server 2>/dev/null' EXIT
+  base="http://127.0.0.1:$port"
+else
+  scale=(ROLE=web REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379}" JOB_QUEUE_PREFIX=civitas-bench TRUST_PROXY=127.0.0.1)
+  start_server "$port" "$data" "$data/server.log" "${scale[@]}"
+  server=$started
+  mkdir -p "$data/second"
+  start_server $((port + 1)) "$data/second" "$data/second.log" "${scale[@]}"
+  second=$started
+  sed -e "s/@PORT@/$((port + 2))/" -e "s/@A@/127.0.0.1:$port/" -e "s/@B@/127.0.0.1:$((port + 1))/" \
+    bench/scale/haproxy.cfg >"$data/haproxy.cfg"
+  haproxy -db -f "$data/haproxy.cfg" >"$data/haproxy.log" 2>&1 &
+  proxy=$!
+  trap 'kill $server $second $proxy 2>/dev/null' EXIT
+  base="http://127.0.0.1:$((port + 2))"
+  for _ in $(seq 40); do curl -sf "$base/healthz" >/dev/null && break; sleep 0.25; done
+  node bench/scale/like-propagation.mjs "http://127.0.0.1:$port" "http://127.0.0.1:$((port + 1))" "$crowd" "$many_posts"
+fi
 echo "database: $([ -n "${DATABASE_URL:-}" ] && echo PostgreSQL || echo SQLite); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # CPU time (clock ticks) of the server and of its PostgreSQL sessions: on a shared machine req/s moves with
@@ -94,7 +123,6 @@ run() { # key, name, wrk args...
     "$([ -n "${DATABASE_URL:-}" ] && awk -v t="$pg_ticks" -v n="$requests" 'BEGIN {printf ", pg %.2f ms", t * 10 / n}')" \
     "$(cut -d' ' -f1 /proc/loadavg)" "${errors:+  NON-2xx: $errors}"
 }
-base="http://127.0.0.1:$port"
 run guest "guest stage feed (GB, 20 posts)" -H "Authorization: Bearer $guest" "$base/api/content/v9/feed/eight-stage?country=GB"
 BENCH_TOKENS=$guest run guest-snapshots "guest stage, a timestamp each" -s bench/api/stage-snapshots.lua "$base"
 run citizen "citizen stage feed (GB, 20 posts)" -H "Authorization: Bearer $citizen" "$base/api/content/v9/feed/eight-stage?country=GB"
@@ -113,4 +141,4 @@ if [[ $only == *",create-many,"* ]]; then
   done
   BENCH_TOKENS=$authors run create-many "create post (8 citizens)" -s bench/api/create-post.lua "$base"
 fi
-echo "server RSS after the runs: $(( $(ps -o rss= -p $server) / 1024 )) MB"
+echo "server RSS after the runs: $(( $(ps -o rss= -p $server) / 1024 )) MB${behind_proxy:+ (the first instance)}"
