@@ -59,8 +59,8 @@ export async function createContext(config: Config, options: ContextOptions = {}
       citizenSummaries: citizenSummaryCache(10_000, config.MENTION_CACHE_MS),
     },
     media: {
-      ...mediaDrivers(config), // uploads and files: DATA_DIR, or the bucket when S3_* is set (ADR 021)
-      queue: jobQueueFor(config, db), // the media_jobs table, or BullMQ with REDIS_URL (ADR 022)
+      ...(await mediaDrivers(config)), // uploads and files: DATA_DIR, or the bucket when S3_* is set (ADR 021)
+      queue: await jobQueueFor(config, db), // the media_jobs table, or BullMQ with REDIS_URL (ADR 022)
     },
     errorReports: options.errorReports ?? noErrorReports,
     now: Date.now,

@@ -1,7 +1,5 @@
-import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
-import { openBucket } from './media/storage/s3-bucket.js';
 import { s3Settings } from './media/storage/s3-settings.js';
 
 const CHECK_TIMEOUT_MS = 5_000;
@@ -40,6 +38,11 @@ export async function checkServices(config: Config, redis: Redis | null): Promis
   }
   const s3 = s3Settings(config);
   if (s3) {
+    // Loaded only when a bucket is configured, as the storage drivers are.
+    const [{ HeadBucketCommand }, { openBucket }] = await Promise.all([
+      import('@aws-sdk/client-s3'),
+      import('./media/storage/s3-bucket.js'),
+    ]);
     const bucket = openBucket(s3);
     try {
       await withTimeout(bucket.client.send(new HeadBucketCommand({ Bucket: bucket.name })), `S3 at ${s3.endpoint}`);

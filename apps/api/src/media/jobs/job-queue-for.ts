@@ -1,12 +1,15 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { JobQueue } from './job-queue.js';
-import { redisJobQueue } from './redis-job-queue.js';
 import { tableJobQueue } from './table-job-queue.js';
 
-/** The media job queue the configuration asks for: BullMQ when REDIS_URL is set, else the embedded table. */
-export function jobQueueFor(config: Config, db: Db): JobQueue {
+/**
+ * The media job queue the configuration asks for: BullMQ when REDIS_URL is set, else the embedded table. BullMQ
+ * is loaded only then (about 13 MB of memory beside ioredis).
+ */
+export async function jobQueueFor(config: Config, db: Db): Promise<JobQueue> {
   if (!config.REDIS_URL) return tableJobQueue(db);
+  const { redisJobQueue } = await import('./redis-job-queue.js');
   return redisJobQueue({
     db,
     redisUrl: config.REDIS_URL,
