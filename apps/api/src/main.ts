@@ -16,7 +16,7 @@ import { runWorkerProcess } from './worker-process.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   if (config.ROLE === 'worker') return runWorkerProcess(config);
-  const ctx = await createContext(config, { errorReports: startErrorReports(config) });
+  const ctx = await createContext(config, { errorReports: await startErrorReports(config) });
   await checkServices(config, ctx.redis);
   if (config.SEED_DEMO === 'true') await seedDemoIfEmpty(ctx);
   const readiness = { draining: false };

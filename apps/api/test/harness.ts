@@ -62,7 +62,7 @@ export interface TestAppOptions {
   seed?: boolean;
   env?: Record<string, string>;
   /** The server's error reports, made from the test's config (none by default). */
-  errorReports?: (config: Config) => ErrorReports;
+  errorReports?: (config: Config) => ErrorReports | Promise<ErrorReports>;
   /** Adds test-only routes (e.g. one that fails) before the app is ready. */
   beforeReady?: (app: FastifyInstance) => void;
 }
@@ -90,7 +90,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const ctx = await createContext(config, {
     sqliteFile: ':memory:',
-    ...(options.errorReports ? { errorReports: options.errorReports(config) } : {}),
+    ...(options.errorReports ? { errorReports: await options.errorReports(config) } : {}),
   });
   const world = options.seed === false ? ({ citizens: {} } as DemoWorld) : await seedDemo(ctx);
   const app = await buildApp(ctx);

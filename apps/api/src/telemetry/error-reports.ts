@@ -1,13 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { errorReportsCollectNothing, readConsent } from '@civitas/contract';
-import {
-  captureException,
-  close,
-  dedupeIntegration,
-  flush,
-  initWithoutDefaultIntegrations,
-  linkedErrorsIntegration,
-} from '@sentry/node';
 import type { Config } from '../config.js';
 import { reportingDsn } from '../domains/monitoring/tunnel.js';
 
@@ -45,8 +37,11 @@ export const noErrorReports: ErrorReports = {
  * auto-instrumented tracing, no uncaught-exception or console capture, which have no request and so no
  * consent to go by), trace sampling 0, and none of the SDK's default personal data.
  */
-export function startErrorReports(config: Config): ErrorReports {
+export async function startErrorReports(config: Config): Promise<ErrorReports> {
   if (!reportingDsn(config) || !config.SENTRY_DSN) return noErrorReports;
+  // Loaded only where reports are sent: the SDK costs a server that never reports about 25 MB of memory.
+  const { captureException, close, dedupeIntegration, flush, initWithoutDefaultIntegrations, linkedErrorsIntegration } =
+    await import('@sentry/node');
   initWithoutDefaultIntegrations({
     dsn: config.SENTRY_DSN,
     environment: config.APP_ENV,

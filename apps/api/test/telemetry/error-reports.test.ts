@@ -91,9 +91,9 @@ describe('error reports of API routes', () => {
 
 describe('where the server reports at all', () => {
   const config = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/unused', ...env });
-  it('only in prod, uat and test, and only with a DSN', () => {
+  it('only in prod, uat and test, and only with a DSN', async () => {
     const dsn = 'http://key@127.0.0.1:9/7';
-    expect(startErrorReports(config({ APP_ENV: 'dev', SENTRY_DSN: dsn })).enabled).toBe(false);
-    expect(startErrorReports(config({ APP_ENV: 'prod' })).enabled).toBe(false);
+    expect((await startErrorReports(config({ APP_ENV: 'dev', SENTRY_DSN: dsn }))).enabled).toBe(false);
+    expect((await startErrorReports(config({ APP_ENV: 'prod' }))).enabled).toBe(false);
   });
 });
