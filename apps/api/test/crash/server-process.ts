@@ -43,7 +43,8 @@ export async function startWorker(env: NodeJS.ProcessEnv, timeoutMs = 60_000): P
   return worker;
 }
 
-function spawnEntry(entry: keyof typeof entries, env: NodeJS.ProcessEnv): WorkerProcess {
+/** Starts an entry as a plain `node` process from the sources, collecting what it writes; resolves at once. */
+export function spawnEntry(entry: keyof typeof entries, env: NodeJS.ProcessEnv): WorkerProcess {
   const child = spawn(process.execPath, ['--conditions=civitas-source', '--import', typescriptHooks, entries[entry]], {
     env: {
       PATH: process.env.PATH,

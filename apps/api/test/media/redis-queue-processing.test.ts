@@ -12,7 +12,7 @@ import { closeContext, createTempDatabase, type TempDatabase } from '../cli/temp
 import { createTestApp, type TestApp } from '../harness.js';
 import { testRedisUrl } from '../redis-queue.js';
 import { jpegWithGps } from './media-files.js';
-import { createDraft, settledStatus, statusOf, uploadWhole } from './upload-client.js';
+import { createDraft, settledStatus, statusOf, uploadWhole, withBearer } from './upload-client.js';
 
 // Media processing through BullMQ on the machine's Redis (each test under its own key prefix, deleted after):
 // an upload completed through the API is processed by the real worker, also after a worker was killed mid-job.
@@ -90,10 +90,7 @@ describe('with REDIS_URL, a worker killed with SIGKILL mid-job', () => {
       Date.now(),
     );
     const token = await ctx.tokens.issue({ kind: 'citizen', citizenId: authorId, username: 'stall_test' }, 900);
-    const t = {
-      request: ({ as, headers, ...rest }: Parameters<TestApp['request']>[0]) =>
-        app.inject({ ...rest, headers: { ...headers, authorization: `Bearer ${as}` } }),
-    } as TestApp;
+    const t = withBearer(app);
     const draft = await createDraft(t, token);
     const { completed } = await uploadWhole(t, token, draft.id, 'image-upload', await jpegWithGps());
     expect(completed.statusCode, completed.body).toBe(202);

@@ -1,6 +1,17 @@
 import type { PostStatusView, PostView } from '@civitas/contract';
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { TestApp, Who } from '../harness.js';
+
+/**
+ * These calls over an app built outside the harness (a test's own instance): `as` is then the bearer token
+ * itself.
+ */
+export const withBearer = (app: FastifyInstance) =>
+  ({
+    request: ({ as, headers, ...rest }: Parameters<TestApp['request']>[0]) =>
+      app.inject({ ...rest, headers: { ...headers, authorization: `Bearer ${as}` } }),
+  }) as TestApp;
 
 export type Kind = 'image-upload' | 'video-cover-image-upload' | 'video-upload';
 

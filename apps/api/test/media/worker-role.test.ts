@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,17 +9,15 @@ import type { AppContext } from '../../src/context.js';
 import { MEDIA_QUEUE_NAME } from '../../src/media/jobs/redis-job-queue.js';
 import { insertCitizen } from '../../src/seed/citizens.js';
 import { closeContext, createTempDatabase, type TempDatabase } from '../cli/temp-database.js';
+import { spawnEntry } from '../crash/server-process.js';
 import type { TestApp } from '../harness.js';
 import { testRedisUrl } from '../redis-queue.js';
 import { jpegWithGps, makeVideo } from './media-files.js';
-import { createDraft, settledStatus, statusOf, uploadWhole } from './upload-client.js';
+import { createDraft, settledStatus, statusOf, uploadWhole, withBearer } from './upload-client.js';
 
 // The server entry with ROLE=worker, as a real process beside an instance that only serves (this test's app):
 // it processes what the instance queued through BullMQ, serves nothing, and on SIGTERM hands the job it is running
 // back to BullMQ's wait list and exits 0.
-
-const entry = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
-const typescriptHooks = fileURLToPath(new URL('../cli/run-typescript.mjs', import.meta.url));
 
 let db: TempDatabase;
 let ctx: AppContext;
@@ -44,22 +40,13 @@ describe('ROLE=worker', () => {
   it('runs only the media worker: jobs queued by a web instance are processed; SIGTERM hands a job back, exits 0', {
     timeout: 120_000,
   }, async () => {
-    const child = spawn(process.execPath, ['--conditions=civitas-source', '--import', typescriptHooks, entry], {
-      env: { PATH: process.env.PATH, ...db.env, ROLE: 'worker', SEED_DEMO: 'false' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr?.on('data', (chunk) => {
-      output += chunk;
-    });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const worker = spawnEntry('server', { ...db.env, ROLE: 'worker', MEDIA_WORKER: 'true' });
+    const { child } = worker;
+    const exited = worker.exited.then(({ code }) => code);
     try {
-      await expect.poll(() => output, { timeout: 30_000 }).toContain('media worker started');
-      expect(output).toContain('ROLE=worker: the media worker, on the Redis (BullMQ) job queue');
-      expect(output).not.toContain(testRedisUrl);
+      await expect.poll(() => worker.output(), { timeout: 30_000 }).toContain('media worker started');
+      expect(worker.output()).toContain('ROLE=worker: the media worker, on the Redis (BullMQ) job queue');
+      expect(worker.output()).not.toContain(testRedisUrl);
 
       const authorId = await insertCitizen(
         ctx.db,
@@ -67,10 +54,7 @@ describe('ROLE=worker', () => {
         Date.now(),
       );
       const token = await ctx.tokens.issue({ kind: 'citizen', citizenId: authorId, username: 'role_test' }, 900);
-      const t = {
-        request: ({ as, headers, ...rest }: Parameters<TestApp['request']>[0]) =>
-          app.inject({ ...rest, headers: { ...headers, authorization: `Bearer ${as}` } }),
-      } as TestApp;
+      const t = withBearer(app);
       const draft = await createDraft(t, token);
       const { completed } = await uploadWhole(t, token, draft.id, 'image-upload', await jpegWithGps());
       expect(completed.statusCode, completed.body).toBe(202);
