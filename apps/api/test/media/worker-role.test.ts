@@ -10,7 +10,6 @@ import { MEDIA_QUEUE_NAME } from '../../src/media/jobs/redis-job-queue.js';
 import { insertCitizen } from '../../src/seed/citizens.js';
 import { closeContext, createTempDatabase, type TempDatabase } from '../cli/temp-database.js';
 import { spawnEntry } from '../crash/server-process.js';
-import type { TestApp } from '../harness.js';
 import { testRedisUrl } from '../redis-queue.js';
 import { jpegWithGps, makeVideo } from './media-files.js';
 import { createDraft, settledStatus, statusOf, uploadWhole, withBearer } from './upload-client.js';
