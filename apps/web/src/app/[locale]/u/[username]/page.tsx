@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { CitizenProfile } from '@/components/citizen-islands';
 import { PostCard } from '@/components/post/post-card';
-import { CitizenProfile } from '@/components/profile/citizen-profile';
 import { GuestProfile } from '@/components/profile/guest-profile';
 import { ProfileLoadFailed } from '@/components/profile/profile-load-failed';
 import { SharedPosts } from '@/components/profile/shared-posts';
