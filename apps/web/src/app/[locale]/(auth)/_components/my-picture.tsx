@@ -1,9 +1,9 @@
 'use client';
 
-import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { PROFILE_PICTURE_STORAGE_KEY } from '@/client/behaviour/logout';
 import { whenStoreMade } from '@/client/lazy-store';
+import { Link } from '@/components/link';
 import { Avatar } from '@/components/people/avatar';
 
 const remember = (uri: string | null) => {
