@@ -5,8 +5,6 @@
 export type StoreRuntime = typeof import('./store-runtime');
 
 let loading: Promise<StoreRuntime> | null = null;
-let made = false;
-const waiting = new Set<(runtime: StoreRuntime) => void>();
 
 export function loadStore(): Promise<StoreRuntime> {
   loading ??= import('./store-runtime').catch((error: unknown) => {
@@ -17,18 +15,13 @@ export function loadStore(): Promise<StoreRuntime> {
   return loading;
 }
 
+let announce: () => void = () => undefined;
+const made = new Promise<void>((resolve) => {
+  announce = resolve;
+});
+
 /** Told by tab-store.ts when the tab's store is made (by an island's need or a store page's provider). */
-export function storeMade(): void {
-  made = true;
-  if (waiting.size === 0) return;
-  loadStore().then(
-    (runtime) => {
-      for (const task of [...waiting]) task(runtime);
-      waiting.clear();
-    },
-    () => undefined,
-  );
-}
+export const storeMade = (): void => announce();
 
 /**
  * Runs `task` with the store once something else has made it, never loading it for its own sake: what
@@ -37,13 +30,11 @@ export function storeMade(): void {
  */
 export function whenStoreMade(task: (runtime: StoreRuntime) => void): () => void {
   let cancelled = false;
-  const run = (runtime: StoreRuntime) => {
-    if (!cancelled) task(runtime);
-  };
-  if (made) loadStore().then(run, () => undefined);
-  else waiting.add(run);
+  made.then(loadStore).then(
+    (runtime) => cancelled || task(runtime),
+    () => undefined,
+  );
   return () => {
     cancelled = true;
-    waiting.delete(run);
   };
 }

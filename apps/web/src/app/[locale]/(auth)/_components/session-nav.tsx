@@ -4,8 +4,7 @@ import { readMe } from '@/server/read-me';
 import { requestPathHeader, signInHref } from '@/session/request-path';
 import { getServerSession } from '@/session/server-session';
 import styles from './auth.module.css';
-import { MyPicture } from './my-picture';
-import { SignOutButton } from './sign-out-button';
+import { MyPicture, SignOutButton } from './citizen-corner';
 
 /** The header's account corner, from the session cookies (spec §3): the citizen's name and sign-out, or sign-in. */
 export async function SessionNav() {
