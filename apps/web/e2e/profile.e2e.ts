@@ -200,21 +200,31 @@ describe('a profile for citizens', () => {
   });
 
   it('declines a friend request, and cancels one', async () => {
+    // The buttons change before the call is sent (the store loads with the first tap): what another browser
+    // or a reload reads is waited for in the server's answer, not in the page.
+    const answered = (page: Page, pattern: RegExp) =>
+      page.waitForResponse((response) => pattern.test(response.url()) && response.ok());
     const heidi = await personAt('/u/erin', 'heidi');
+    const asked = answered(heidi, /\/influencers\/me\/friend-request\//);
     await button(heidi, 'Add friend').click();
     await button(heidi, 'Cancel request').waitFor();
+    await asked;
     const erin = await personAt('/u/heidi', 'erin');
+    const declined = answered(erin, /\/decline-friend-request\//);
     await button(erin, 'Decline').click();
     await button(erin, 'Add friend').waitFor();
     expect(await button(erin, 'Accept').count()).toBe(0);
+    await declined;
     await heidi.reload();
     await button(heidi, 'Add friend').waitFor();
 
     // A request cancelled by its sender: gone for both.
     await heidi.goto(`${origin}/u/frank`);
+    const cancelled = answered(heidi, /\/cancel-friend-request\//);
     await button(heidi, 'Add friend').click();
     await button(heidi, 'Cancel request').click();
     await button(heidi, 'Add friend').waitFor();
+    await cancelled;
     await heidi.reload();
     await button(heidi, 'Add friend').waitFor();
     const frank = await personAt('/u/heidi', 'frank');

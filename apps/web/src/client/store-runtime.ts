@@ -2,6 +2,7 @@ import type { LikesOverviewDetails } from '@civitas/contract';
 import { usersApi } from './api/users-api';
 import { usersMutations } from './api/users-mutations';
 import { selectCanGoBack, wentBack } from './navigation-slice';
+import type { RelationshipCall } from './optimistic/relationship';
 import { logOut, prepareSession } from './session-actions';
 import { tabStore } from './tab-store';
 
@@ -53,4 +54,48 @@ export function watchMyPicture(onChange: (uri: string | null) => void): () => vo
     unsubscribe();
     subscription.unsubscribe();
   };
+}
+
+/** Follow or unfollow through the users slice (its optimistic patch of every cached copy included). */
+export async function setFollowing(
+  citizenId: string,
+  following: boolean,
+): Promise<{ ok: true } | { ok: false; error: unknown }> {
+  const endpoint = following ? usersMutations.endpoints.follow : usersMutations.endpoints.unfollow;
+  const outcome = await tabStore().dispatch(endpoint.initiate({ params: { citizenId } }));
+  return outcome.error ? { ok: false, error: outcome.error } : { ok: true };
+}
+
+/**
+ * A follow or friendship change through the users slice (its optimistic patch of every cached copy of the
+ * profile, and the refetches a friendship change needs, included). A request just sent comes back named.
+ */
+export async function changeRelationship(
+  call: RelationshipCall,
+): Promise<{ ok: true; friendRequestId?: string } | { ok: false; error: unknown }> {
+  const { endpoints } = usersMutations;
+  const { dispatch } = tabStore();
+  const byCitizen = (citizenId: string) => ({ params: { citizenId } });
+  const byRequest = (id: string) => ({ params: { id } });
+  const outcome = await (() => {
+    switch (call.kind) {
+      case 'follow':
+        return dispatch(endpoints.follow.initiate(byCitizen(call.citizenId)));
+      case 'unfollow':
+        return dispatch(endpoints.unfollow.initiate(byCitizen(call.citizenId)));
+      case 'sendFriendRequest':
+        return dispatch(endpoints.sendFriendRequest.initiate(byCitizen(call.citizenId)));
+      case 'unfriend':
+        return dispatch(endpoints.unfriend.initiate(byCitizen(call.citizenId)));
+      case 'cancelFriendRequest':
+        return dispatch(endpoints.cancelFriendRequest.initiate(byRequest(call.requestId)));
+      case 'declineFriendRequest':
+        return dispatch(endpoints.declineFriendRequest.initiate(byRequest(call.requestId)));
+      case 'approveFriendRequest':
+        return dispatch(endpoints.approveFriendRequest.initiate(byRequest(call.requestId)));
+    }
+  })();
+  if (outcome.error) return { ok: false, error: outcome.error };
+  const data = outcome.data as { friendRequestId?: string } | undefined;
+  return data?.friendRequestId ? { ok: true, friendRequestId: data.friendRequestId } : { ok: true };
 }

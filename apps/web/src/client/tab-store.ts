@@ -1,3 +1,4 @@
+import { storeMade } from './lazy-store';
 import { drainLocationsInto } from './navigation-buffer';
 import { navigatedTo } from './navigation-slice';
 import { type AppStore, makeStore } from './store';
@@ -15,5 +16,6 @@ export function tabStore(): AppStore {
   const made = makeStore();
   store = made;
   drainLocationsInto((entry) => made.dispatch(navigatedTo(entry)));
+  storeMade();
   return made;
 }

@@ -3,11 +3,9 @@
 import dynamic from 'next/dynamic';
 
 /*
- * The citizens' versions of pages a guest gets as server components (ADR 018). Imported here through
- * `next/dynamic`, so their code (and the store's) is fetched only where they are rendered: a guest's page
- * lists none of it; a citizen's server render still includes them, and their chunks are preloaded with it.
+ * Pages that render from the store where a guest's version is server components (ADR 018): the author's own
+ * post page (its caption editor and delete). Imported here through `next/dynamic`, so their code (and the
+ * store's) is fetched only where they are rendered: no other page lists any of it.
  */
 
 export const CitizenPostDetail = dynamic(() => import('./post-detail/citizen-post-detail'));
-
-export const CitizenProfilePage = dynamic(() => import('./profile/citizen-profile-page'));

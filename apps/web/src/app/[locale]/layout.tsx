@@ -1,10 +1,10 @@
 import type { Metadata, Viewport } from 'next';
 import { cookies } from 'next/headers';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { Link } from '@/components/link';
 import { AppProviders } from '@/components/shell/app-providers';
 import { ConsentBanner, ConsentSettingsButton } from '@/components/shell/consent-banner';
 import { LanguageLinks } from '@/components/shell/language-links';

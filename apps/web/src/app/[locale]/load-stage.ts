@@ -1,7 +1,8 @@
-import { getMe, getSharedStageFeed, getStageFeed } from '@civitas/contract';
+import { getSharedStageFeed, getStageFeed } from '@civitas/contract';
 import type { StageStart } from '@/components/feed/stage-feed';
 import { countryFromAcceptLanguage, DEFAULT_COUNTRY } from '@/i18n/region';
 import { type ReadResult, readAsCitizen, readAsMachine } from '@/server/api-read';
+import { readMe } from '@/server/read-me';
 import type { ServerSession } from '@/session/server-session';
 
 type ReadStage = (country: string) => Promise<ReadResult<StageStart['page']>>;
@@ -30,7 +31,7 @@ export async function loadStageStart(
 ): Promise<StageStart | null> {
   try {
     if (session.kind === 'citizen') {
-      const me = await readAsCitizen(getMe, undefined, session.token);
+      const me = await readMe(session.token);
       if (!me.ok) return null;
       return await firstNonEmpty(me.data.country, (country) =>
         readAsCitizen(getStageFeed, { query: { country } }, session.token),

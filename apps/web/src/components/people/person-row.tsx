@@ -1,10 +1,10 @@
 'use client';
 
 import type { PersonView } from '@civitas/contract';
-import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { formatCount } from '@/client';
+import { Link } from '@/components/link';
 import { Avatar } from './avatar';
 import { FollowButton } from './follow-button';
 import styles from './people.module.css';

@@ -1,10 +1,10 @@
 'use client';
 
 import type { ProfileView } from '@civitas/contract';
-import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { useGetProfileQuery } from '@/client';
+import { Link } from '@/components/link';
 import { ErrorMessage } from '../error-message';
 import styles from './people.module.css';
 

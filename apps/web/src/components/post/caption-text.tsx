@@ -1,6 +1,6 @@
 import type { CaptionView } from '@civitas/contract';
-import Link from 'next/link';
 import { Fragment, type ReactNode } from 'react';
+import { Link } from '@/components/link';
 
 // Candidates only: which of them are real mentions and hashtags is the server's word (`caption.mentions`,
 // `hashtags`), so the page never links what the server did not recognise.

@@ -1,7 +1,7 @@
 import type { PostView } from '@civitas/contract';
-import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
+import { Link } from '@/components/link';
 import { Avatar } from '../people/avatar';
 import { CaptionText } from './caption-text';
 import { LikeButton } from './like-button';

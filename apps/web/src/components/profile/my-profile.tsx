@@ -1,7 +1,6 @@
 'use client';
 
 import type { MyProfileView } from '@civitas/contract';
-import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import {
   useGetMeQuery,
@@ -9,6 +8,7 @@ import {
   useGetMyPublicFeedInfiniteQuery,
   useGetMySocialOverviewQuery,
 } from '@/client';
+import { Link } from '@/components/link';
 import { ErrorMessage } from '../error-message';
 import { PostFeed } from '../feed/post-feed';
 import styles from './profile.module.css';

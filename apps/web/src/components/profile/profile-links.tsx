@@ -1,5 +1,5 @@
-import Link from 'next/link';
 import { useTranslations } from 'next-intl';
+import { Link } from '@/components/link';
 import styles from './profile.module.css';
 
 /** The lists about a person: the posts they loved, and (for citizens) the friends we have in common. */

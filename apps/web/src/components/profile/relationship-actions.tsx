@@ -3,39 +3,18 @@
 import type { ProfileView } from '@civitas/contract';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
-import {
-  hasPendingRequestId,
-  useApproveFriendRequestMutation,
-  useCancelFriendRequestMutation,
-  useDeclineFriendRequestMutation,
-  useFollowMutation,
-  useSendFriendRequestMutation,
-  useUnfollowMutation,
-  useUnfriendMutation,
-} from '@/client';
+import { hasPendingRequestId } from '@/client/optimistic/friends';
+import type { RelationshipCall } from '@/client/optimistic/relationship';
 import { AppOnlyButton } from '../app-only-prompt';
-import { useErrorText } from '../error-message';
-import { notifyError } from '../toast';
 import styles from './profile.module.css';
-
-type Outcome = { error?: unknown } | undefined;
 
 /**
  * What a citizen can do about another person, exactly as their relationship allows (spec §4): follow or
- * unfollow; add a friend, cancel my request, accept or decline theirs, or unfriend after confirming. Every
- * change shows at once (the client layer's optimistic updates) and goes back with a toast if the call fails.
- * `live` is false until the profile is in the client's cache: before that a change would have nothing to show.
+ * unfollow; add a friend, cancel my request, accept or decline theirs, or unfriend after confirming. `act`
+ * makes the change: it shows at once and goes back with a toast if the call fails (citizen-profile.tsx).
  */
-export function RelationshipActions({ profile, live }: { profile: ProfileView; live: boolean }) {
+export function RelationshipActions({ profile, act }: { profile: ProfileView; act: (call: RelationshipCall) => void }) {
   const t = useTranslations('Profile');
-  const errorText = useErrorText();
-  const [follow] = useFollowMutation();
-  const [unfollow] = useUnfollowMutation();
-  const [sendRequest] = useSendFriendRequestMutation();
-  const [cancelRequest] = useCancelFriendRequestMutation();
-  const [approveRequest] = useApproveFriendRequestMutation();
-  const [declineRequest] = useDeclineFriendRequestMutation();
-  const [unfriend] = useUnfriendMutation();
   const [confirming, setConfirming] = useState(false);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const unfriendButton = useRef<HTMLButtonElement>(null);
@@ -44,13 +23,8 @@ export function RelationshipActions({ profile, live }: { profile: ProfileView; l
     if (confirming) confirmButton.current?.focus();
   }, [confirming]);
 
-  const run = async (call: Promise<Outcome>) => {
-    const outcome = await call;
-    if (outcome?.error) notifyError(errorText(outcome.error));
-  };
-  const citizen = { params: { citizenId: profile.id } };
+  const citizenId = profile.id;
   const request = profile.friendRequestDetails;
-  const byRequest = request ? { params: { id: request.id } } : null;
   const name = profile.displayName;
 
   const closeConfirm = () => {
@@ -64,8 +38,7 @@ export function RelationshipActions({ profile, live }: { profile: ProfileView; l
       <button
         type="button"
         className={profile.amIFollowing ? styles.button : styles.primaryButton}
-        disabled={!live}
-        onClick={() => run(profile.amIFollowing ? unfollow(citizen) : follow(citizen))}
+        onClick={() => act({ kind: profile.amIFollowing ? 'unfollow' : 'follow', citizenId })}
       >
         {profile.amIFollowing ? t('unfollow') : t('follow')}
       </button>
@@ -75,43 +48,41 @@ export function RelationshipActions({ profile, live }: { profile: ProfileView; l
           ref={unfriendButton}
           type="button"
           className={styles.button}
-          disabled={!live || confirming}
+          disabled={confirming}
           aria-expanded={confirming}
           onClick={() => setConfirming(true)}
         >
           {t('unfriend')}
         </button>
-      ) : request && byRequest && request.isOutFriendRequest ? (
+      ) : request?.isOutFriendRequest ? (
         // A request just sent has no id until the server answers; cancelling waits for it.
         <button
           type="button"
           className={styles.button}
-          disabled={!live || hasPendingRequestId(profile)}
-          onClick={() => run(cancelRequest(byRequest))}
+          disabled={hasPendingRequestId(profile)}
+          onClick={() => act({ kind: 'cancelFriendRequest', requestId: request.id })}
         >
           {t('cancelRequest')}
         </button>
-      ) : request && byRequest ? (
+      ) : request ? (
         <>
           <button
             type="button"
             className={styles.primaryButton}
-            disabled={!live}
-            onClick={() => run(approveRequest(byRequest))}
+            onClick={() => act({ kind: 'approveFriendRequest', requestId: request.id })}
           >
             {t('accept')}
           </button>
           <button
             type="button"
             className={styles.button}
-            disabled={!live}
-            onClick={() => run(declineRequest(byRequest))}
+            onClick={() => act({ kind: 'declineFriendRequest', requestId: request.id })}
           >
             {t('decline')}
           </button>
         </>
       ) : (
-        <button type="button" className={styles.button} disabled={!live} onClick={() => run(sendRequest(citizen))}>
+        <button type="button" className={styles.button} onClick={() => act({ kind: 'sendFriendRequest', citizenId })}>
           {t('addFriend')}
         </button>
       )}
@@ -135,7 +106,7 @@ export function RelationshipActions({ profile, live }: { profile: ProfileView; l
               className={styles.primaryButton}
               onClick={() => {
                 setConfirming(false);
-                run(unfriend(citizen));
+                act({ kind: 'unfriend', citizenId });
               }}
             >
               {t('unfriendConfirm')}

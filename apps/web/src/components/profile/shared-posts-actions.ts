@@ -3,6 +3,7 @@
 import { ContinuationQuery, getSharedLovedPosts, getSharedProfileFeed, Id, Username } from '@civitas/contract';
 import type { ResultOf } from '@/client';
 import { type ReadResult, readAsMachine } from '@/server/api-read';
+import { withMyLikes } from '@/server/my-likes';
 
 /**
  * The next pages of public lists whose only call is a machine-token sharing read (spec §6): a profile's public
@@ -23,10 +24,12 @@ export async function loadSharedProfilePosts(
   const name = Username.safeParse(username);
   const token = Token.safeParse(continuationToken);
   if (!name.success || !token.success) return invalid;
-  return readAsMachine(getSharedProfileFeed, {
+  const page = await readAsMachine(getSharedProfileFeed, {
     params: { username: name.data },
     query: token.data ? { continuationToken: token.data } : {},
   });
+  // A citizen's page carries their own likes, so its cards need no store (ADR 023).
+  return page.ok ? { ok: true, data: await withMyLikes(page.data) } : page;
 }
 
 export async function loadSharedLovedPosts(

@@ -27,7 +27,8 @@ const nextToken = (page: FeedPage | undefined): string | undefined =>
 export function SharedPosts({
   source,
   initial,
-  renderPost = (post, _pageIds, priority) => <PostCard post={post} signedIn={false} priority={priority} />,
+  signedIn = false,
+  renderPost = (post, _pageIds, priority) => <PostCard post={post} signedIn={signedIn} priority={priority} />,
   label,
   empty,
   children,
@@ -35,6 +36,11 @@ export function SharedPosts({
   source: SharedSource;
   /** The server's read of the first page; when it failed, the list says why and can ask again from here. */
   initial: ReadResult<FeedPage>;
+  /**
+   * A citizen's list of a profile's public posts, whose pages carry their own likes (the server action reads
+   * them): its cards get like buttons without a store. False for a guest.
+   */
+  signedIn?: boolean;
   /** How a post shows; a guest's card by default (a citizen's reads their likes: shared-posts-with-likes.tsx). */
   renderPost?: (post: PostView, pageIds: string[], priority: boolean) => ReactNode;
   label: string;

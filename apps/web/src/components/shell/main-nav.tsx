@@ -1,8 +1,8 @@
 'use client';
 
-import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { Link } from '@/components/link';
 import styles from './shell.module.css';
 
 /** The wrapper's navigation: the stage for everyone; a new post, people and my profile for citizens. */

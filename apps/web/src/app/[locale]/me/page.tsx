@@ -1,11 +1,10 @@
-import { getMe } from '@civitas/contract';
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { StoreProvider } from '@/client/store-provider';
 import { MyProfile } from '@/components/profile/my-profile';
 import type { Locale } from '@/i18n/locales';
-import { readAsCitizen } from '@/server/api-read';
+import { readMe } from '@/server/read-me';
 import { signInHref } from '@/session/request-path';
 import { getServerSession } from '@/session/server-session';
 
@@ -28,7 +27,7 @@ export default async function MyProfilePage({ params }: PageProps) {
   setRequestLocale((await params).locale);
   const session = await getServerSession();
   if (session.kind !== 'citizen') redirect(signInHref('/me'));
-  const me = await readAsCitizen(getMe, undefined, session.token);
+  const me = await readMe(session.token);
   return (
     <StoreProvider>
       <MyProfile initial={me.ok ? me.data : null} />

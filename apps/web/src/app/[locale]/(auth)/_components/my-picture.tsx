@@ -1,54 +1,42 @@
 'use client';
 
-import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { PROFILE_PICTURE_STORAGE_KEY } from '@/client/behaviour/logout';
-import { loadStore } from '@/client/lazy-store';
+import { whenStoreMade } from '@/client/lazy-store';
+import { Link } from '@/components/link';
 import { Avatar } from '@/components/people/avatar';
 
+const remember = (uri: string | null) => {
+  if (uri) localStorage.setItem(PROFILE_PICTURE_STORAGE_KEY, uri);
+  else localStorage.removeItem(PROFILE_PICTURE_STORAGE_KEY);
+};
+
 /**
- * My profile picture in the header, linking to my profile. The picture's address is cached in the browser
- * (spec §3) so it shows at once on the next page load; logout clears it.
+ * My profile picture in the header, linking to my profile. The server reads it with the page (`served`;
+ * undefined when that read failed, and then the browser's cached address stands in), and the browser keeps
+ * the address cached (spec §3). The store's copy is followed once something else has made the store (a tap, a
+ * store page such as /me where the picture changes): the header never loads it for its own sake (ADR 018).
  */
-export function MyPicture({ label }: { label: string }) {
-  const [uri, setUri] = useState<string | null>(null);
+export function MyPicture({ label, served }: { label: string; served: string | null | undefined }) {
+  const [uri, setUri] = useState<string | null>(served ?? null);
   useEffect(() => {
-    setUri(localStorage.getItem(PROFILE_PICTURE_STORAGE_KEY));
+    if (served === undefined) setUri(localStorage.getItem(PROFILE_PICTURE_STORAGE_KEY));
+    else remember(served);
     let stop: (() => void) | null = null;
-    let cancelled = false;
-    // The store is loaded once the page is idle (ADR 018): the cached picture shows meanwhile.
-    const start = () =>
-      loadStore().then(
-        (store) => {
-          if (cancelled) return;
-          stop = store.watchMyPicture((current) => {
-            setUri(current);
-            if (current) localStorage.setItem(PROFILE_PICTURE_STORAGE_KEY, current);
-            else localStorage.removeItem(PROFILE_PICTURE_STORAGE_KEY);
-          });
-        },
-        () => undefined,
-      );
-    const idle = whenIdle(start);
+    const cancel = whenStoreMade((store) => {
+      stop = store.watchMyPicture((current) => {
+        setUri(current);
+        remember(current);
+      });
+    });
     return () => {
-      cancelled = true;
-      idle();
+      cancel();
       stop?.();
     };
-  }, []);
+  }, [served]);
   return (
     <Link href="/me" aria-label={label}>
       <Avatar uri={uri} alt="" size={32} />
     </Link>
   );
-}
-
-/** Runs `task` when the browser is idle (or soon, where it cannot tell); returns a cancel. */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(task, { timeout: 3000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(task, 1);
-  return () => clearTimeout(handle);
 }

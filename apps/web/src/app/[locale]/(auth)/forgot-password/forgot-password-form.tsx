@@ -1,9 +1,9 @@
 'use client';
 
 import type { BodyOf, requestPasswordReset } from '@civitas/contract';
-import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
+import { Link } from '@/components/link';
 import styles from '../_components/auth.module.css';
 import { FormAlert } from '../_components/form-alert';
 import { FormField } from '../_components/form-field';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
+import { Link } from '@/components/link';
 import styles from '../_components/auth.module.css';
 import { ResetPasswordForm } from './reset-password-form';
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { Link } from '@/components/link';
 import styles from '../_components/auth.module.css';
 import { FormAlert } from '../_components/form-alert';
 import { SignInForm } from './sign-in-form';

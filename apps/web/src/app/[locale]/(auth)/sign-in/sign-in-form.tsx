@@ -1,9 +1,9 @@
 'use client';
 
 import type { BodyOf, ResponseOf, signIn } from '@civitas/contract';
-import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { FormEvent } from 'react';
+import { Link } from '@/components/link';
 import styles from '../_components/auth.module.css';
 import { FormField } from '../_components/form-field';
 import { useApiForm } from '../_components/use-api-form';

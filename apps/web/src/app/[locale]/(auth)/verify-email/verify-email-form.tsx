@@ -1,9 +1,9 @@
 'use client';
 
 import type { BodyOf, ResponseOf, verifyEmail } from '@civitas/contract';
-import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useState } from 'react';
+import { Link } from '@/components/link';
 import { CodeField, ReadyToSignIn } from '../_components/account-fields';
 import styles from '../_components/auth.module.css';
 import { forgetPendingVerification, pendingVerification } from '../_components/pending-verification';

@@ -1,4 +1,4 @@
-import { getPost, getSharedPost, getSharedPostOverview, Id, type PostView } from '@civitas/contract';
+import { getPost, getProfile, getSharedPost, getSharedPostOverview, Id, type PostView } from '@civitas/contract';
 import { cache } from 'react';
 import { type ReadResult, readAsCitizen, readAsMachine } from '@/server/api-read';
 import { getServerSession, type ServerSession } from '@/session/server-session';
@@ -58,3 +58,18 @@ async function readVisiblePost(id: string, session: ServerSession): Promise<Load
   // 400 is an id the API does not take; like any unknown id it is simply not here.
   return read.status === 404 || read.status === 400 ? { kind: 'missing' } : { kind: 'failed', status: read.status };
 }
+
+/**
+ * Whether the signed-in citizen follows `username` (the author of the post they are reading), for the follow
+ * island; null when it cannot be told (no session, a failed read), and then no follow button is offered.
+ */
+export const loadFollowing = cache(async (username: string): Promise<boolean | null> => {
+  const session = await getServerSession();
+  if (session.kind !== 'citizen') return null;
+  try {
+    const read = await readAsCitizen(getProfile, { params: { username } }, session.token);
+    return read.ok && !read.data.isMe ? read.data.amIFollowing : null;
+  } catch {
+    return null;
+  }
+});

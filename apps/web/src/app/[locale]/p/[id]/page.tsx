@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { AppOnlyButton } from '@/components/app-only-prompt';
+import { FollowAuthorIsland } from '@/components/citizen-islands';
 import { PostCard } from '@/components/post/post-card';
 import styles from '@/components/post-detail/post-detail.module.css';
 import { BackButton } from '@/components/shell/back-button';
@@ -9,7 +10,7 @@ import { CitizenPostDetail } from '@/components/store-pages';
 import { languageAlternates } from '@/i18n/alternates';
 import type { Locale } from '@/i18n/locales';
 import { publicOrigin } from '@/server/public-origin';
-import { loadPost } from './load-post';
+import { loadFollowing, loadPost } from './load-post';
 import { previewDescription, previewImage } from './share-preview';
 
 interface PageProps {
@@ -74,28 +75,42 @@ async function LoadFailed({ id }: { id: string }) {
   );
 }
 
-/** One post on its own page: server-rendered for guests, share previews and a fast first paint. */
+/**
+ * One post on its own page, server-rendered with islands (ADR 018, 023): the like button, the follow button and
+ * the media player. Only the author's own post renders from the store (its caption editor and delete).
+ */
 export default async function PostPage({ params }: PageProps) {
   const { locale, id } = await params;
   setRequestLocale(locale);
   const loaded = await loadPost(id);
   if (loaded.kind === 'missing') notFound();
   if (loaded.kind === 'failed') return <LoadFailed id={id} />;
+  const { post, viewer } = loaded;
+  const signedIn = viewer.kind === 'citizen';
+  if (signedIn && post.author.username.toLowerCase() === viewer.username.toLowerCase()) {
+    return (
+      <>
+        <BackButton />
+        <CitizenPostDetail initialPost={post} viewerUsername={viewer.username} />
+      </>
+    );
+  }
+  const following = signedIn ? await loadFollowing(post.author.username) : null;
   return (
     <>
       <BackButton />
-      {loaded.viewer.kind === 'citizen' ? (
-        <CitizenPostDetail initialPost={loaded.post} viewerUsername={loaded.viewer.username} />
-      ) : (
-        // A guest's post is all server components but the prompt and the media player (ADR 018).
-        <PostCard
-          post={loaded.post}
-          signedIn={false}
-          priority
-          headingLevel="h1"
-          actions={<AppOnlyButton feature="give" className={styles.button} />}
-        />
-      )}
+      <PostCard
+        post={post}
+        signedIn={signedIn}
+        priority
+        headingLevel="h1"
+        actions={
+          <>
+            {following === null ? null : <FollowAuthorIsland author={post.author} following={following} />}
+            <AppOnlyButton feature="give" className={styles.button} />
+          </>
+        }
+      />
     </>
   );
 }

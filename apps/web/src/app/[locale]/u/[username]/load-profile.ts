@@ -8,7 +8,9 @@ import {
 } from '@civitas/contract';
 import { cache } from 'react';
 import type { PublicProfile } from '@/components/profile/profile-header';
-import { readAsCitizen, readAsMachine } from '@/server/api-read';
+import type { FeedPage } from '@/components/profile/shared-posts-actions';
+import { type ReadResult, readAsCitizen, readAsMachine } from '@/server/api-read';
+import { withMyLikes } from '@/server/my-likes';
 import { getServerSession } from '@/session/server-session';
 
 /** A profile as the visitor may see it: with our relationship (citizens), its public part (guests), or why not. */
@@ -41,8 +43,14 @@ export const loadProfile = cache(async (rawUsername: string): Promise<LoadedProf
   return read.status === 404 || read.status === 400 ? { kind: 'missing' } : { kind: 'failed', status: read.status };
 });
 
-/** The first page of a profile's public posts, server-rendered for guests and citizens alike. */
-export const loadPublicPosts = (username: string) => readAsMachine(getSharedProfileFeed, { params: { username } });
+/**
+ * The first page of a profile's public posts, server-rendered for guests and citizens alike; a citizen's with
+ * their own likes (so its like buttons are islands over server data, ADR 023).
+ */
+export async function loadPublicPosts(username: string): Promise<ReadResult<FeedPage>> {
+  const page = await readAsMachine(getSharedProfileFeed, { params: { username } });
+  return page.ok ? { ok: true, data: await withMyLikes(page.data) } : page;
+}
 
 /** The first page of the public posts a creator loved, for guests. */
 export const loadSharedLoved = (influencerId: string) =>

@@ -1,10 +1,12 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
-import { setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { CitizenProfile } from '@/components/citizen-islands';
+import { PostCard } from '@/components/post/post-card';
 import { GuestProfile } from '@/components/profile/guest-profile';
 import { ProfileLoadFailed } from '@/components/profile/profile-load-failed';
+import { SharedPosts } from '@/components/profile/shared-posts';
 import { BackButton } from '@/components/shell/back-button';
-import { CitizenProfilePage } from '@/components/store-pages';
 import type { Locale } from '@/i18n/locales';
 import { loadProfile, loadPublicPosts } from './load-profile';
 import { profileMetadata } from './profile-metadata';
@@ -25,8 +27,9 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 
 /**
  * A person's profile: server-rendered header and first page of public posts for everyone (share previews,
- * guests, a fast first paint); a citizen then gets the live relationship and its actions, and the friends-only
- * posts once we are friends. My own profile lives at /me.
+ * guests, a fast first paint); a citizen's page is an island over that (ADR 023) with the relationship and its
+ * actions, their own likes on the posts, and the friends-only posts once we are friends. My own profile lives
+ * at /me.
  */
 export default async function ProfilePage({ params }: PageProps) {
   const { locale, username } = await params;
@@ -39,10 +42,46 @@ export default async function ProfilePage({ params }: PageProps) {
     <>
       <BackButton />
       {loaded.kind === 'citizen' ? (
-        <CitizenProfilePage initial={loaded.profile} publicPosts={posts} />
+        <CitizenProfile
+          key={loaded.profile.id}
+          initial={loaded.profile}
+          publicPosts={
+            <CitizenPublicPosts username={loaded.profile.username} name={loaded.profile.displayName} posts={posts} />
+          }
+        />
       ) : (
         <GuestProfile profile={loaded.profile} posts={posts} />
       )}
     </>
+  );
+}
+
+/** A profile's public posts as a citizen gets them: server-rendered cards whose like buttons are islands. */
+async function CitizenPublicPosts({
+  username,
+  name,
+  posts,
+}: {
+  username: string;
+  name: string;
+  posts: Awaited<ReturnType<typeof loadPublicPosts>>;
+}) {
+  const t = await getTranslations('Profile');
+  return (
+    <SharedPosts
+      source={{ kind: 'profile', username }}
+      initial={posts}
+      signedIn
+      label={t('publicPostsLabel', { name })}
+      empty={<p>{t('noPublicPosts', { name })}</p>}
+    >
+      {posts.ok
+        ? posts.data.data.map((post, index) => (
+            <div key={post.id}>
+              <PostCard post={post} signedIn priority={index === 0} />
+            </div>
+          ))
+        : null}
+    </SharedPosts>
   );
 }

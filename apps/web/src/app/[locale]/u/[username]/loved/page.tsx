@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { StoreProvider } from '@/client/store-provider';
+import { Link } from '@/components/link';
 import { CitizenLovedPosts } from '@/components/profile/citizen-loved-posts';
 import styles from '@/components/profile/profile.module.css';
 import { ProfileLoadFailed } from '@/components/profile/profile-load-failed';
