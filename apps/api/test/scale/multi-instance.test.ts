@@ -354,7 +354,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances and a worker behind
       expect((await status(video)).status).toBe('processing');
       workers.push(await startWorker({ ...db.env, DATA_DIR: folder }));
       expect(await settled(video)).toMatchObject({ status: 'ready', failureCode: null });
-      expect(await job()).toMatchObject({ status: 'done', attempts: 2 });
+      // The job is marked done just after its post is ready.
+      await expect.poll(job, { timeout: 10_000 }).toMatchObject({ status: 'done', attempts: 2 });
     } finally {
       await closeContext(check);
     }
