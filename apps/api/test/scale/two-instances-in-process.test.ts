@@ -1,6 +1,4 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
 import { stageCommand } from '../../src/cli/commands/stage.js';
 import type { AppContext } from '../../src/context.js';
 import { createContext } from '../../src/create-context.js';
@@ -10,17 +8,13 @@ import { insertCitizen } from '../../src/seed/citizens.js';
 import { insertPost } from '../../src/seed/posts.js';
 import { closeContext, createTempDatabase, type TempDatabase } from '../cli/temp-database.js';
 import { feeds } from '../feeds/helpers.js';
+import { type Instance, startInstance } from '../identity/instances.js';
 
 // Two instances of the server on one database and one Redis, in this process: a write through A shows on B's
 // next read even while B's caches would keep the old answer for a minute (ADR 024). The multi-process test
 // behind a proxy (multi-instance.test.ts) covers the same through real processes.
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-interface Instance {
-  ctx: AppContext;
-  app: FastifyInstance;
-}
 
 let db: TempDatabase;
 let a: Instance;
@@ -29,12 +23,11 @@ let cli: AppContext;
 let guestToken: string;
 const people: Record<'author' | 'reader' | 'fan1' | 'fan2' | 'fan3', { id: string; token: string }> = {} as never;
 
-async function startInstance(): Promise<Instance> {
-  const ctx = await createContext(db.config);
-  await ctx.cacheBus.ready;
-  const app = await buildApp(ctx);
-  await app.ready();
-  return { ctx, app };
+/** An instance with its own DATA_DIR on the shared database, listening to the other's announcements. */
+async function startListening(): Promise<Instance> {
+  const instance = await startInstance(db);
+  await instance.ctx.cacheBus.ready;
+  return instance;
 }
 
 beforeAll(async () => {
@@ -47,8 +40,8 @@ beforeAll(async () => {
     SEED_DEMO: 'false',
     MEDIA_WORKER: 'false',
   });
-  a = await startInstance();
-  b = await startInstance();
+  a = await startListening();
+  b = await startListening();
   cli = await createContext(db.config);
   guestToken = await a.ctx.tokens.issue({ kind: 'guest', guestId: '0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f71' }, 900);
   const now = Date.now();
@@ -59,10 +52,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  for (const instance of [a, b]) {
-    await instance?.app.close();
-    if (instance) await closeContext(instance.ctx);
-  }
+  for (const instance of [a, b]) await instance?.close();
   if (cli) await closeContext(cli);
   await db?.drop();
 });

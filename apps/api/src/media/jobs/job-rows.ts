@@ -7,24 +7,25 @@ import type { FailedJob, JobState } from './job-queue.js';
 // The `media_jobs` rows, shared by both drivers: the table queue runs on them, the Redis queue keeps them as the
 // record every instance reads a post's processing status from (ADR 022).
 
+/** A job as it waits for its first try: queued now, no attempts, no failure (a new row, or a retried one). */
+const freshlyQueued = (now: number) =>
+  ({
+    status: 'queued',
+    attempts: 0,
+    run_after: now,
+    locked_until: null,
+    stage: 'queued',
+    percent: 0,
+    failure_code: null,
+    failure_message: null,
+    updated_at: now,
+  }) as const;
+
 export async function insertJobRow(db: Db, postId: string, now: number): Promise<string> {
   const id = newId(now);
   await db
     .insertInto('media_jobs')
-    .values({
-      id,
-      post_id: postId,
-      status: 'queued',
-      attempts: 0,
-      run_after: now,
-      locked_until: null,
-      stage: 'queued',
-      percent: 0,
-      failure_code: null,
-      failure_message: null,
-      created_at: now,
-      updated_at: now,
-    })
+    .values({ id, post_id: postId, ...freshlyQueued(now), created_at: now })
     .execute();
   return id;
 }
@@ -101,17 +102,7 @@ export async function failedJobRows(db: Db, limit: number, ids?: readonly string
 export async function requeueJobRow(db: Db, jobId: string, now: number): Promise<boolean> {
   const result = await db
     .updateTable('media_jobs')
-    .set({
-      status: 'queued',
-      attempts: 0,
-      run_after: now,
-      locked_until: null,
-      stage: 'queued',
-      percent: 0,
-      failure_code: null,
-      failure_message: null,
-      updated_at: now,
-    })
+    .set(freshlyQueued(now))
     .where('id', '=', jobId)
     .where('status', '=', 'failed')
     .executeTakeFirst();
