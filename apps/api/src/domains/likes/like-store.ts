@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { decrement, increment } from '../../db/counters.js';
 import type { Db } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
 import { stagePost } from '../feeds/stage-membership.js';
+import { anyPost } from '../posts/visible-sql.js';
 
 export interface LikeOutcome {
   likesCount: number;
@@ -14,13 +15,16 @@ export interface AddedLike extends LikeOutcome {
   stagedIn: string | null;
 }
 
+/** Which posts a like or unlike may touch: `visibleToViewer(citizenId)` for a citizen's own call. */
+export type PostGuard = RawBuilder<boolean>;
+
 /**
  * Likes are idempotent: the (post, citizen) primary key admits one like, and the counter on the post moves
  * only when a row was really inserted or deleted, atomically with it, so concurrent calls never lose or
- * double a count. Visibility of the post is the caller's check.
+ * double a count. A post the guard excludes (or that does not exist) is answered with null and left alone.
  *
- * On PostgreSQL the like, the counter and the automatic staging are one statement (one round trip instead of
- * four); SQLite, in process, runs the same steps in a transaction.
+ * On PostgreSQL the guard, the like, the counter and the automatic staging are one statement (one round trip
+ * instead of five); SQLite, in process, runs the same steps in a transaction.
  */
 export async function addLike(
   db: Db,
@@ -28,11 +32,14 @@ export async function addLike(
   citizenId: string,
   now: number,
   autoStageLikes: number,
-): Promise<AddedLike> {
+  guard: PostGuard = anyPost,
+): Promise<AddedLike | null> {
   if (dialectOf(db as never) === 'postgres') {
-    const { rows } = await sql<{ likes_count: number; staged_in: string | null }>`
-      with inserted as (
-        insert into likes (post_id, citizen_id, created_at) values (${postId}, ${citizenId}, ${now})
+    const { rows } = await sql<{ likes_count: number | null; staged_in: string | null }>`
+      with target as (
+        select posts.id from posts where posts.id = ${postId} and ${guard}
+      ), inserted as (
+        insert into likes (post_id, citizen_id, created_at) select id, ${citizenId}::uuid, ${now}::bigint from target
         on conflict (post_id, citizen_id) do nothing
         returning post_id
       ), counted as (
@@ -47,13 +54,16 @@ export async function addLike(
         on conflict (country, post_id) do nothing
         returning country
       )
-      select likes_count, (select country from staged) as staged_in from counted`.execute(db);
+      select (select likes_count from counted) as likes_count, (select country from staged) as staged_in
+      from target`.execute(db);
     const [row] = rows;
+    if (!row) return null;
     // Already liked: the count as it stands now (a fresh statement sees a racing like of the same citizen).
-    if (!row) return { likesCount: await currentCount(db, postId), liked: true, stagedIn: null };
+    if (row.likes_count === null) return { likesCount: await currentCount(db, postId), liked: true, stagedIn: null };
     return { likesCount: row.likes_count, liked: true, stagedIn: row.staged_in };
   }
   return db.transaction().execute(async (trx) => {
+    if (!(await passesGuard(trx, postId, guard))) return null;
     const inserted = await trx
       .insertInto('likes')
       .values({ post_id: postId, citizen_id: citizenId, created_at: now })
@@ -82,19 +92,30 @@ export async function addLike(
   });
 }
 
-export async function removeLike(db: Db, postId: string, citizenId: string): Promise<LikeOutcome> {
+export async function removeLike(
+  db: Db,
+  postId: string,
+  citizenId: string,
+  guard: PostGuard = anyPost,
+): Promise<LikeOutcome | null> {
   if (dialectOf(db as never) === 'postgres') {
-    const { rows } = await sql<{ likes_count: number }>`
-      with deleted as (
-        delete from likes where post_id = ${postId} and citizen_id = ${citizenId} returning post_id
+    const { rows } = await sql<{ likes_count: number | null }>`
+      with target as (
+        select posts.id from posts where posts.id = ${postId} and ${guard}
+      ), deleted as (
+        delete from likes where post_id = (select id from target) and citizen_id = ${citizenId} returning post_id
+      ), counted as (
+        update posts set likes_count = ${decrement('likes_count')}
+        where id = ${postId} and exists (select 1 from deleted)
+        returning likes_count
       )
-      update posts set likes_count = ${decrement('likes_count')}
-      where id = ${postId} and exists (select 1 from deleted)
-      returning likes_count`.execute(db);
+      select (select likes_count from counted) as likes_count from target`.execute(db);
     const [row] = rows;
-    return { likesCount: row ? row.likes_count : await currentCount(db, postId), liked: false };
+    if (!row) return null;
+    return { likesCount: row.likes_count ?? (await currentCount(db, postId)), liked: false };
   }
   return db.transaction().execute(async (trx) => {
+    if (!(await passesGuard(trx, postId, guard))) return null;
     const deleted = await trx
       .deleteFrom('likes')
       .where('post_id', '=', postId)
@@ -113,6 +134,11 @@ export async function removeLike(db: Db, postId: string, citizenId: string): Pro
         : await currentCount(trx, postId);
     return { likesCount, liked: false };
   });
+}
+
+async function passesGuard(db: Db, postId: string, guard: PostGuard): Promise<boolean> {
+  const found = await db.selectFrom('posts').select('id').where('id', '=', postId).where(guard).executeTakeFirst();
+  return found !== undefined;
 }
 
 async function currentCount(db: Db, postId: string): Promise<number> {
