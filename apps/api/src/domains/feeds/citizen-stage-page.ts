@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { DialectName } from '../../db/dialect.js';
 import { oneOf, oneOfShape, oneOfValues } from '../../db/id-list.js';
 import { precompiled } from '../../db/precompiled.js';
+import { viewerLikeOf } from '../posts/hydrate.js';
 import { feedPageAroundLikes, fillLikes } from '../posts/post-json.js';
 import type { FeedPage } from './pipeline.js';
 
@@ -59,17 +60,14 @@ export async function citizenStageJson(
 function liveLikesQuery(db: Db, dialect: DialectName, ids: readonly string[], viewerId: string) {
   return db
     .selectFrom('posts')
-    .leftJoin('likes as mine', (join) =>
-      join.onRef('mine.post_id', '=', 'posts.id').on('mine.citizen_id', '=', viewerId),
-    )
-    .select([
+    .select((eb) => [
       'posts.id',
       'posts.likes_count',
       'posts.updated_at',
       'posts.status',
       'posts.sharing',
       'posts.deleted_at',
-      'mine.post_id as liked',
+      viewerLikeOf(eb, viewerId).as('liked'),
     ])
     .where(oneOf(dialect, 'posts.id', ids));
 }

@@ -1,10 +1,10 @@
-import type { Selectable } from 'kysely';
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import type { DialectName } from '../../db/dialect.js';
 import { oneOf, oneOfShape, oneOfValues } from '../../db/id-list.js';
 import { precompiled } from '../../db/precompiled.js';
-import type { CitizensTable, PostsTable } from '../../db/tables/index.js';
+import type { CitizensTable, Database, PostsTable } from '../../db/tables/index.js';
 import type { PostContent } from './post-cache.js';
 
 export type PostRow = Selectable<PostsTable>;
@@ -73,17 +73,11 @@ export async function hydratePosts(
 }
 
 function liveQuery(db: Db, dialect: DialectName, ids: readonly string[], viewerId: string | null) {
-  // A guest's id is null: the joins on likes and friendships then match nothing, and one SQL text serves both.
+  // A guest's id is null: the lookups of a like and a friendship then match nothing, and one SQL text serves both.
   return db
     .selectFrom('posts')
     .leftJoin('citizens as author', 'author.id', 'posts.author_id')
-    .leftJoin('likes as mine', (join) =>
-      join.onRef('mine.post_id', '=', 'posts.id').on('mine.citizen_id', '=', viewerId as string),
-    )
-    .leftJoin('friendships as friend', (join) =>
-      join.onRef('friend.friend_id', '=', 'posts.author_id').on('friend.citizen_id', '=', viewerId as string),
-    )
-    .select([
+    .select((eb) => [
       'posts.id',
       'posts.author_id',
       'posts.likes_count',
@@ -95,11 +89,30 @@ function liveQuery(db: Db, dialect: DialectName, ids: readonly string[], viewerI
       'author.display_name as author_display_name',
       'author.profile_picture_uri as author_picture',
       'author.country as author_country',
-      'mine.post_id as liked',
-      'friend.friend_id as friend',
+      viewerLikeOf(eb, viewerId).as('liked'),
+      eb
+        .selectFrom('friendships as friend')
+        .select('friend.friend_id')
+        .whereRef('friend.friend_id', '=', 'posts.author_id')
+        .where('friend.citizen_id', '=', viewerId as string)
+        .limit(sql.lit(1))
+        .as('friend'),
     ])
     .where(oneOf(dialect, 'posts.id', ids));
 }
+
+/**
+ * The viewer's like of each post, looked up by its key per post. As a join, PostgreSQL's generic plan (the one
+ * a prepared statement settles on) hashes all of the viewer's likes instead: a citizen with thousands of likes
+ * made every page read them all. `limit 1` keeps the planner from turning the lookup into that hash again.
+ */
+export const viewerLikeOf = (eb: ExpressionBuilder<Database, 'posts'>, viewerId: string | null) =>
+  eb
+    .selectFrom('likes as mine')
+    .select('mine.post_id')
+    .whereRef('mine.post_id', '=', 'posts.id')
+    .where('mine.citizen_id', '=', viewerId as string)
+    .limit(sql.lit(1));
 
 const liveRows = precompiled({
   build: liveQuery,
