@@ -6,6 +6,8 @@
 #   BENCH_ONLY=citizen,detail   runs only the named paths: guest guest-snapshots citizen citizen-snapshots detail
 #     overview like like-many like-crowd create create-many
 #   BENCH_CITIZENS_LOADING (100): how many citizens' tokens the crowd shapes take turns with
+#   BENCH_ACCEPT_ENCODING (gzip): what every request says it accepts, as browsers and mobile HTTP stacks do;
+#     set it empty for answers uncompressed (the hello-world reference is too small to be compressed either way)
 #   BENCH_SECONDS (15), BENCH_WARMUP (3), BENCH_PORT (3199), BENCH_NODE_ARGS (flags for the server's node)
 #   BENCH_SERVER=path/to/main.js   another build of the server (e.g. a baseline), same CLI
 #   BENCH_PROFILE=/tmp/x.cpuprofile   CPU profile of the measured runs only (read it with bench/api/profile-summary.mjs)
@@ -102,9 +104,11 @@ ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
 sys_ticks() { awk '{print $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
 declare -A pg_before
 pg_sessions() { [ -n "${DATABASE_URL:-}" ] && sql "select string_agg(pid::text, ' ') from pg_stat_activity where application_name = 'civitas-bench'" || true; }
+accept_encoding=${BENCH_ACCEPT_ENCODING-gzip}
 run() { # key, name, wrk args...
   local key=$1 name=$2; shift 2
   [[ $only == *",$key,"* ]] || return 0
+  [ -n "$accept_encoding" ] && set -- -H "Accept-Encoding: $accept_encoding" "$@"
   wrk -t1 -c32 -d"${BENCH_WARMUP:-3}s" "$@" >/dev/null # JIT and connection pool warm, not measured
   [ -n "${BENCH_PROFILE:-}" ] && kill -USR2 $server
   local node_before sys_before; node_before=$(ticks $server); sys_before=$(sys_ticks $server)

@@ -11,6 +11,9 @@ request = function()
   n = n + 1
   -- 7919 is prime: consecutive requests land far apart in the minute, and no two of 60,000 coincide.
   local timestamp = now_ms - (n * 7919) % 60000
+  -- wrk.format takes the given headers instead of the command line's (-H, Accept-Encoding say): merge them.
+  local headers = { ["Authorization"] = "Bearer " .. tokens[(n % #tokens) + 1] }
+  for name, value in pairs(wrk.headers) do headers[name] = headers[name] or value end
   return wrk.format("GET", "/api/content/v9/feed/eight-stage?country=" .. country .. "&timestamp=" .. timestamp,
-    { ["Authorization"] = "Bearer " .. tokens[(n % #tokens) + 1] })
+    headers)
 end

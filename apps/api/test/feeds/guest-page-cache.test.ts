@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stagePost } from '../../src/domains/feeds/stage-membership.js';
 import { createTestApp, guest, type TestApp } from '../harness.js';
@@ -8,8 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const stage = (as: Parameters<TestApp['request']>[0]['as']) =>
-  t.request({ method: 'GET', url: '/api/content/v9/feed/eight-stage?country=NZ', as });
+const stageUrl = '/api/content/v9/feed/eight-stage?country=NZ';
+const stage = (as: Parameters<TestApp['request']>[0]['as']) => t.request({ method: 'GET', url: stageUrl, as });
 
 describe('guest stage pages', () => {
   it('are served from memory for guests, while citizens always read fresh', async () => {
@@ -27,5 +28,40 @@ describe('guest stage pages', () => {
     t.ctx.caches.guestStagePages.clear();
     t.ctx.caches.stageHeads.clear();
     expect((await stage(guest)).json().data).toHaveLength(2);
+  });
+
+  it('are sent gzipped, compressed once, to clients that accept it, and plain to the others', async () => {
+    const author = await t.newCitizen({ country: 'NZ' });
+    for (let i = 0; i < 6; i += 1) {
+      await stagePost(t.ctx.db, await t.newPost({ authorId: author.id }), ['NZ'], 'curated', Date.now() - 100 - i);
+    }
+    t.ctx.caches.guestStagePages.clear();
+    t.ctx.caches.stageHeads.clear();
+    const gzip = { 'accept-encoding': 'br;q=1.0, gzip;q=0.8, *;q=0.1' };
+    const zipped = await t.request({ method: 'GET', url: stageUrl, as: guest, headers: gzip });
+    const plain = await t.request({ method: 'GET', url: stageUrl, as: guest });
+    const refused = await t.request({
+      method: 'GET',
+      url: stageUrl,
+      as: guest,
+      headers: { 'accept-encoding': 'gzip;q=0' },
+    });
+
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('accept-encoding');
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    for (const answer of [plain, refused]) {
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(answer.headers.vary).toBe('accept-encoding');
+    }
+    expect(refused.body).toBe(plain.body);
+    expect(JSON.parse(plain.body).data.length).toBeGreaterThanOrEqual(6);
+
+    // A citizen's page is made for them alone: compressing each one would double its cost, so it goes plain.
+    const citizens = await t.request({ method: 'GET', url: stageUrl, as: 'alice', headers: gzip });
+    expect(citizens.statusCode).toBe(200);
+    expect(citizens.headers['content-encoding']).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import { newId } from '../../src/db/ids.js';
 import { authorPageQuery } from '../../src/domains/feeds/skeletons/author-posts.js';
 import { lovedPageQuery } from '../../src/domains/feeds/skeletons/loved-posts.js';
 import { stagePageQuery } from '../../src/domains/feeds/skeletons/stage.js';
+import { liveQuery } from '../../src/domains/posts/hydrate.js';
 import { createTestApp, type TestApp } from '../harness.js';
 
 // Every skeleton page must be an index range walked in order: no full scan, no sort of the whole set, no
@@ -137,6 +138,51 @@ describe('skeleton query plans', () => {
     for (const after of [undefined, [Date.now() - 250_000, someId] as [number, string]]) {
       const plan = await planOf(t.ctx.db, lovedPageQuery(t.ctx.db, someCitizen, after, 20));
       expectIndexedWalk(plan, 'likes_by_citizen');
+    }
+  });
+});
+
+/**
+ * The plan a prepared statement settles on. PostgreSQL switches a named statement to its generic plan (one made
+ * without the values) after five runs, and that plan is the one every later request gets.
+ */
+async function genericPlanOf(db: Db, query: Compilable): Promise<string> {
+  const compiled = query.compile();
+  if (t.ctx.dialect === 'sqlite') return planOf(db, query);
+  return db.connection().execute(async (connection) => {
+    await sql`set plan_cache_mode = force_generic_plan`.execute(connection);
+    try {
+      await connection.executeQuery(CompiledQuery.raw(`prepare plan_probe as ${compiled.sql}`));
+      // EXECUTE takes no bind parameters: the test's own ids go in as literals.
+      const literal = (value: unknown) =>
+        Array.isArray(value) ? `'{${value.join(',')}}'::uuid[]` : `'${String(value)}'`;
+      const plan = await connection.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`explain execute plan_probe(${compiled.parameters.map(literal).join(', ')})`),
+      );
+      return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+    } finally {
+      await sql`deallocate all`.execute(connection);
+      await sql`reset plan_cache_mode`.execute(connection);
+    }
+  });
+}
+
+describe('hydration query plan', () => {
+  it("finds the viewer's like of each post by its key, never by reading all of the viewer's likes", async () => {
+    const posts = await t.ctx.db.selectFrom('posts').select('id').limit(20).execute();
+    const query = liveQuery(
+      t.ctx.db,
+      t.ctx.dialect,
+      posts.map((post) => post.id),
+      someCitizen,
+    );
+    const plan = await genericPlanOf(t.ctx.db, query);
+    if (t.ctx.dialect === 'sqlite') {
+      expect(plan).toMatch(/SEARCH mine USING .*\(post_id=\? AND citizen_id=\?\)/);
+    } else {
+      expect(plan).toMatch(/using likes_pk on likes mine/);
+      expect(plan).not.toContain('likes_by_citizen');
+      expect(plan).not.toMatch(/hashed SubPlan|Seq Scan on likes/);
     }
   });
 });

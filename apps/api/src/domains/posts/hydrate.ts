@@ -72,7 +72,7 @@ export async function hydratePosts(
   return hydration;
 }
 
-function liveQuery(db: Db, dialect: DialectName, ids: readonly string[], viewerId: string | null) {
+export function liveQuery(db: Db, dialect: DialectName, ids: readonly string[], viewerId: string | null) {
   // A guest's id is null: the lookups of a like and a friendship then match nothing, and one SQL text serves both.
   return db
     .selectFrom('posts')
