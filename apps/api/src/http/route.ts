@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import {
   type Access,
   type BodyOf,
@@ -8,7 +9,6 @@ import {
   type QueryOf,
   type ResponseOf,
 } from '@civitas/contract';
-import { gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
