@@ -43,5 +43,5 @@ export async function insertPost(db: Db, post: NewPost, now: number): Promise<st
     altText: post.altText,
     createdAt: post.createdAt ?? now,
   });
-  return written.id;
+  return written.post.id;
 }

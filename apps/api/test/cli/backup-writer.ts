@@ -19,7 +19,7 @@ process.stdin.resume();
 
 for (let round = 1; !stopped; round++) {
   const now = Date.now();
-  const post = await writePost(db, {
+  const { post } = await writePost(db, {
     authorId: writerId,
     caption: `written during a backup, round ${round}`,
     mentionIds: [],

@@ -72,6 +72,26 @@ export async function hydratePosts(
   return hydration;
 }
 
+/**
+ * The hydration of a post just written by its author, from what the write returned: nothing to read back but
+ * the citizens its caption mentions (from the cache when they were seen recently).
+ */
+export async function hydrateNewPost(
+  ctx: HydrationContext,
+  post: PostRow,
+  author: CitizenSummaryRow,
+): Promise<Hydration> {
+  const hydration: Hydration = {
+    viewerId: author.id,
+    posts: new Map([[post.id, post]]),
+    citizens: new Map([[author.id, author]]),
+    likedByViewer: new Set(),
+    friendsOfViewer: new Set(),
+  };
+  await addMentionedCitizens(ctx, hydration);
+  return hydration;
+}
+
 export function liveQuery(db: Db, dialect: DialectName, ids: readonly string[], viewerId: string | null) {
   // A guest's id is null: the lookups of a like and a friendship then match nothing, and one SQL text serves both.
   return db

@@ -6,7 +6,7 @@ import { newId } from '../../db/ids.js';
 import type { PostStatusValue } from '../../db/tables/index.js';
 import { extractHashtags, hashtagKey } from './caption.js';
 import { linkHashtags } from './hashtag-links.js';
-import type { PostRow } from './hydrate.js';
+import { type CitizenSummaryRow, citizenSummaryColumns, type PostRow } from './hydrate.js';
 import type { ImageRendition } from './renditions.js';
 
 export interface PostFields {
@@ -31,14 +31,21 @@ export interface PostFields {
   createdAt: number;
 }
 
+export interface WrittenPost {
+  post: PostRow;
+  /** The author as the counting update left them: all a view of the new post needs besides the row. */
+  author: CitizenSummaryRow;
+}
+
 /**
  * Writes a post with its mention and hashtag links and counts it on its author and its tags, atomically: the
- * one way a post comes into being, whether created by a citizen or seeded. Returns the row as written.
+ * one way a post comes into being, whether created by a citizen or seeded. Returns the row as written and its
+ * author, so the new post can be shown without reading it back.
  *
  * On PostgreSQL all of it is one statement (data-modifying CTEs; foreign keys are checked at its end), one
  * round trip instead of seven; SQLite, in process, runs the same inserts in a transaction.
  */
-export async function writePost(db: Db, fields: PostFields): Promise<PostRow> {
+export async function writePost(db: Db, fields: PostFields): Promise<WrittenPost> {
   const hashtags = extractHashtags(fields.caption);
   const row: PostRow = {
     id: newId(fields.createdAt),
@@ -65,10 +72,9 @@ export async function writePost(db: Db, fields: PostFields): Promise<PostRow> {
     deleted_at: null,
   };
   if (dialectOf(db as never) === 'postgres') {
-    await writeInOneStatement(db, row, fields.mentionIds, hashtags);
-    return row;
+    return { post: row, author: await writeInOneStatement(db, row, fields.mentionIds, hashtags) };
   }
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     await trx.insertInto('posts').values(row).execute();
     if (fields.mentionIds.length > 0) {
       await trx
@@ -77,13 +83,14 @@ export async function writePost(db: Db, fields: PostFields): Promise<PostRow> {
         .execute();
     }
     await linkHashtags(trx, row.id, hashtags, fields.createdAt);
-    await trx
+    const author = await trx
       .updateTable('citizens')
       .set({ posts_count: increment('posts_count') })
       .where('id', '=', fields.authorId)
-      .execute();
+      .returning(citizenSummaryColumns)
+      .executeTakeFirstOrThrow();
+    return { post: row, author };
   });
-  return row;
 }
 
 async function writeInOneStatement(
@@ -91,9 +98,9 @@ async function writeInOneStatement(
   row: PostRow,
   mentionIds: readonly string[],
   hashtags: readonly string[],
-): Promise<void> {
+): Promise<CitizenSummaryRow> {
   const keys = hashtags.map(hashtagKey);
-  await db
+  return db
     .with('post', (q) => q.insertInto('posts').values(row).returning('id'))
     .with('mentions', (q) =>
       q
@@ -122,5 +129,6 @@ async function writeInOneStatement(
     .updateTable('citizens')
     .set({ posts_count: increment('posts_count') })
     .where('id', '=', row.author_id)
-    .execute();
+    .returning(citizenSummaryColumns)
+    .executeTakeFirstOrThrow();
 }
