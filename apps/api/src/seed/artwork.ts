@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../media/image/sharp-setup.js';
 import { createRandom, type Random } from './random.js';
 
 /**
@@ -161,6 +161,7 @@ export function avatarSvg(palette: PaletteName, size = 400): string {
 
 /** Renders SVG to a progressive JPEG; the dimensions are read back from the encoder. */
 export async function renderJpeg(svg: string): Promise<Artwork> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(Buffer.from(svg))
     .jpeg({ quality: 82, progressive: true })
     .toBuffer({ resolveWithObject: true });

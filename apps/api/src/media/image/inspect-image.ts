@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { damagedPicture, heicNotSupported, notAPicture, tooManyPixels } from './image-refusals.js';
-import { configureSharp } from './sharp-setup.js';
+import { loadSharp } from './sharp-setup.js';
 import { IMAGE_HEAD_BYTES, type ImageFormat, sniffImage } from './sniff-image.js';
 
 export interface InspectedImage {
@@ -36,11 +36,11 @@ async function readHead(path: string): Promise<Uint8Array> {
  * TOO_MANY_PIXELS with its size rather than a generic failure; nothing is decoded here.
  */
 export async function readImageHeader(path: string, options: { maxPixels: number }): Promise<InspectedImage> {
-  configureSharp();
+  const sharp = await loadSharp();
   const format = sniffImage(await readHead(path));
   if (format === 'heif') throw heicNotSupported();
   if (!format) throw notAPicture();
-  let metadata: sharp.Metadata;
+  let metadata: Sharp.Metadata;
   try {
     metadata = await sharp(path, { limitInputPixels: false, failOn: 'error' }).metadata();
   } catch {
@@ -66,6 +66,7 @@ export async function readImageHeader(path: string, options: { maxPixels: number
  */
 export async function inspectImage(path: string, options: { maxPixels: number }): Promise<InspectedImage> {
   const inspected = await readImageHeader(path, options);
+  const sharp = await loadSharp();
   try {
     await sharp(path, { limitInputPixels: options.maxPixels, failOn: 'error', pages: 1 })
       .resize(64, 64, { fit: 'inside' })

@@ -1,8 +1,9 @@
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { damagedPicture } from './image-refusals.js';
 import { readImageHeader } from './inspect-image.js';
 import { makePlaceholder } from './placeholder.js';
 import { JPEG_FALLBACK_WIDTH, RENDITION_WIDTHS, renditionWidths } from './rendition-widths.js';
+import { loadSharp } from './sharp-setup.js';
 
 export { RENDITION_WIDTHS, renditionWidths } from './rendition-widths.js';
 
@@ -39,7 +40,7 @@ const sizeAt = (source: Size, width: number): Size => ({
 
 interface Decoded {
   data: Buffer;
-  info: sharp.Raw;
+  info: Sharp.Raw;
 }
 
 const WEBP = { quality: 78, effort: 4 } as const;
@@ -53,6 +54,7 @@ const JPEG = { quality: 80, mozjpeg: true } as const;
  * into a rendition.
  */
 async function decodeUpright(path: string, size: Size, maxPixels: number): Promise<Decoded> {
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(path, { limitInputPixels: maxPixels, failOn: 'error', pages: 1 })
       .autoOrient()
@@ -70,6 +72,7 @@ async function decodeUpright(path: string, size: Size, maxPixels: number): Promi
 
 async function shrink(source: Decoded, size: Size): Promise<Decoded> {
   if (size.width === source.info.width) return source;
+  const sharp = await loadSharp();
   const { data, info } = await sharp(source.data, { raw: source.info })
     .resize({ ...size, fit: 'fill' })
     .raw()
@@ -77,11 +80,11 @@ async function shrink(source: Decoded, size: Size): Promise<Decoded> {
   return { data, info: { width: info.width, height: info.height, channels: info.channels } };
 }
 
-const encode = (image: Decoded, format: 'webp' | 'jpeg'): Promise<ImageRendition> => {
-  const pipeline = sharp(image.data, { raw: image.info });
-  const bytes = format === 'webp' ? pipeline.webp(WEBP).toBuffer() : pipeline.jpeg(JPEG).toBuffer();
-  return bytes.then((data) => ({ width: image.info.width, height: image.info.height, format, bytes: data }));
-};
+async function encode(image: Decoded, format: 'webp' | 'jpeg'): Promise<ImageRendition> {
+  const pipeline = (await loadSharp())(image.data, { raw: image.info });
+  const bytes = await (format === 'webp' ? pipeline.webp(WEBP).toBuffer() : pipeline.jpeg(JPEG).toBuffer());
+  return { width: image.info.width, height: image.info.height, format, bytes };
+}
 
 /**
  * Turns a completed upload into what is served: WebP at each of `widths` (never upscaled, see

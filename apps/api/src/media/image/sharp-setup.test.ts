@@ -3,18 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configureSharp } from './sharp-setup.js';
+import { loadSharp } from './sharp-setup.js';
 
 const svg =
   '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><rect width="20" height="10" fill="#08f"/></svg>';
 const solid = () => sharp({ create: { width: 20, height: 10, channels: 3, background: '#08f' } });
 
-describe('configureSharp', () => {
+describe('loadSharp', () => {
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'civitas-sharp-setup-'));
-    configureSharp();
-    configureSharp();
+    // Loaded once: every caller gets the same module, with the allowlist applied.
+    expect(await loadSharp()).toBe(sharp);
+    expect(await loadSharp()).toBe(sharp);
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 

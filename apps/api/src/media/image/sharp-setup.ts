@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 
 /**
  * The libvips loaders this process may run; every other loader (SVG files, PDF, TIFF, JPEG 2000, JPEG XL,
@@ -40,12 +40,20 @@ const ALLOWED_LOADERS = [
   'VipsForeignLoadSvgBuffer',
 ];
 
-let configured = false;
+export type SharpModule = typeof Sharp;
 
-/** Applies the loader allowlist once per process; cheap to call before every use of sharp. */
-export function configureSharp(): void {
-  if (configured) return;
-  configured = true;
-  sharp.block({ operation: ['VipsForeignLoad'] });
-  sharp.unblock({ operation: ALLOWED_LOADERS });
+let loading: Promise<SharpModule> | undefined;
+
+/**
+ * sharp, with the loader allowlist applied, loaded on first use: the only way the code reaches it. libvips
+ * takes about 18 MB of memory, which a web instance that never handles a picture (the media worker does)
+ * need not hold.
+ */
+export function loadSharp(): Promise<SharpModule> {
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    sharp.block({ operation: ['VipsForeignLoad'] });
+    sharp.unblock({ operation: ALLOWED_LOADERS });
+    return sharp;
+  });
+  return loading;
 }
