@@ -146,3 +146,7 @@ if [[ $only == *",create-many,"* ]]; then
   BENCH_TOKENS=$authors run create-many "create post (8 citizens)" -s bench/api/create-post.lua "$base"
 fi
 echo "server RSS after the runs: $(( $(ps -o rss= -p $server) / 1024 )) MB${behind_proxy:+ (the first instance)}"
+# Right after a load, V8's old space still holds the garbage the load promoted (it is collected when V8 decides
+# to, or when the process goes idle): the resident size 10 s later is what the server keeps.
+sleep 10
+echo "server RSS 10 s later: $(( $(ps -o rss= -p $server) / 1024 )) MB${behind_proxy:+ (the first instance)}"
