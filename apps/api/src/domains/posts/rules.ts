@@ -16,7 +16,7 @@ export const publicOnly: PostRule = (post) => post.sharing === 'public';
 
 export const authorExists: PostRule = (post, { citizens }) => citizens.has(post.author_id);
 
-/** The rules every read of a post applies. */
+/** The rules every read of a post applies. Writes check the same in SQL: keep visible-sql.ts in step. */
 export const standardRules: readonly PostRule[] = [notDeleted, authorExists, readyOrOwn, visibleToViewer];
 
 export const passesAll = (rules: readonly PostRule[], post: PostRow, hydration: Hydration) =>
