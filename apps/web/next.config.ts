@@ -30,6 +30,9 @@ const nextConfig: NextConfig = {
   // paint waits for no stylesheet request, so the page and its first picture can paint before the framework's
   // scripts run (ADR 023). The CSP allows inline styles (style-src 'unsafe-inline').
   experimental: { inlineCss: true },
+  // The server that serves the pages compresses them itself, after moving the framework's scripts behind the
+  // page's load (apps/api/src/web-scripts-after-load.ts, ADR 026): compressed here, there was nothing to rewrite.
+  compress: false,
 };
 
 export default createNextIntlPlugin({

@@ -4,10 +4,12 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compression from 'compression';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { newNonce, type SecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { objectStorageOrigins } from './media/storage/s3-settings.js';
+import { deferFrameworkScripts } from './web-scripts-after-load.js';
 
 /** The web package, beside this one in the workspace (the same from `src/` under test and from `dist/`). */
 export const defaultWebDir = fileURLToPath(new URL('../../web', import.meta.url));
@@ -51,11 +53,13 @@ function finishHeaders(res: ServerResponse, varyOnLanguage: boolean): void {
  * The security headers of a page (ADR 016). The policy travels on the request too: Next reads the nonce
  * there and puts it on every script it writes. Whatever policy a client sent is replaced.
  */
-function secure(request: IncomingMessage, res: ServerResponse, headers: SecurityHeaders): void {
-  const policy = headers.pagePolicy(newNonce());
+function secure(request: IncomingMessage, res: ServerResponse, headers: SecurityHeaders): string {
+  const nonce = newNonce();
+  const policy = headers.pagePolicy(nonce);
   request.headers['content-security-policy'] = policy;
   for (const [name, value] of Object.entries(headers.common)) res.setHeader(name, value);
   res.setHeader('content-security-policy', policy);
+  return nonce;
 }
 
 /**
@@ -99,6 +103,9 @@ export async function mountWeb(app: FastifyInstance, ctx: AppContext, dir: strin
   await web.prepare();
   const handle = web.getRequestHandler();
 
+  // Compression is done here rather than by Next (`compress: false` in next.config), so that the page can be
+  // rewritten before it is compressed (web-scripts-after-load.ts).
+  const compress = compression();
   const publicUrl = new URL(ctx.config.PUBLIC_URL);
   const headers = securityHeaders(ctx.config.PUBLIC_URL, objectStorageOrigins(ctx.config) ?? undefined);
   await app.register(async (scope) => {
@@ -111,9 +118,12 @@ export async function mountWeb(app: FastifyInstance, ctx: AppContext, dir: strin
       const elsewhere = toPublicOrigin(publicUrl, request.method, request.host, request.url);
       if (elsewhere) return reply.redirect(elsewhere, 308);
       reply.hijack();
-      secure(request.raw, reply.raw, headers);
+      const nonce = secure(request.raw, reply.raw, headers);
       // Next's content-hashed assets are the same in every language.
       finishHeaders(reply.raw, !request.url.startsWith('/_next/static/'));
+      // In this order: the rewrite sits over the compression, so it sees the page as Next wrote it.
+      compress(request.raw as never, reply.raw as never, () => {});
+      deferFrameworkScripts(reply.raw, nonce);
       try {
         await handle(request.raw, reply.raw);
       } catch (error) {

@@ -195,4 +195,31 @@ describe.skipIf(!webBuilt)('web shell served by the API process (needs the web b
     expect(docs.headers.get('content-security-policy')).toMatch(/script-src 'self'( 'sha256-[^']+')* ?;/);
     expect(docs.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
+
+  it("loads the framework's scripts after the page, with its nonce, and compresses pages and scripts", async () => {
+    const response = await fetch(`${baseUrl}/`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    const html = await response.text(); // fetch undoes the gzip
+    const nonce = /script-src 'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).not.toMatch(/<script src="\/_next\/static\/[^"]+\.js"[^>]*\basync\b/);
+    const opening = `<script nonce="${nonce}">(function(){var d=document,n="${nonce}",s=`;
+    const at = html.indexOf(opening);
+    expect(at).toBeGreaterThan(html.indexOf('<main'));
+    const list = html.slice(at + opening.length, html.indexOf(']', at) + 1);
+    const sources = JSON.parse(list) as string[];
+    expect(sources.length).toBeGreaterThan(2);
+
+    // Every script the loader names is there, compressed for a client that accepts it and plain otherwise.
+    for (const src of sources) {
+      const zipped = await fetch(`${baseUrl}${src}`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(zipped.status, src).toBe(200);
+      expect(zipped.headers.get('content-type'), src).toMatch(/javascript/);
+      const text = await zipped.text();
+      if (text.length > 1024) expect(zipped.headers.get('content-encoding'), src).toBe('gzip');
+      const plain = await fetch(`${baseUrl}${src}`, { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers.get('content-encoding'), src).toBeNull();
+      expect(await plain.text(), src).toBe(text);
+    }
+  });
 });

@@ -1,0 +1,118 @@
+import type { ServerResponse } from 'node:http';
+import { StringDecoder } from 'node:string_decoder';
+
+/**
+ * The framework's scripts of a page (React, Next's router and runtime, the page's own chunk: about 150 KB gz)
+ * are fetched once the page's own content has loaded, instead of from the head (ADR 026). On a phone's link they
+ * shared the bandwidth with the first picture, and on a fast one they ran before it was painted: the page's
+ * largest paint waited for them either way. Nothing on a page needs them to be read (pages are server-rendered;
+ * links are links), only to be touched, and they arrive right after.
+ *
+ * Next writes each of them as `<script src="/_next/static/…" async>` (and the page's chunk also as a low-priority
+ * `<link rel="preload">`); both are taken out of the HTML as it streams, and one inline script at the end of
+ * the body adds the same scripts, with the page's nonce, at the window's `load` (or after LOAD_WAIT_MS, should
+ * a slow resource hold `load` back).
+ */
+export const LOAD_WAIT_MS = 3000;
+
+const SCRIPT_ELEMENT = /<script\b([^>]*)><\/script>/g;
+const SCRIPT_PRELOAD = /<link\b[^>]*\brel="preload"[^>]*\bas="script"[^>]*\/?>/g;
+const FRAMEWORK_SRC = /\bsrc="(\/_next\/static\/[^"]+\.js)"/;
+const FRAMEWORK_HREF = /\bhref="\/_next\/static\/[^"]+\.js"/;
+
+/** Script addresses are content-hashed paths; anything else in one is refused rather than written into a script. */
+const SAFE_SRC = /^\/_next\/static\/[\w./~-]+\.js$/;
+
+export const loaderScript = (sources: readonly string[], nonce: string): string => {
+  const list = JSON.stringify(sources.filter((src) => SAFE_SRC.test(src)));
+  return (
+    `<script nonce="${nonce}">(function(){var d=document,n=${JSON.stringify(nonce)},s=${list},done=0;` +
+    'function go(){if(done)return;done=1;s.forEach(function(u){var e=d.createElement("script");' +
+    'e.src=u;e.async=true;e.nonce=n;d.head.appendChild(e)})}' +
+    `if(d.readyState==="complete")go();else{addEventListener("load",go);setTimeout(go,${LOAD_WAIT_MS})}})()</script>`
+  );
+};
+
+/** A streaming rewrite of one page's HTML: feed it the chunks in order, then `end()`. */
+export function scriptsAfterLoad(nonce: string) {
+  const sources: string[] = [];
+  let pending = '';
+
+  const rewrite = (html: string): string =>
+    html
+      .replace(SCRIPT_ELEMENT, (element, attributes: string) => {
+        const src = FRAMEWORK_SRC.exec(attributes)?.[1];
+        if (!src || !/\basync\b/.test(attributes) || /\bnomodule\b/i.test(attributes)) return element;
+        sources.push(src);
+        return '';
+      })
+      .replace(SCRIPT_PRELOAD, (link) => (FRAMEWORK_HREF.test(link) ? '' : link))
+      .replace('</body>', `${loaderScript(sources, nonce)}</body>`);
+
+  /** Where the text can be cut safely: before a tag or script element that has not ended yet. */
+  const safeEnd = (text: string): number => {
+    const script = text.lastIndexOf('<script');
+    if (script >= 0 && text.indexOf('</script>', script) < 0) return script;
+    const tag = text.lastIndexOf('<');
+    return tag >= 0 && text.indexOf('>', tag) < 0 ? tag : text.length;
+  };
+
+  return {
+    push(text: string): string {
+      const all = pending + text;
+      const cut = safeEnd(all);
+      pending = all.slice(cut);
+      return rewrite(all.slice(0, cut));
+    },
+    end(): string {
+      const rest = pending;
+      pending = '';
+      return rewrite(rest);
+    },
+  };
+}
+
+type Write = (chunk: unknown, encoding?: unknown, callback?: unknown) => boolean;
+type End = (chunk?: unknown, encoding?: unknown, callback?: unknown) => ServerResponse;
+
+/**
+ * Applies `scriptsAfterLoad` to what is written to `res` when it is an HTML page; anything else passes untouched.
+ * Installed over a compressing `res`, so it sees the page before it is compressed.
+ */
+export function deferFrameworkScripts(res: ServerResponse, nonce: string): void {
+  const write = res.write.bind(res) as Write;
+  const end = res.end.bind(res) as End;
+  let page: { decoder: StringDecoder; rewriter: ReturnType<typeof scriptsAfterLoad> } | null | undefined;
+  const pageOf = () => {
+    if (page === undefined) {
+      const html = /^text\/html\b/i.test(String(res.getHeader('content-type') ?? ''));
+      page = html ? { decoder: new StringDecoder('utf8'), rewriter: scriptsAfterLoad(nonce) } : null;
+      // The rewritten page is shorter than Next measured it.
+      if (html && !res.headersSent) res.removeHeader('content-length');
+    }
+    return page;
+  };
+  // Bytes are decoded across chunk boundaries (a character may be split between two writes).
+  const textOf = (decoder: StringDecoder, chunk: unknown): string =>
+    typeof chunk === 'string'
+      ? chunk
+      : decoder.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+
+  res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
+    const html = pageOf();
+    if (!html || chunk === undefined || chunk === null) return write(chunk, encoding, callback);
+    const out = html.rewriter.push(textOf(html.decoder, chunk));
+    const done = typeof encoding === 'function' ? encoding : callback;
+    return write(out, 'utf8', done);
+  }) as ServerResponse['write'];
+
+  res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
+    const html = pageOf();
+    if (!html) return end(chunk, encoding, callback);
+    const done = [chunk, encoding, callback].find((value) => typeof value === 'function');
+    const last =
+      chunk !== undefined && chunk !== null && typeof chunk !== 'function' ? textOf(html.decoder, chunk) : '';
+    const out = html.rewriter.push(last + html.decoder.end()) + html.rewriter.end();
+    return end(out, 'utf8', done);
+  }) as ServerResponse['end'];
+}
