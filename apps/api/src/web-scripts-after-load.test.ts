@@ -1,7 +1,7 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { deferFrameworkScripts, LOAD_WAIT_MS, loaderScript, scriptsAfterLoad } from './web-scripts-after-load.js';
+import { deferFrameworkScripts, loaderScript, PICTURE_WAIT_MS, scriptsAfterLoad } from './web-scripts-after-load.js';
 
 const nonce = 'bm9uY2Utb2YtdGhlLXBhZ2U=';
 const head =
@@ -39,7 +39,7 @@ describe('scriptsAfterLoad', () => {
     );
     expect(html).toContain(`${loader}</body></html>`);
     expect(loader).toContain(`<script nonce="${nonce}">`);
-    expect(loader).toContain(`setTimeout(go,${LOAD_WAIT_MS})`);
+    expect(loader).toContain(`setTimeout(go,${PICTURE_WAIT_MS})`);
   });
 
   it('gives the same page whatever the chunks the HTML arrives in, tags and characters split included', () => {

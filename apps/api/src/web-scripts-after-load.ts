@@ -3,17 +3,21 @@ import { StringDecoder } from 'node:string_decoder';
 
 /**
  * The framework's scripts of a page (React, Next's router and runtime, the page's own chunk: about 150 KB gz)
- * are fetched once the page's own content has loaded, instead of from the head (ADR 026). On a phone's link they
- * shared the bandwidth with the first picture, and on a fast one they ran before it was painted: the page's
+ * are fetched once the page's first picture has arrived, instead of from the head (ADR 026). On a phone's link
+ * they shared the bandwidth with that picture, and on a fast one they ran before it was painted: the page's
  * largest paint waited for them either way. Nothing on a page needs them to be read (pages are server-rendered;
- * links are links), only to be touched, and they arrive right after.
+ * links are links), only to be touched.
+ *
+ * They are added from the picture's `load` event, before the window's: a script added then holds the window's
+ * `load` back until it has run, so a page whose browser says it has loaded is still one that answers a tap. A
+ * page without a first picture (forms, lists of people) adds them at once, as the body ends; a picture that is
+ * slow to come gives them PICTURE_WAIT_MS at most.
  *
  * Next writes each of them as `<script src="/_next/static/…" async>` (and the page's chunk also as a low-priority
  * `<link rel="preload">`); both are taken out of the HTML as it streams, and one inline script at the end of
- * the body adds the same scripts, with the page's nonce, at the window's `load` (or after LOAD_WAIT_MS, should
- * a slow resource hold `load` back).
+ * the body, with the page's nonce, adds the same scripts.
  */
-export const LOAD_WAIT_MS = 3000;
+export const PICTURE_WAIT_MS = 3000;
 
 const SCRIPT_ELEMENT = /<script\b([^>]*)><\/script>/g;
 const SCRIPT_PRELOAD = /<link\b[^>]*\brel="preload"[^>]*\bas="script"[^>]*\/?>/g;
@@ -29,7 +33,8 @@ export const loaderScript = (sources: readonly string[], nonce: string): string 
     `<script nonce="${nonce}">(function(){var d=document,n=${JSON.stringify(nonce)},s=${list},done=0;` +
     'function go(){if(done)return;done=1;s.forEach(function(u){var e=d.createElement("script");' +
     'e.src=u;e.async=true;e.nonce=n;d.head.appendChild(e)})}' +
-    `if(d.readyState==="complete")go();else{addEventListener("load",go);setTimeout(go,${LOAD_WAIT_MS})}})()</script>`
+    'var p=d.querySelector("img[fetchpriority=high]");' +
+    `if(!p||p.complete)go();else{p.addEventListener("load",go);p.addEventListener("error",go);setTimeout(go,${PICTURE_WAIT_MS})}})()</script>`
   );
 };
 
