@@ -117,6 +117,31 @@ describe('sign-in errors a person can act on', () => {
   });
 });
 
+describe('a form sent before the page has its scripts', () => {
+  it('keeps the password out of every address: the browser posts it', async () => {
+    const bare = await browser.newContext({ locale: 'en-GB', javaScriptEnabled: false });
+    try {
+      const tab = await bare.newPage();
+      const password = `Not-in-a-url-${suffix}`;
+      const sent: { method: string; url: string; body: string | null }[] = [];
+      tab.on('request', (request) =>
+        sent.push({ method: request.method(), url: request.url(), body: request.postData() }),
+      );
+      await tab.goto(`${origin}/sign-in`);
+      await tab.waitForURL(/\/sign-in\?interaction=/);
+      await tab.getByLabel('Username or email address').fill('nobody@example.org');
+      await tab.getByLabel('Password').fill(password);
+      await Promise.all([tab.waitForEvent('load'), tab.getByRole('button', { name: 'Sign in' }).click()]);
+      const submitted = sent.filter((request) => request.body?.includes(password));
+      expect(submitted.map((request) => request.method)).toEqual(['POST']);
+      expect(sent.filter((request) => request.url.includes(password))).toEqual([]);
+      expect(tab.url()).not.toContain(password);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
 describe('another language', () => {
   it('shows the account pages in the browser’s language', async () => {
     const german = await browser.newContext({ locale: 'de-DE', viewport: { width: 390, height: 844 } });

@@ -91,7 +91,7 @@ export function Composer() {
   };
 
   return (
-    <form ref={form} className={styles.composer} onSubmit={submit} noValidate aria-busy={busy}>
+    <form method="post" ref={form} className={styles.composer} onSubmit={submit} noValidate aria-busy={busy}>
       <MediaField
         file={file}
         cover={cover}

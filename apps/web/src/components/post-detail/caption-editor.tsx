@@ -33,7 +33,7 @@ export function CaptionEditor({ post, onDone }: { post: PostView; onDone: () => 
     onDone();
   };
   return (
-    <form className={styles.editor} onSubmit={save} aria-busy={isLoading}>
+    <form method="post" className={styles.editor} onSubmit={save} aria-busy={isLoading}>
       <label htmlFor={fieldId} className={styles.label}>
         {t('captionLabel')}
       </label>

@@ -37,7 +37,7 @@ export function ForgotPasswordForm() {
           </p>
         </FormAlert>
       ) : null}
-      <form className={styles.form} onSubmit={submit} aria-busy={busy}>
+      <form method="post" className={styles.form} onSubmit={submit} aria-busy={busy}>
         {errorAlert}
         <FormField name="email" type="email" autoComplete="email" required maxLength={254} label={t('fields.email')} />
         <button type="submit" className={styles.button} disabled={busy}>

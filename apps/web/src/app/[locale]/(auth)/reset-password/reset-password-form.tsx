@@ -37,7 +37,7 @@ export function ResetPasswordForm() {
     return <ReadyToSignIn message={t('reset.done')} linkLabel={t('reset.signIn')} />;
   }
   return (
-    <form className={styles.form} onSubmit={submit} aria-busy={busy}>
+    <form method="post" className={styles.form} onSubmit={submit} aria-busy={busy}>
       {errorAlert}
       <FormField
         name="email"

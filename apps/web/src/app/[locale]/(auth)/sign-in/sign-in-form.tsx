@@ -54,7 +54,9 @@ export function SignInForm({ interaction, restartHref }: SignInFormProps) {
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} aria-busy={busy}>
+    // `post`: a form sent before the page's scripts have run (the browser sends it itself) must not put the
+    // password in the address, where it would reach history and request logs. Every form of ours says so.
+    <form method="post" className={styles.form} onSubmit={submit} aria-busy={busy}>
       {errorAlert}
       <FormField
         name="login"

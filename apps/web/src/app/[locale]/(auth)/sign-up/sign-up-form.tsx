@@ -41,7 +41,7 @@ export function SignUpForm({ locale, countries, defaultCountry }: SignUpFormProp
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} aria-busy={busy}>
+    <form method="post" className={styles.form} onSubmit={submit} aria-busy={busy}>
       {errorAlert}
       <FormField
         name="email"

@@ -35,7 +35,7 @@ export function ResendCodeForm() {
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} aria-busy={busy}>
+    <form method="post" className={styles.form} onSubmit={submit} aria-busy={busy}>
       {message ? (
         <FormAlert tone={message.tone}>
           <p>{message.text}</p>

@@ -49,7 +49,7 @@ export function VerifyEmailForm({ influencerId }: { influencerId: string | null 
   return (
     <>
       <p>{t('verify.intro')}</p>
-      <form className={styles.form} onSubmit={submit} aria-busy={busy}>
+      <form method="post" className={styles.form} onSubmit={submit} aria-busy={busy}>
         {errorAlert}
         <CodeField error={fieldErrors.otpCode} />
         <button type="submit" className={styles.button} disabled={busy}>
