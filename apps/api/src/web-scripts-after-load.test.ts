@@ -57,6 +57,13 @@ describe('scriptsAfterLoad', () => {
     }
   });
 
+  it('leaves a script whose address is not a plain asset path where it is', () => {
+    const odd = `<script src="/_next/static/chunks/odd%20name.js" async="" nonce="${nonce}"></script>`;
+    const html = rewriteWhole(`<html><head>${odd}</head><body></body></html>`);
+    expect(html).toContain(odd);
+    expect(html).toContain(loaderScript([], nonce));
+  });
+
   it('never writes an address into the loader that is not a plain asset path', () => {
     const loader = loaderScript(['/_next/static/chunks/ok.js', '/_next/static/x.js"];alert(1);//.js'], nonce);
     expect(loader).toContain('["/_next/static/chunks/ok.js"]');

@@ -21,11 +21,14 @@ export const PICTURE_WAIT_MS = 3000;
 
 const SCRIPT_ELEMENT = /<script\b([^>]*)><\/script>/g;
 const SCRIPT_PRELOAD = /<link\b[^>]*\brel="preload"[^>]*\bas="script"[^>]*\/?>/g;
-const FRAMEWORK_SRC = /\bsrc="(\/_next\/static\/[^"]+\.js)"/;
-const FRAMEWORK_HREF = /\bhref="\/_next\/static\/[^"]+\.js"/;
-
-/** Script addresses are content-hashed paths; anything else in one is refused rather than written into a script. */
-const SAFE_SRC = /^\/_next\/static\/[\w./~-]+\.js$/;
+/**
+ * A framework script's address: a content-hashed path. One of any other shape is neither taken out of the page
+ * nor written into the loader, so whatever is taken out is also put back.
+ */
+const ASSET_PATH = String.raw`/_next/static/[\w./~-]+\.js`;
+const FRAMEWORK_SRC = new RegExp(String.raw`\bsrc="(${ASSET_PATH})"`);
+const FRAMEWORK_HREF = new RegExp(String.raw`\bhref="${ASSET_PATH}"`);
+const SAFE_SRC = new RegExp(`^${ASSET_PATH}$`);
 
 export const loaderScript = (sources: readonly string[], nonce: string): string => {
   const list = JSON.stringify(sources.filter((src) => SAFE_SRC.test(src)));
