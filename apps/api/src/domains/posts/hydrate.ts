@@ -40,13 +40,7 @@ export async function hydratePosts(
   postIds: readonly string[],
   viewerId: string | null,
 ): Promise<Hydration> {
-  const hydration: Hydration = {
-    viewerId,
-    posts: new Map(),
-    citizens: new Map(),
-    likedByViewer: new Set(),
-    friendsOfViewer: new Set(),
-  };
+  const hydration = emptyHydration(viewerId);
   if (postIds.length === 0) return hydration;
   const ids = [...new Set(postIds)];
 
@@ -72,6 +66,14 @@ export async function hydratePosts(
   return hydration;
 }
 
+const emptyHydration = (viewerId: string | null): Hydration => ({
+  viewerId,
+  posts: new Map(),
+  citizens: new Map(),
+  likedByViewer: new Set(),
+  friendsOfViewer: new Set(),
+});
+
 /**
  * The hydration of a post just written by its author, from what the write returned: nothing to read back but
  * the citizens its caption mentions (from the cache when they were seen recently).
@@ -81,13 +83,9 @@ export async function hydrateNewPost(
   post: PostRow,
   author: CitizenSummaryRow,
 ): Promise<Hydration> {
-  const hydration: Hydration = {
-    viewerId: author.id,
-    posts: new Map([[post.id, post]]),
-    citizens: new Map([[author.id, author]]),
-    likedByViewer: new Set(),
-    friendsOfViewer: new Set(),
-  };
+  const hydration = emptyHydration(author.id);
+  hydration.posts.set(post.id, post);
+  hydration.citizens.set(author.id, author);
   await addMentionedCitizens(ctx, hydration);
   return hydration;
 }
