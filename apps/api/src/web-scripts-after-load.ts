@@ -3,15 +3,17 @@ import { StringDecoder } from 'node:string_decoder';
 
 /**
  * The framework's scripts of a page (React, Next's router and runtime, the page's own chunk: about 150 KB gz)
- * are fetched once the page's first picture has arrived, instead of from the head (ADR 026). On a phone's link
- * they shared the bandwidth with that picture, and on a fast one they ran before it was painted: the page's
- * largest paint waited for them either way. Nothing on a page needs them to be read (pages are server-rendered;
- * links are links), only to be touched.
+ * are fetched once the page's first picture has been painted, instead of from the head (ADR 026, ADR 027). On a
+ * phone's link they shared the bandwidth with that picture, and where they were at hand (a fast link, or the
+ * browser's cache on a later visit) they ran before it was painted: the page's largest paint waited for them
+ * either way. Nothing on a page needs them to be read (pages are server-rendered; links are links), only to be
+ * touched.
  *
- * They are added from the picture's `load` event, before the window's: a script added then holds the window's
- * `load` back until it has run, so a page whose browser says it has loaded is still one that answers a tap. A
- * page without a first picture (forms, lists of people) adds them at once, as the body ends; a picture that is
- * slow to come gives them PICTURE_WAIT_MS at most.
+ * "Painted" is the frame after the picture has been decoded: `decode()` settles when the picture can be drawn, an
+ * animation frame callback runs before the next frame is drawn, and a task queued from it runs after that frame.
+ * A page without a first picture (forms, lists of people) waits for its first frame the same way; a picture that
+ * is slow to come gives them PICTURE_WAIT_MS at most. The window's `load` may come before they run: a page says
+ * it is interactive by hydrating, not by its `load` (ADR 027).
  *
  * Next writes each of them as `<script src="/_next/static/…" async>` (and the page's chunk also as a low-priority
  * `<link rel="preload">`); both are taken out of the HTML as it streams, and one inline script at the end of
@@ -36,8 +38,11 @@ export const loaderScript = (sources: readonly string[], nonce: string): string 
     `<script nonce="${nonce}">(function(){var d=document,n=${JSON.stringify(nonce)},s=${list},done=0;` +
     'function go(){if(done)return;done=1;s.forEach(function(u){var e=d.createElement("script");' +
     'e.src=u;e.async=true;e.nonce=n;d.head.appendChild(e)})}' +
+    // After the frame in which the picture (or, without one, the page) is first drawn.
+    'function painted(){requestAnimationFrame(function(){setTimeout(go,0)})}' +
+    `setTimeout(go,${PICTURE_WAIT_MS});` +
     'var p=d.querySelector("img[fetchpriority=high]");' +
-    `if(!p||p.complete)go();else{p.addEventListener("load",go);p.addEventListener("error",go);setTimeout(go,${PICTURE_WAIT_MS})}})()</script>`
+    'if(p&&p.decode)p.decode().then(painted,painted);else painted()})()</script>'
   );
 };
 

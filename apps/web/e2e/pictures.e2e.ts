@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
 import { newPhoneContext } from './support/demo';
+import { waitForHydration } from './support/pages';
 
 /**
  * Post pictures on a phone (390 px wide, 1x) against the real app with the demo world, whose pictures have
@@ -138,6 +139,41 @@ describe('pictures on a 390 px phone', () => {
     release();
     const after = await expectFirstPictureFit(page, requested);
     expect(after.box).toEqual(before.box);
+    await page.close();
+  });
+
+  it('asks for the framework’s scripts only after a frame has been drawn with the first picture (ADR 027)', async () => {
+    const page = await context.newPage();
+    // The time of every animation frame from the first on, kept by the page itself.
+    await page.addInitScript(() => {
+      const frames: number[] = [];
+      Object.assign(window, { frameTimes: frames });
+      const record = () => {
+        frames.push(performance.now());
+        requestAnimationFrame(record);
+      };
+      requestAnimationFrame(record);
+    });
+    await page.goto(`${origin}/u/heidi`);
+    await waitForHydration(page, 'main');
+    const timeline = await page.evaluate(() => {
+      const first = document.querySelector<HTMLImageElement>('img[fetchpriority=high]');
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const picture = resources.find((entry) => entry.name === first?.currentSrc);
+      const scripts = resources.filter((entry) => /\/_next\/static\/.+\.js$/.test(new URL(entry.name).pathname));
+      return {
+        pictureArrived: picture?.responseEnd ?? Number.NaN,
+        scriptsAskedFor: Math.min(...scripts.map((entry) => entry.startTime)),
+        scripts: scripts.length,
+        frames: (window as unknown as { frameTimes: number[] }).frameTimes,
+      };
+    });
+    expect(timeline.scripts).toBeGreaterThan(0);
+    expect(timeline.scriptsAskedFor).toBeGreaterThan(timeline.pictureArrived);
+    const framesBetween = timeline.frames.filter(
+      (time) => time > timeline.pictureArrived && time < timeline.scriptsAskedFor,
+    );
+    expect(framesBetween.length, JSON.stringify(timeline)).toBeGreaterThan(0);
     await page.close();
   });
 
