@@ -105,4 +105,19 @@ describe('Hindi’s font', () => {
     );
     expect(faces).toContain('loaded');
   });
+
+  it('is not downloaded for a page in English, even where people wrote in Devanagari', async () => {
+    await freshPage('en-GB');
+    const fonts: string[] = [];
+    page.on('response', (response) => {
+      if (DEVANAGARI_FONT.test(new URL(response.url()).pathname)) fonts.push(response.url());
+    });
+    await page.goto(`${origin}/`);
+    expect(await lang()).toBe('en');
+    // The demo stage's first page has a Devanagari hashtag, and the language picker names Hindi in Hindi.
+    expect(await page.locator('main').textContent()).toMatch(/[\u0900-\u097F]/);
+    expect(await page.locator('footer a[lang="hi"]').textContent()).toBe('हिन्दी');
+    await page.evaluate(() => document.fonts.ready);
+    expect(fonts).toEqual([]);
+  });
 });
