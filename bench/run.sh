@@ -8,7 +8,8 @@
 #   BENCH_CITIZENS_LOADING (100): how many citizens' tokens the crowd shapes take turns with
 #   BENCH_ACCEPT_ENCODING (gzip): what every request says it accepts, as browsers and mobile HTTP stacks do;
 #     set it empty for answers uncompressed (the hello-world reference is too small to be compressed either way)
-#   BENCH_SECONDS (15), BENCH_WARMUP (3), BENCH_PORT (3199), BENCH_NODE_ARGS (flags for the server's node)
+#   BENCH_SECONDS (15), BENCH_WARMUP (3), BENCH_PORT (3199), BENCH_NODE_ARGS (flags for the server's node;
+#     by default the ones `npm start` passes, docs/operations.md)
 #   BENCH_SERVER=path/to/main.js   another build of the server (e.g. a baseline), same CLI
 #   BENCH_PROFILE=/tmp/x.cpuprofile   CPU profile of the measured runs only (read it with bench/api/profile-summary.mjs)
 #   BENCH_BEHIND_PROXY=1   two instances (ROLE=web, the second on BENCH_PORT+1) on REDIS_URL (default the local
@@ -61,7 +62,7 @@ kill $hello
 printf '%-36s %9s req/s  (the reference: 100%%)\n' "hello-world Fastify" "$reference"
 share() { awk -v r="$1" -v h="$reference" 'BEGIN {printf "%.1f%%", 100 * r / h}'; }
 
-node_args=${BENCH_NODE_ARGS:-}
+node_args=${BENCH_NODE_ARGS---max-semi-space-size=8}
 [ -n "${BENCH_PROFILE:-}" ] && node_args="$node_args --require ./bench/api/cpu-profile.cjs"
 # The abuse limits are lifted: the load comes from one address with a handful of tokens, and what is measured
 # is serving (the limiters' own cost is still paid on every request).
