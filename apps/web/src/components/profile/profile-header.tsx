@@ -27,6 +27,8 @@ export function ProfileHeader({ profile, headingId }: { profile: PublicProfile; 
   const t = useTranslations('Profile');
   return (
     <header className={styles.header}>
+      {/* Low priority: the cover is decoration, stored at 1500 px only; on a phone's link it must not take the
+          bandwidth the first post's picture (the page's largest) needs. */}
       {/* biome-ignore lint/performance/noImgElement: covers come from our own media route at their stored size */}
       <img
         className={styles.cover}
@@ -34,6 +36,7 @@ export function ProfileHeader({ profile, headingId }: { profile: PublicProfile; 
         alt=""
         width={1500}
         height={500}
+        fetchPriority="low"
       />
       <div className={styles.identity}>
         <Avatar
