@@ -11,9 +11,10 @@ import { StringDecoder } from 'node:string_decoder';
  *
  * "Painted" is the frame after the picture has been decoded: `decode()` settles when the picture can be drawn, an
  * animation frame callback runs before the next frame is drawn, and a task queued from it runs after that frame.
- * A page without a first picture (forms, lists of people) waits for its first frame the same way; a picture that
- * is slow to come gives them PICTURE_WAIT_MS at most. The window's `load` may come before they run: a page says
- * it is interactive by hydrating, not by its `load` (ADR 027).
+ * A picture that is slow to come gives them PICTURE_WAIT_MS at most. On such a page the window's `load` may come
+ * before they run (ADR 027). A page without a first picture (forms, lists of people) adds them at once, as the
+ * body ends: they hold its `load` back until they have run, so a form whose page says it has loaded is one that
+ * answers.
  *
  * Next writes each of them as `<script src="/_next/static/…" async>` (and the page's chunk also as a low-priority
  * `<link rel="preload">`); both are taken out of the HTML as it streams, and one inline script at the end of
@@ -38,11 +39,10 @@ export const loaderScript = (sources: readonly string[], nonce: string): string 
     `<script nonce="${nonce}">(function(){var d=document,n=${JSON.stringify(nonce)},s=${list},done=0;` +
     'function go(){if(done)return;done=1;s.forEach(function(u){var e=d.createElement("script");' +
     'e.src=u;e.async=true;e.nonce=n;d.head.appendChild(e)})}' +
-    // After the frame in which the picture (or, without one, the page) is first drawn.
+    // After the frame in which the picture is first drawn.
     'function painted(){requestAnimationFrame(function(){setTimeout(go,0)})}' +
-    `setTimeout(go,${PICTURE_WAIT_MS});` +
     'var p=d.querySelector("img[fetchpriority=high]");' +
-    'if(p&&p.decode)p.decode().then(painted,painted);else painted()})()</script>'
+    `if(!p||!p.decode)go();else{p.decode().then(painted,painted);setTimeout(go,${PICTURE_WAIT_MS})}})()</script>`
   );
 };
 
