@@ -38,6 +38,7 @@ async function personAt(path: string, name?: DemoName): Promise<Page> {
   return page;
 }
 
+const UNFOLLOW = /\/api\/users\/influencers\/me\/unfollow\//;
 const main = (page: Page) => page.locator('main');
 const button = (page: Page, name: string) => main(page).getByRole('button', { name, exact: true });
 const tab = (page: Page, name: string) => main(page).getByRole('tab', { name, exact: true });
@@ -146,16 +147,19 @@ describe('a profile for citizens', () => {
     await expectAccessible(page, 'profile-citizen');
 
     // An unfollow that never reaches the server: back to following, and the toast says why.
-    await page.route(/\/api\/users\/influencers\/me\/unfollow\//, (route) => route.abort('internetdisconnected'));
+    await page.route(UNFOLLOW, (route) => route.abort('internetdisconnected'));
     await button(page, 'Unfollow').click();
     await page.getByRole('alert').filter({ hasText: 'We could not reach Civitas' }).waitFor();
     await button(page, 'Unfollow').waitFor();
     expect(await countOf(page, 'followers')).toBe(before + 1);
-    await page.unroute(/\/api\/users\/influencers\/me\/unfollow\//);
+    await page.unroute(UNFOLLOW);
 
+    // The reload below must not overtake the call: it is read back once the server has answered.
+    const unfollowed = page.waitForResponse((response) => UNFOLLOW.test(response.url()));
     await button(page, 'Unfollow').click();
     await button(page, 'Follow').waitFor();
     expect(await countOf(page, 'followers')).toBe(before);
+    expect((await unfollowed).status()).toBe(200);
     await page.reload();
     await button(page, 'Follow').waitFor();
     expect(await countOf(page, 'followers')).toBe(before);
