@@ -1,4 +1,4 @@
-// subset-font ships no types; only what language-name-font.ts uses.
+// subset-font ships no types; only what language-name-font.test.ts uses.
 declare module 'subset-font' {
   export default function subsetFont(
     font: Buffer,
