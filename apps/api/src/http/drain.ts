@@ -18,8 +18,9 @@ export function closeConnectionsWhenAnswered(app: FastifyInstance): void {
     sweep.unref();
     app.server.once('close', () => clearInterval(sweep));
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // A callback hook: it runs on every answer, and an async one would add two promises to each.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 }

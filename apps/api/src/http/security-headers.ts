@@ -96,8 +96,11 @@ export const newNonce = (): string => randomBytes(16).toString('base64');
 
 /** The common headers and the API's policy on every answer Fastify writes (pages set their own policy). */
 export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
-  app.addHook('onRequest', async (_request, reply) => {
+  // A callback hook, not an async one: every request runs it, and with the web server's AsyncLocalStorage on
+  // in this process each promise also costs a hook call (docs/benchmarks.md, "2026-11-25, night").
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers.common);
     reply.header('content-security-policy', headers.apiPolicy);
+    done();
   });
 }
