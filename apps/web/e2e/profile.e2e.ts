@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
 import { type DemoName, dismissConsent, newPhoneContext, signInAs } from './support/demo';
-import { expectAccessible, screenshot } from './support/pages';
+import { expectAccessible, screenshot, waitForHydration } from './support/pages';
 
 /**
  * Profiles in a real browser on the shared demo world (apps/api/src/seed/demo.ts, demo-posts.ts). Every journey
@@ -222,8 +222,10 @@ describe('a profile for citizens', () => {
     await heidi.reload();
     await button(heidi, 'Add friend').waitFor();
 
-    // A request cancelled by its sender: gone for both.
+    // A request cancelled by its sender: gone for both. A page with a picture may finish loading before it is
+    // hydrated (ADR 027), and a tap before that does nothing: the button is tapped once it is live.
     await heidi.goto(`${origin}/u/frank`);
+    await waitForHydration(heidi, 'main button');
     const cancelled = answered(heidi, /\/cancel-friend-request\//);
     await button(heidi, 'Add friend').click();
     await button(heidi, 'Cancel request').click();
