@@ -201,9 +201,13 @@ describe('a signed-in citizen (alice)', () => {
   it('unfollows and follows the author; a failed follow goes back with a toast', async () => {
     const following = async () =>
       (await api<{ amIFollowing: boolean }>('/api/users/influencers/profile/bob', aliceToken)).body.amIFollowing;
+    // The button changes before the call is sent (the store loads with the first tap): the server's state is
+    // read once it has answered, not after a fixed wait (a loaded machine took over a second).
+    const unfollowed = page.waitForResponse((response) => response.url().includes('/influencers/me/unfollow/'));
     await card(page).getByRole('button', { name: 'Unfollow Bob Baker' }).click();
     await card(page).getByRole('button', { name: 'Follow Bob Baker' }).waitFor();
-    await expect.poll(following).toBe(false);
+    expect((await unfollowed).status()).toBe(200);
+    expect(await following()).toBe(false);
 
     await page.route('**/influencers/me/follow/**', (route) =>
       route.fulfill({
@@ -218,9 +222,11 @@ describe('a signed-in citizen (alice)', () => {
     expect(await following()).toBe(false);
     await page.unroute('**/influencers/me/follow/**');
 
+    const followed = page.waitForResponse((response) => response.url().includes('/influencers/me/follow/'));
     await card(page).getByRole('button', { name: 'Follow Bob Baker' }).click();
     await card(page).getByRole('button', { name: 'Unfollow Bob Baker' }).waitFor();
-    await expect.poll(following).toBe(true);
+    expect((await followed).status()).toBe(200);
+    expect(await following()).toBe(true);
   });
 
   it('sees a friends-only post of their own, kept out of search engines and without a share preview', async () => {
