@@ -1,6 +1,7 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { earlyTapScript } from './web-early-taps.js';
 import { deferFrameworkScripts, loaderScript, PICTURE_WAIT_MS, scriptsAfterLoad } from './web-scripts-after-load.js';
 
 const nonce = 'bm9uY2Utb2YtdGhlLXBhZ2U=';
@@ -40,6 +41,14 @@ describe('scriptsAfterLoad', () => {
     expect(html).toContain(`${loader}</body></html>`);
     expect(loader).toContain(`<script nonce="${nonce}">`);
     expect(loader).toContain(`setTimeout(go,${PICTURE_WAIT_MS})`);
+  });
+
+  it('keeps taps from before hydration with a script at the end of the head, under the page nonce (ADR 030)', () => {
+    const html = rewriteWhole(page);
+    const keeper = earlyTapScript(nonce);
+    expect(keeper).toContain(`<script nonce="${nonce}">`);
+    expect(html).toContain(`<link rel="icon" href="/favicon.svg"/>${keeper}</head><body>`);
+    expect(html.split(keeper)).toHaveLength(2);
   });
 
   it('gives the same page whatever the chunks the HTML arrives in, tags and characters split included', () => {

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
+import { earlyTapScript } from './web-early-taps.js';
 
 /**
  * The framework's scripts of a page (React, Next's router and runtime, the page's own chunk: about 150 KB gz)
@@ -18,7 +19,8 @@ import { StringDecoder } from 'node:string_decoder';
  *
  * Next writes each of them as `<script src="/_next/static/…" async>` (and the page's chunk also as a low-priority
  * `<link rel="preload">`); both are taken out of the HTML as it streams, and one inline script at the end of
- * the body, with the page's nonce, adds the same scripts.
+ * the body, with the page's nonce, adds the same scripts. Taps on buttons before the scripts have run are kept
+ * by a script at the end of the head and given to React once it is there (web-early-taps.ts, ADR 030).
  */
 export const PICTURE_WAIT_MS = 3000;
 
@@ -60,6 +62,7 @@ export function scriptsAfterLoad(nonce: string) {
         return '';
       })
       .replace(SCRIPT_PRELOAD, (link) => (FRAMEWORK_HREF.test(link) ? '' : link))
+      .replace('</head>', `${earlyTapScript(nonce)}</head>`)
       .replace('</body>', `${loaderScript(sources, nonce)}</body>`);
 
   /** Where the text can be cut safely: before a tag or script element that has not ended yet. */
