@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,6 +69,19 @@ describe.skipIf(!built)('the built server starts wherever it is started (needs n
     const page = await fetch(`${origin}/`, { headers: { 'accept-language': 'en' } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Main stage');
+  });
+
+  it('serves pages with the configuration of the build, never loading the compiler (about 40 MB resident)', {
+    timeout: 60_000,
+  }, async () => {
+    const origin = await start(tmpdir(), {});
+    const page = await fetch(`${origin}/sign-up`, { headers: { 'accept-language': 'en' } });
+    expect(page.status).toBe(200);
+    // The build's settings hold: the stylesheets are inline (experimental.inlineCss in next.config.ts).
+    expect(await page.text()).toMatch(/<style[^>]*>/);
+    const mapped = readFileSync(`/proc/${child?.pid}/maps`, 'utf8');
+    expect(mapped).toContain('/node');
+    expect(mapped.split('\n').filter((line) => /swc/i.test(line))).toEqual([]);
   });
 
   it('says what is wrong with an unknown NODE_ENV instead of starting half-way', { timeout: 60_000 }, async () => {
