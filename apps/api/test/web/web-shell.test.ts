@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
 import { createContext } from '../../src/create-context.js';
-import { hasWebBuild, mountWeb } from '../../src/web.js';
+import { defaultWebDir, hasWebBuild, mountWeb } from '../../src/web.js';
 import { analyticsMessage, openSocket } from '../analytics/socket-client.js';
 import { freePort } from '../free-port.js';
 
@@ -196,7 +196,7 @@ describe.skipIf(!webBuilt)('web shell served by the API process (needs the web b
     expect(docs.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
-  it("loads the framework's scripts after the page, with its nonce, and compresses pages and scripts", async () => {
+  it("loads the framework's scripts after the page, with its nonce, compresses pages and sends scripts precompressed", async () => {
     const response = await fetch(`${baseUrl}/`, { headers: { 'accept-encoding': 'gzip' } });
     expect(response.headers.get('content-encoding')).toBe('gzip');
     const html = await response.text(); // fetch undoes the gzip
@@ -210,16 +210,34 @@ describe.skipIf(!webBuilt)('web shell served by the API process (needs the web b
     const sources = JSON.parse(list) as string[];
     expect(sources.length).toBeGreaterThan(2);
 
-    // Every script the loader names is there, compressed for a client that accepts it and plain otherwise.
+    // Every script the loader names is there: plain for a client that accepts no encoding, and otherwise the
+    // brotli or gzip copy the build made of it (the very file, not one compressed per request), decoding to
+    // the same text. Small files have no copies and go out plain.
     for (const src of sources) {
-      const zipped = await fetch(`${baseUrl}${src}`, { headers: { 'accept-encoding': 'gzip' } });
-      expect(zipped.status, src).toBe(200);
-      expect(zipped.headers.get('content-type'), src).toMatch(/javascript/);
-      const text = await zipped.text();
-      if (text.length > 1024) expect(zipped.headers.get('content-encoding'), src).toBe('gzip');
+      const file = join(defaultWebDir, process.env.NEXT_DIST_DIR ?? '.next', src.slice('/_next/'.length));
       const plain = await fetch(`${baseUrl}${src}`, { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.status, src).toBe(200);
+      expect(plain.headers.get('content-type'), src).toMatch(/^application\/javascript/);
       expect(plain.headers.get('content-encoding'), src).toBeNull();
-      expect(await plain.text(), src).toBe(text);
+      expect(plain.headers.get('cache-control'), src).toBe('public, max-age=31536000, immutable');
+      expect(plain.headers.get('vary'), src).toMatch(/accept-encoding/i);
+      const text = await plain.text();
+      expect(text, src).toBe(readFileSync(file, 'utf8'));
+      for (const [encoding, suffix] of [
+        ['br', '.br'],
+        ['gzip', '.gz'],
+      ] as const) {
+        const encoded = await fetch(`${baseUrl}${src}`, { headers: { 'accept-encoding': encoding } });
+        expect(await encoded.text(), src).toBe(text); // fetch undoes the encoding
+        if (text.length < 1024) {
+          expect(encoded.headers.get('content-encoding'), src).toBeNull();
+          continue;
+        }
+        expect(encoded.headers.get('content-encoding'), src).toBe(encoding);
+        expect(Number(encoded.headers.get('content-length')), src).toBe(statSync(`${file}${suffix}`).size);
+      }
     }
+    // The copies are not addresses of their own.
+    expect((await fetch(`${baseUrl}${sources[0]}.br`)).status).toBe(404);
   });
 });
