@@ -32,17 +32,23 @@ export interface RouteInput<E extends EndpointDef> {
 
 /**
  * A response body already checked against its schema and turned into JSON, for answers served many times
- * over (cached pages): the per-request validation and serialisation are skipped.
+ * over (cached pages) or assembled from checked parts: the per-request validation and serialisation are skipped.
  */
 export class SerializedBody {
+  private text: string | undefined;
   private encoded: Buffer | undefined;
   private compressed: Buffer | null | undefined;
 
   private constructor(
-    readonly json: string,
-    /** Kept and sent many times (a cached page): worth compressing once. */
-    private readonly servedMany: boolean,
+    private readonly makeText: () => string,
+    /** The gzipped bytes, or null where they are not worth making (see `gzipped`). */
+    private readonly makeGzipped: (body: SerializedBody) => Buffer | null,
   ) {}
+
+  get json(): string {
+    this.text ??= this.makeText();
+    return this.text;
+  }
 
   /**
    * The UTF-8 bytes, made once: a cached body (a guest's stage page) is sent many times, and encoding its
@@ -53,27 +59,43 @@ export class SerializedBody {
     return this.encoded;
   }
 
-  /**
-   * The bytes gzipped, also made once, or null for a body too small to gain from it or made for one answer. A
-   * guest's stage page of 18 KB becomes under 4 KB, most of the wait on a phone's network. Compressing each
-   * answer of its own (a citizen's page) cost 0.18 ms of CPU each, doubling that page's cost: those are left
-   * to a proxy that compresses, where one is in front.
-   */
+  /** The bytes gzipped, also made once, or null for a body that is sent as it is (see the makers below). */
   get gzipped(): Buffer | null {
-    if (this.compressed === undefined) {
-      this.compressed = this.servedMany && this.bytes.length >= MIN_GZIP_BYTES ? gzipSync(this.bytes) : null;
-    }
+    if (this.compressed === undefined) this.compressed = this.makeGzipped(this);
     return this.compressed;
   }
 
+  /**
+   * A body kept and sent many times (a cached page): gzipped once, when first asked for. A guest's stage page
+   * of 18 KB becomes under 4 KB, most of the wait on a phone's network.
+   */
   static of<E extends EndpointDef>(endpoint: E, body: ResponseOf<E>): SerializedBody {
     const schema = endpoint.success.body;
-    return new SerializedBody(JSON.stringify(schema ? schema.parse(body) : body), true);
+    const json = JSON.stringify(schema ? schema.parse(body) : body);
+    return new SerializedBody(
+      () => json,
+      (self) => (self.bytes.length >= MIN_GZIP_BYTES ? gzipSync(self.bytes) : null),
+    );
   }
 
-  /** JSON its maker has already checked against the endpoint's response schema (domains/posts/post-json.ts). */
+  /**
+   * JSON its maker has already checked against the endpoint's response schema (domains/posts/post-json.ts),
+   * made for one answer: sent plain. Compressing each answer of its own (a citizen's page) cost 0.18 ms of CPU
+   * each, doubling that page's cost: those are left to a proxy that compresses, where one is in front.
+   */
   static checked(json: string): SerializedBody {
-    return new SerializedBody(json, false);
+    return new SerializedBody(
+      () => json,
+      () => null,
+    );
+  }
+
+  /**
+   * Checked JSON made for one answer from parts compressed once (http/gzip-template.ts): the text or the gzip
+   * is assembled, whichever the client takes. `gzipped` may give null (then the text goes out plain).
+   */
+  static assembled(text: () => string, gzipped: () => Buffer | null): SerializedBody {
+    return new SerializedBody(text, gzipped);
   }
 }
 

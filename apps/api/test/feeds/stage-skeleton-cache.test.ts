@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stagePost } from '../../src/domains/feeds/stage-membership.js';
 import { createTestApp, type TestApp, type Who } from '../harness.js';
@@ -17,6 +18,7 @@ beforeEach(() => {
   t.ctx.caches.stageSkeletons.clear();
 });
 
+const stageUrl = '/api/content/v9/feed/eight-stage?country=NZ';
 const page = (as: Who, country: string) => getPage(t, feeds.stage({ country }), as);
 const like = (postId: string, as: Who) =>
   t.request({ method: 'POST', url: `/api/users/influencers/me/liked-creators-content/${postId}`, as });
@@ -106,5 +108,42 @@ describe('the stage skeleton cache', () => {
       { likesCount: 1, liked: true },
       { likesCount: 1, liked: false },
     ]);
+  });
+
+  it("sends a citizen's page gzipped from the shared page's text compressed once, with their own likes", async () => {
+    const author = await t.newCitizen({ country: 'NZ' });
+    const reader = await t.newCitizen({ country: 'NZ' });
+    const posts: string[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const id = await t.newPost({ authorId: author.id, caption: `Day ${i} on the harbour, with #boats and #sea` });
+      await stagePost(t.ctx.db, id, ['NZ'], 'curated', Date.now() - 100 - i);
+      posts.push(id);
+    }
+    expect((await like(posts[1] as string, reader)).statusCode).toBe(200);
+    const gzip = { 'accept-encoding': 'gzip, deflate, br' };
+    const zipped = await t.request({ method: 'GET', url: stageUrl, as: reader, headers: gzip });
+    const plain = await t.request({ method: 'GET', url: stageUrl, as: reader });
+
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('accept-encoding');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    // The same answer: the likes written in are padded with JSON's whitespace to the template's holes.
+    const page = JSON.parse(gunzipSync(zipped.rawPayload).toString());
+    expect(page).toEqual(JSON.parse(plain.body));
+    const likes = new Map(
+      page.data.map((post: { id: string; likesOverviewDetails: object }) => [post.id, post.likesOverviewDetails]),
+    );
+    expect(likes.get(posts[1])).toEqual({ likesCount: 1, liked: true });
+    expect(likes.get(posts[0])).toEqual({ likesCount: 0, liked: false });
+
+    // Another citizen reads the same shared page with their own likes, not the first reader's.
+    const other = await t.request({ method: 'GET', url: stageUrl, as: author, headers: gzip });
+    const theirs = JSON.parse(gunzipSync(other.rawPayload).toString());
+    expect(theirs.data.find((post: { id: string }) => post.id === posts[1]).likesOverviewDetails).toEqual({
+      likesCount: 1,
+      liked: false,
+    });
   });
 });

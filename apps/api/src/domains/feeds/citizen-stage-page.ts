@@ -4,8 +4,10 @@ import type { Db } from '../../db/database.js';
 import type { DialectName } from '../../db/dialect.js';
 import { oneOf, oneOfShape, oneOfValues } from '../../db/id-list.js';
 import { precompiled } from '../../db/precompiled.js';
+import { GzipTemplate } from '../../http/gzip-template.js';
+import { SerializedBody } from '../../http/route.js';
 import { viewerLikeOf } from '../posts/hydrate.js';
-import { feedPageAroundLikes, fillLikes } from '../posts/post-json.js';
+import { feedPageAroundLikes, fillLikes, LIKES_HOLE_BYTES, paddedLikesJson } from '../posts/post-json.js';
 import type { FeedPage } from './pipeline.js';
 
 /**
@@ -18,27 +20,52 @@ export interface SharedStagePage {
   readonly updatedAt: readonly number[];
   /** Null when the page's text cannot be filled in (see feedPageAroundLikes): each reader's is written whole. */
   readonly aroundLikes: readonly string[] | null;
+  /** That text compressed once, made for the first reader who takes gzip (http/gzip-template.ts). */
+  readonly gzipTemplate: () => GzipTemplate | null;
 }
 
 /** Made from the page as nobody in particular reads it (no viewer: no likes of anyone's). */
-export const sharedStagePage = (ctx: Pick<AppContext, 'caches'>, page: FeedPage): SharedStagePage => ({
-  postIds: page.data.map((post) => post.id),
-  updatedAt: page.data.map((post) => Date.parse(post.updatedAt)),
-  aroundLikes: feedPageAroundLikes(ctx.caches.checkedPostJson, page),
-});
+export function sharedStagePage(ctx: Pick<AppContext, 'caches'>, page: FeedPage): SharedStagePage {
+  const aroundLikes = feedPageAroundLikes(ctx.caches.checkedPostJson, page);
+  let template: GzipTemplate | null | undefined;
+  return {
+    postIds: page.data.map((post) => post.id),
+    updatedAt: page.data.map((post) => Date.parse(post.updatedAt)),
+    aroundLikes,
+    gzipTemplate: () => {
+      template ??= aroundLikes ? new GzipTemplate(aroundLikes, LIKES_HOLE_BYTES) : null;
+      return template;
+    },
+  };
+}
 
 /**
  * One citizen's page from the shared one, with one small live read: each post's likes count, whether this
  * citizen likes it, and what decides whether it may still be shown. Null when any post changed since the
  * shared page was made (deleted, edited, no longer ready or public): the caller then reads the page whole.
+ * Sent gzipped to a client that takes it, from the shared page's compressed text with these likes written in.
  */
-export async function citizenStageJson(
+export async function citizenStageBody(
   ctx: Pick<AppContext, 'db' | 'dialect'>,
   shared: SharedStagePage,
   viewerId: string,
-): Promise<string | null> {
+): Promise<SerializedBody | null> {
+  const likes = await citizenLikes(ctx, shared, viewerId);
+  const { aroundLikes } = shared;
+  if (likes === null || aroundLikes === null) return null;
+  return SerializedBody.assembled(
+    () => fillLikes(aroundLikes, likes),
+    () => shared.gzipTemplate()?.fill(likes.map(paddedLikesJson)) ?? null,
+  );
+}
+
+async function citizenLikes(
+  ctx: Pick<AppContext, 'db' | 'dialect'>,
+  shared: SharedStagePage,
+  viewerId: string,
+): Promise<LikesOverviewDetails[] | null> {
   if (!shared.aroundLikes) return null;
-  if (shared.postIds.length === 0) return fillLikes(shared.aroundLikes, []);
+  if (shared.postIds.length === 0) return [];
   const rows = await liveLikes(ctx.db, ctx.dialect, shared.postIds, viewerId);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const likes: LikesOverviewDetails[] = [];
@@ -53,7 +80,7 @@ export async function citizenStageJson(
     if (!unchanged) return null;
     likes.push({ likesCount: row.likes_count, liked: row.liked !== null });
   }
-  return fillLikes(shared.aroundLikes, likes);
+  return likes;
 }
 
 // Authors need no check: citizens are never deleted, and a post's author is a foreign key.

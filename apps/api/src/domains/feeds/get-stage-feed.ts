@@ -2,7 +2,7 @@ import { getStageFeed, type QueryOf } from '@civitas/contract';
 import type { AppContext } from '../../context.js';
 import { defineRoute, SerializedBody } from '../../http/route.js';
 import { feedPageJson } from '../posts/post-json.js';
-import { citizenStageJson, sharedStagePage } from './citizen-stage-page.js';
+import { citizenStageBody, sharedStagePage } from './citizen-stage-page.js';
 import { publicFeedRules } from './feed-rules.js';
 import { type FeedPipeline, runFeed } from './pipeline.js';
 import { stageSkeleton } from './skeletons/stage.js';
@@ -64,8 +64,7 @@ async function citizenStagePage(ctx: AppContext, query: StageQuery, viewerId: st
   const shared = await ctx.caches.citizenStagePages.get(pageKey(query, snapshot), async () =>
     sharedStagePage(ctx, await readStagePage(ctx, query, snapshot, null)),
   );
-  const json = await citizenStageJson(ctx, shared, viewerId);
-  return json === null ? checkedPage(ctx, query, snapshot, viewerId) : SerializedBody.checked(json);
+  return (await citizenStageBody(ctx, shared, viewerId)) ?? checkedPage(ctx, query, snapshot, viewerId);
 }
 
 /**

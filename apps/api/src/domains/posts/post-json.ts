@@ -22,6 +22,15 @@ const slotStand = 0 as unknown as LikesOverviewDetails;
 const likesJson = ({ likesCount, liked }: LikesOverviewDetails) =>
   `"likesOverviewDetails":{"likesCount":${JSON.stringify(likesCount)},"liked":${liked ? 'true' : 'false'}}`;
 
+/**
+ * The widest likes text a gzip template's hole holds (http/gzip-template.ts): counts below a billion. A wider
+ * one makes the template give nothing, and that answer goes out plain.
+ */
+export const LIKES_HOLE_BYTES = likesJson({ likesCount: 999_999_999, liked: false }).length;
+
+/** A post's likes as a template's hole: the same JSON, then spaces (JSON's whitespace) to LIKES_HOLE_BYTES. */
+export const paddedLikesJson = (likes: LikesOverviewDetails): string => likesJson(likes).padEnd(LIKES_HOLE_BYTES);
+
 const plainLikes = ({ likesCount, liked }: LikesOverviewDetails) =>
   Number.isInteger(likesCount) && likesCount >= 0 && typeof liked === 'boolean';
 
