@@ -5,6 +5,7 @@
 // score of each page, then (with --runs > 1) the median of each column over the runs.
 //
 // Usage: node bench/web/lighthouse.mjs http://localhost:3204 [--runs 3] [--post <id>] [--profile alice] [--as bob]
+//   [--pages stage,post,profile]
 // `--as <demo citizen>` measures the pages as that citizen sees them: signed in once through the sign-in form, the
 // session's cookies then go with every request Lighthouse makes (`--extra-headers`). Not alice, whose /u/alice is
 // her own profile (a redirect to /me).
@@ -46,6 +47,8 @@ const { values, positionals } = parseArgs({
     post: { type: 'string' },
     profile: { type: 'string', default: 'alice' },
     as: { type: 'string' },
+    // A comma-separated subset of stage, post, profile (all three by default).
+    pages: { type: 'string', default: 'stage,post,profile' },
   },
 });
 const origin = positionals[0]?.replace(/\/$/, '');
@@ -110,11 +113,12 @@ function lighthouse(name, url, run, cookieHeader, retried = false) {
 
 const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
 
+const chosen = new Set(values.pages.split(','));
 const pages = [
-  ['stage', '/'],
-  ['post', `/p/${values.post ?? (await demoPostId())}`],
-  ['profile', `/u/${values.profile}`],
-];
+  ['stage', () => '/'],
+  ['post', async () => `/p/${values.post ?? (await demoPostId())}`],
+  ['profile', () => `/u/${values.profile}`],
+].filter(([name]) => chosen.has(name));
 console.log(
   `Lighthouse ${LIGHTHOUSE.split('@')[1]}, mobile, ${runs} run(s) per page, ${values.as ? `signed in as ${values.as}` : 'guest'}; reports in ${reports}`,
 );
@@ -123,7 +127,8 @@ const rows = [];
 const medianRows = [];
 const shown = (metric, value) =>
   metric === 'CLS' ? value.toFixed(3) : metric === 'TBT' ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(1)} s`;
-for (const [name, path] of pages) {
+for (const [name, pathOf] of pages) {
+  const path = await pathOf();
   const cookieHeader = await citizenCookies();
   const results = Array.from({ length: runs }, (_, run) => lighthouse(name, `${origin}${path}`, run, cookieHeader));
   // The run with the median performance score stands for the page (Lighthouse's own advice for variance).
