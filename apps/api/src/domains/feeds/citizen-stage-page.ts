@@ -20,23 +20,27 @@ export interface SharedStagePage {
   readonly updatedAt: readonly number[];
   /** Null when the page's text cannot be filled in (see feedPageAroundLikes): each reader's is written whole. */
   readonly aroundLikes: readonly string[] | null;
-  /** That text compressed once, made for the first reader who takes gzip (http/gzip-template.ts). */
-  readonly gzipTemplate: () => GzipTemplate | null;
 }
 
 /** Made from the page as nobody in particular reads it (no viewer: no likes of anyone's). */
-export function sharedStagePage(ctx: Pick<AppContext, 'caches'>, page: FeedPage): SharedStagePage {
-  const aroundLikes = feedPageAroundLikes(ctx.caches.checkedPostJson, page);
-  let template: GzipTemplate | null | undefined;
-  return {
-    postIds: page.data.map((post) => post.id),
-    updatedAt: page.data.map((post) => Date.parse(post.updatedAt)),
-    aroundLikes,
-    gzipTemplate: () => {
-      template ??= aroundLikes ? new GzipTemplate(aroundLikes, LIKES_HOLE_BYTES) : null;
-      return template;
-    },
-  };
+export const sharedStagePage = (ctx: Pick<AppContext, 'caches'>, page: FeedPage): SharedStagePage => ({
+  postIds: page.data.map((post) => post.id),
+  updatedAt: page.data.map((post) => Date.parse(post.updatedAt)),
+  aroundLikes: feedPageAroundLikes(ctx.caches.checkedPostJson, page),
+});
+
+/**
+ * A shared page's text compressed once (http/gzip-template.ts), for the first reader who takes gzip; it goes
+ * with the shared page when the page cache lets that go.
+ */
+const templates = new WeakMap<readonly string[], GzipTemplate>();
+function gzipTemplateOf(aroundLikes: readonly string[]): GzipTemplate {
+  let template = templates.get(aroundLikes);
+  if (!template) {
+    template = new GzipTemplate(aroundLikes, LIKES_HOLE_BYTES);
+    templates.set(aroundLikes, template);
+  }
+  return template;
 }
 
 /**
@@ -50,21 +54,22 @@ export async function citizenStageBody(
   shared: SharedStagePage,
   viewerId: string,
 ): Promise<SerializedBody | null> {
-  const likes = await citizenLikes(ctx, shared, viewerId);
   const { aroundLikes } = shared;
-  if (likes === null || aroundLikes === null) return null;
+  if (aroundLikes === null) return null;
+  const likes = await citizenLikes(ctx, shared, viewerId);
+  if (likes === null) return null;
   return SerializedBody.assembled(
     () => fillLikes(aroundLikes, likes),
-    () => shared.gzipTemplate()?.fill(likes.map(paddedLikesJson)) ?? null,
+    () => gzipTemplateOf(aroundLikes).fill(likes.map(paddedLikesJson)),
   );
 }
 
+/** Each post's likes for this reader, or null when a post changed since the page was shared. */
 async function citizenLikes(
   ctx: Pick<AppContext, 'db' | 'dialect'>,
   shared: SharedStagePage,
   viewerId: string,
 ): Promise<LikesOverviewDetails[] | null> {
-  if (!shared.aroundLikes) return null;
   if (shared.postIds.length === 0) return [];
   const rows = await liveLikes(ctx.db, ctx.dialect, shared.postIds, viewerId);
   const byId = new Map(rows.map((row) => [row.id, row]));
