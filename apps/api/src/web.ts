@@ -77,6 +77,9 @@ function toPublicOrigin(publicUrl: URL, method: string, host: string | undefined
 
 const distDirOf = (): string => process.env.NEXT_DIST_DIR ?? '.next';
 
+/** Where `next build` wrote the build of the web app in `dir` (NEXT_DIST_DIR, as next.config.ts reads it). */
+export const webBuildDir = (dir: string = defaultWebDir): string => join(dir, distDirOf());
+
 /**
  * The configuration `next build` resolved and wrote beside the build, as JSON: what Next's own standalone
  * server hands it in `__NEXT_PRIVATE_STANDALONE_CONFIG`. Given it, Next does not load `next.config.ts` again:
@@ -85,14 +88,14 @@ const distDirOf = (): string => process.env.NEXT_DIST_DIR ?? '.next';
  * handler loads the file again regardless.)
  */
 function builtConfig(dir: string): string {
-  const file = join(dir, distDirOf(), 'required-server-files.json');
+  const file = join(webBuildDir(dir), 'required-server-files.json');
   const { config } = JSON.parse(readFileSync(file, 'utf8')) as { config: Record<string, unknown> };
   return JSON.stringify({ ...config, distDir: distDirOf() });
 }
 
 /** Whether `next build` has produced a production build in `dir`. */
 export function hasWebBuild(dir: string = defaultWebDir): boolean {
-  return existsSync(join(dir, distDirOf(), 'BUILD_ID'));
+  return existsSync(join(webBuildDir(dir), 'BUILD_ID'));
 }
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
@@ -104,7 +107,7 @@ const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
  */
 async function registerBuildAssets(app: FastifyInstance, dir: string): Promise<void> {
   await app.register(fastifyStatic, {
-    root: join(dir, distDirOf(), 'static'),
+    root: join(webBuildDir(dir), 'static'),
     prefix: '/_next/static/',
     decorateReply: false,
     preCompressed: true,
@@ -132,7 +135,8 @@ export async function mountWeb(app: FastifyInstance, ctx: AppContext, dir: strin
     return;
   }
   process.env.NEXT_TELEMETRY_DISABLED ??= '1';
-  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG ??= builtConfig(dir);
+  // Set, not defaulted: the configuration is the one of the build being mounted.
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = builtConfig(dir);
   const next = loadNext();
   const web = next({
     dev: false,

@@ -8,7 +8,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
 import { createContext } from '../../src/create-context.js';
-import { defaultWebDir, hasWebBuild, mountWeb } from '../../src/web.js';
+import { hasWebBuild, mountWeb, webBuildDir } from '../../src/web.js';
 import { analyticsMessage, openSocket } from '../analytics/socket-client.js';
 import { freePort } from '../free-port.js';
 
@@ -214,7 +214,7 @@ describe.skipIf(!webBuilt)('web shell served by the API process (needs the web b
     // brotli or gzip copy the build made of it (the very file, not one compressed per request), decoding to
     // the same text. Small files have no copies and go out plain.
     for (const src of sources) {
-      const file = join(defaultWebDir, process.env.NEXT_DIST_DIR ?? '.next', src.slice('/_next/'.length));
+      const file = join(webBuildDir(), src.slice('/_next/'.length));
       const plain = await fetch(`${baseUrl}${src}`, { headers: { 'accept-encoding': 'identity' } });
       expect(plain.status, src).toBe(200);
       expect(plain.headers.get('content-type'), src).toMatch(/^application\/javascript/);
