@@ -142,6 +142,12 @@ describe('skeleton query plans', () => {
   });
 });
 
+/** EXECUTE of a prepared statement: it takes no bind parameters, so the test's own ids go in as literals. */
+function executeWithLiterals(name: string, compiled: CompiledQuery): string {
+  const literal = (value: unknown) => (Array.isArray(value) ? `'{${value.join(',')}}'::uuid[]` : `'${String(value)}'`);
+  return `execute ${name}(${compiled.parameters.map(literal).join(', ')})`;
+}
+
 /**
  * The plan a prepared statement settles on. PostgreSQL switches a named statement to its generic plan (one made
  * without the values) after five runs, and that plan is the one every later request gets.
@@ -153,11 +159,8 @@ async function genericPlanOf(db: Db, query: Compilable): Promise<string> {
     await sql`set plan_cache_mode = force_generic_plan`.execute(connection);
     try {
       await connection.executeQuery(CompiledQuery.raw(`prepare plan_probe as ${compiled.sql}`));
-      // EXECUTE takes no bind parameters: the test's own ids go in as literals.
-      const literal = (value: unknown) =>
-        Array.isArray(value) ? `'{${value.join(',')}}'::uuid[]` : `'${String(value)}'`;
       const plan = await connection.executeQuery<{ 'QUERY PLAN': string }>(
-        CompiledQuery.raw(`explain execute plan_probe(${compiled.parameters.map(literal).join(', ')})`),
+        CompiledQuery.raw(`explain ${executeWithLiterals('plan_probe', compiled)}`),
       );
       return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
     } finally {
@@ -196,12 +199,10 @@ describe('hydration query plan', () => {
       for (const count of [1, 3, 20]) {
         const ids = posts.slice(0, count).map((post) => post.id);
         const compiled = liveQuery(t.ctx.db, t.ctx.dialect, ids, someCitizen).compile();
-        const literal = (value: unknown) =>
-          Array.isArray(value) ? `'{${value.join(',')}}'::uuid[]` : `'${String(value)}'`;
         const counts = await t.ctx.db.connection().execute(async (connection) => {
           await connection.executeQuery(CompiledQuery.raw(`prepare settle_probe as ${compiled.sql}`));
           try {
-            const run = `execute settle_probe(${compiled.parameters.map(literal).join(', ')})`;
+            const run = executeWithLiterals('settle_probe', compiled);
             for (let i = 0; i < 8; i++) await connection.executeQuery(CompiledQuery.raw(run));
             const { rows } = await connection.executeQuery<{ generic_plans: string; custom_plans: string }>(
               CompiledQuery.raw(
