@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
 import { dismissConsent, newPhoneContext, signInAs } from './support/demo';
+import { holdRequests, isHydrated } from './support/pages';
 
 /**
  * A tap that lands between the first paint and hydration (ADR 030). Pages are painted before their framework
@@ -26,22 +27,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const isHydrated = (page: Page, selector: string) =>
-  page.evaluate(
-    (target) => Object.keys(document.querySelector(target) ?? {}).some((key) => key.startsWith('__reactProps')),
-    selector,
-  );
-
 describe('a tap before the page is hydrated', () => {
   it('likes the post once the scripts have run, and a tap after that is handled once', async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/_next/static/**/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const releaseScripts = await holdRequests(page, '**/_next/static/**/*.js');
     const calls: Request[] = [];
     page.on('request', (request) => {
       if (LIKE_CALL.test(request.url())) calls.push(request);
@@ -60,7 +48,7 @@ describe('a tap before the page is hydrated', () => {
     expect(await heart.getAttribute('aria-pressed')).toBe(before);
 
     const answered = page.waitForResponse((response) => LIKE_CALL.test(response.url()));
-    release();
+    releaseScripts();
     expect((await answered).status()).toBe(200);
     const after = before === 'true' ? 'false' : 'true';
     await expect.poll(() => heart.getAttribute('aria-pressed')).toBe(after);
@@ -74,6 +62,5 @@ describe('a tap before the page is hydrated', () => {
     await expect.poll(() => heart.getAttribute('aria-pressed')).toBe(before);
     await page.waitForTimeout(300);
     expect(calls).toHaveLength(2);
-    await page.unroute('**/_next/static/**/*.js');
   });
 });

@@ -5,7 +5,7 @@ import { demoPosts } from '../../api/src/seed/demo-posts';
 import { launchChromium } from './support/browser';
 import { callApi, runCli } from './support/cli';
 import { dismissConsent, newPhoneContext, signInAs } from './support/demo';
-import { expectAccessible, screenshot } from './support/pages';
+import { expectAccessible, holdRequests, screenshot } from './support/pages';
 import { expectToast } from './support/toasts';
 
 /**
@@ -161,21 +161,13 @@ describe('a signed-in citizen (alice)', () => {
     const liked = await likeCount(page);
 
     // The unlike call is held until the page has shown its effect: the change cannot come from the answer.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/un-liked-creators-content/**', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const releaseUnlike = await holdRequests(page, '**/un-liked-creators-content/**');
     const answered = page.waitForResponse((response) => response.url().includes('/un-liked-creators-content/'));
     await button.click();
     await expect.poll(() => likeCount(page)).toBe(liked - 1);
     expect(await button.getAttribute('aria-pressed')).toBe('false');
-    release();
+    releaseUnlike();
     expect((await answered).status()).toBe(200);
-    await page.unroute('**/un-liked-creators-content/**');
     expect(await likeCount(page)).toBe(liked - 1);
 
     await page.route('**/liked-creators-content/**', (route) =>

@@ -52,17 +52,35 @@ export async function cookieJar(context: BrowserContext) {
   return new Map((await context.cookies()).map((cookie) => [cookie.name, cookie]));
 }
 
+/** Whether React has hydrated the element `selector` finds: it then carries React's own properties. */
+const hydratedIn = (selector: string): boolean => {
+  const element = document.querySelector(selector);
+  return element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps'));
+};
+
+export const isHydrated = (page: Page, selector: string): Promise<boolean> => page.evaluate(hydratedIn, selector);
+
 /**
- * Waits until React has hydrated the element `selector` finds (it then carries React's own properties): a
- * click that lands earlier is only replayed once hydration reaches it, so "at once" can't be judged before.
+ * Waits until React has hydrated the element `selector` finds: a click that lands earlier is held and only
+ * replayed once hydration reaches it (ADR 030), so "at once" can't be judged before.
  */
 export async function waitForHydration(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction(
-    (target) => {
-      const element = document.querySelector(target);
-      return element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps'));
-    },
-    selector,
-    { timeout: 30_000 },
-  );
+  await page.waitForFunction(hydratedIn, selector, { timeout: 30_000 });
+}
+
+/**
+ * Holds the page's requests to `pattern` until the returned function is called; from then on they pass at once.
+ * The route stays: taken away while a held request was still being let go, that request counted as handled
+ * twice (Playwright's "Route is already handled!").
+ */
+export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
