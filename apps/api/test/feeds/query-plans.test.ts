@@ -2,6 +2,7 @@ import { type Compilable, CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { newId } from '../../src/db/ids.js';
+import { readersLikesQuery } from '../../src/domains/feeds/citizen-stage-page.js';
 import { authorPageQuery } from '../../src/domains/feeds/skeletons/author-posts.js';
 import { lovedPageQuery } from '../../src/domains/feeds/skeletons/loved-posts.js';
 import { stagePageQuery } from '../../src/domains/feeds/skeletons/stage.js';
@@ -187,6 +188,25 @@ describe('hydration query plan', () => {
       expect(plan).toMatch(/using likes_pk on likes mine/);
       expect(plan).not.toContain('likes_by_citizen');
       expect(plan).not.toMatch(/hashed SubPlan|Seq Scan on likes/);
+    }
+  });
+
+  it("finds which of a stage page's readers like each post by the likes' key, one probe per reader", async () => {
+    const posts = await t.ctx.db.selectFrom('posts').select('id').limit(20).execute();
+    const readers = await t.ctx.db.selectFrom('citizens').select('id').limit(8).execute();
+    const query = readersLikesQuery(
+      t.ctx.db,
+      t.ctx.dialect,
+      posts.map((post) => post.id),
+      readers.map((reader) => reader.id),
+    );
+    const plan = await genericPlanOf(t.ctx.db, query);
+    if (t.ctx.dialect === 'sqlite') {
+      expect(plan).toMatch(/SEARCH mine USING .*\(post_id=\? AND citizen_id=\?\)/);
+    } else {
+      // Both key columns in the index condition: a filter on the citizen would read all of a post's likes.
+      expect(plan).toMatch(/Index Cond: \(\(post_id = posts\.id\) AND \(citizen_id = reader\.id\)\)/);
+      expect(plan).not.toMatch(/Filter: \(citizen_id|Hash Join|Seq Scan on likes/);
     }
   });
 

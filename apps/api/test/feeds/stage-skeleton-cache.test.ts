@@ -2,6 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stagePost } from '../../src/domains/feeds/stage-membership.js';
 import { createTestApp, type TestApp, type Who } from '../harness.js';
+import { statementsDuring } from '../statements.js';
 import { feeds, getPage, idsOf } from './helpers.js';
 
 // Citizens share a stage page's post ids for STAGE_SKELETON_CACHE_MS; everything else on the page stays theirs
@@ -108,6 +109,39 @@ describe('the stage skeleton cache', () => {
       { likesCount: 1, liked: true },
       { likesCount: 1, liked: false },
     ]);
+  });
+
+  it('answers citizens who read the shared page together with one live read, each with their own likes', async () => {
+    const author = await t.newCitizen({ country: 'UY' });
+    const posts: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const id = await t.newPost({ authorId: author.id });
+      await stagePost(t.ctx.db, id, ['UY'], 'curated', Date.now() - 1000 + i);
+      posts.push(id);
+    }
+    const readers = await Promise.all(Array.from({ length: 5 }, () => t.newCitizen({ country: 'UY' })));
+    // Reader i likes the first i posts (newest first on the page): every reader's answer differs.
+    const newestFirst = [...posts].reverse();
+    for (const [i, reader] of readers.entries()) {
+      for (const post of newestFirst.slice(0, i)) expect((await like(post, reader)).statusCode).toBe(200);
+    }
+    // Each has read the page before (so the page is shared and their sessions are known, as for a returning
+    // reader): now their requests reach the live read in the same turn of the event loop.
+    for (const reader of readers) await page(reader, 'UY');
+
+    const { result: pages, statements } = await statementsDuring(t.ctx.db, () =>
+      Promise.all(readers.map((reader) => page(reader, 'UY'))),
+    );
+    const liveReads = statements.filter((text) => /group_concat|string_agg/.test(text));
+    // One read each without the sharing; how many requests reach it in one turn is up to the event loop.
+    expect(liveReads.length).toBeLessThan(readers.length);
+    const counts = [4, 3, 2]; // readers 1–4 like the newest, 2–4 the next, 3–4 the oldest
+    for (const [i, answer] of pages.entries()) {
+      expect(idsOf(answer)).toEqual(newestFirst);
+      expect(answer.data.map((post) => post.likesOverviewDetails)).toEqual(
+        counts.map((likesCount, rank) => ({ likesCount, liked: rank < i })),
+      );
+    }
   });
 
   it("sends a citizen's page gzipped from the shared page's text compressed once, with their own likes", async () => {
