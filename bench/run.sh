@@ -4,7 +4,7 @@
 #   DATABASE_URL=postgres://…?options=-c%20search_path%3Dbench bench/run.sh /tmp/bench-pg
 #     runs on PostgreSQL instead (the schema must exist; the dataset is generated into it on first use).
 #   BENCH_ONLY=citizen,detail   runs only the named paths: guest guest-snapshots citizen citizen-snapshots detail
-#     overview like like-many like-crowd create create-many
+#     detail-crowd overview like like-many like-crowd create create-many
 #   BENCH_CITIZENS_LOADING (100): how many citizens' tokens the crowd shapes take turns with
 #   BENCH_ACCEPT_ENCODING (gzip): what every request says it accepts, as browsers and mobile HTTP stacks do;
 #     set it empty for answers uncompressed (the hello-world reference is too small to be compressed either way)
@@ -24,7 +24,7 @@ cd "$(dirname "$0")/.."
 data=${1:-./.bench-data}
 port=${BENCH_PORT:-3199}
 duration=${BENCH_SECONDS:-15}
-only=",${BENCH_ONLY:-guest,guest-snapshots,citizen,citizen-snapshots,detail,overview,like,like-many,like-crowd,create,create-many},"
+only=",${BENCH_ONLY:-guest,guest-snapshots,citizen,citizen-snapshots,detail,detail-crowd,overview,like,like-many,like-crowd,create,create-many},"
 cli() { DATA_DIR="$data" node apps/api/dist/cli/main.js "$@"; }
 sql() { node bench/api/lookup.mjs "$data" "$1"; }
 command -v wrk >/dev/null || bash scripts/install-system-deps.sh wrk
@@ -133,6 +133,7 @@ BENCH_TOKENS=$guest run guest-snapshots "guest stage, a timestamp each" -s bench
 run citizen "citizen stage feed (GB, 20 posts)" -H "Authorization: Bearer $citizen" "$base/api/content/v9/feed/eight-stage?country=GB"
 BENCH_TOKENS=$crowd run citizen-snapshots "citizen stage, a timestamp each, crowd" -s bench/api/stage-snapshots.lua "$base"
 run detail "post detail (citizen)" -H "Authorization: Bearer $citizen" "$base/api/content/v1/creators-content/$post"
+BENCH_TOKENS=$crowd BENCH_POSTS=$many_posts run detail-crowd "post detail (crowd, 200 posts)" -s bench/api/detail-crowd.lua "$base"
 run overview "post overview (guest)" -H "Authorization: Bearer $guest" -H "X-API-Version: 2.0" "$base/api/social/feeds/$post/overview"
 BENCH_TOKEN=$citizen BENCH_POST=$post run like "like/unlike (one citizen, one post)" -s bench/api/like-unlike.lua "$base"
 BENCH_TOKEN=$citizen BENCH_POSTS=$many_posts run like-many "like/unlike (one citizen, 200 posts)" -s bench/api/like-unlike-many.lua "$base"

@@ -6,7 +6,7 @@ import { readersLikesQuery } from '../../src/domains/feeds/citizen-stage-page.js
 import { authorPageQuery } from '../../src/domains/feeds/skeletons/author-posts.js';
 import { lovedPageQuery } from '../../src/domains/feeds/skeletons/loved-posts.js';
 import { stagePageQuery } from '../../src/domains/feeds/skeletons/stage.js';
-import { liveQuery } from '../../src/domains/posts/hydrate.js';
+import { liveQuery, PAIRS_SQL } from '../../src/domains/posts/live-reads.js';
 import { createTestApp, type TestApp } from '../harness.js';
 
 // Every skeleton page must be an index range walked in order: no full scan, no sort of the whole set, no
@@ -209,6 +209,19 @@ describe('hydration query plan', () => {
       expect(plan).not.toMatch(/Filter: \(citizen_id|Hash Join|Seq Scan on likes/);
     }
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'reads posts for many readers at once by key: each post, its author, and each pair’s like (PostgreSQL)',
+    async () => {
+      const posts = await t.ctx.db.selectFrom('posts').select('id').limit(20).execute();
+      const readers = await t.ctx.db.selectFrom('citizens').select('id').limit(20).execute();
+      const pairs = CompiledQuery.raw(PAIRS_SQL, [posts.map((post) => post.id), readers.map((reader) => reader.id)]);
+      const plan = await genericPlanOf(t.ctx.db, { compile: () => pairs });
+      expect(plan).toMatch(/Index Cond: \(\(post_id = posts\.id\) AND \(citizen_id = want\.viewer_id\)\)/);
+      // (This volume has no friendships: PostgreSQL scans the empty table, as it does for liveQuery.)
+      expect(plan).not.toMatch(/Seq Scan on (posts|likes|citizens)|Hash Join|hashed SubPlan/);
+    },
+  );
 
   // A statement planned anew on every run costs PostgreSQL more than the read itself: a post's read (one id)
   // used to be planned each time, its generic plan looking ten times dearer (an array is assumed to hold ten).

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postCache } from '../../src/domains/posts/post-cache.js';
-import { feeds, getPage } from '../feeds/helpers.js';
+import { befriend, feeds, getPage } from '../feeds/helpers.js';
 import { createTestApp, guest, type TestApp } from '../harness.js';
+import { statementsDuring } from '../statements.js';
 
 // Post content is cached by id between reads (domains/posts/post-cache.ts). Every read must still show what
 // the database holds now: each test reads first, so the cache is warm, then writes, then reads again.
@@ -161,5 +162,34 @@ describe('postCache', () => {
     expect(cache.get('a')).toBeUndefined();
     cache.store(content('a', 'fresh'), cache.epoch);
     expect(cache.get('a')).toEqual({ id: 'a', caption: 'fresh' });
+  });
+});
+
+describe('reads of posts made at the same moment', () => {
+  it('answer each reader with their own likes, friendships and visibility, read together on PostgreSQL', async () => {
+    const author = await t.newCitizen();
+    const friend = await t.newCitizen();
+    const stranger = await t.newCitizen();
+    await befriend(t, author.id, friend.id);
+    const open = await t.newPost({ authorId: author.id });
+    const friendsOnly = await t.newPost({ authorId: author.id, sharing: 'private' });
+    expect((await t.request({ method: 'POST', url: like(open), as: friend })).statusCode).toBe(200);
+    // Each reader has read before, as a returning reader has: their sessions and the posts' content are known.
+    for (const who of [friend, stranger]) for (const id of [open, friendsOnly]) await read(id, who);
+
+    const { result, statements } = await statementsDuring(t.ctx.db, () =>
+      Promise.all([read(open, friend), read(open, stranger), read(friendsOnly, friend), read(friendsOnly, stranger)]),
+    );
+    const [friendOpen, strangerOpen, friendPrivate, strangerPrivate] = result;
+    const liveReads = statements.filter((text) => /from "?posts"?|join posts/.test(text));
+
+    expect(friendOpen.body.likesOverviewDetails).toEqual({ likesCount: 1, liked: true });
+    expect(strangerOpen.body.likesOverviewDetails).toEqual({ likesCount: 1, liked: false });
+    expect(friendPrivate.status).toBe(200);
+    expect(friendPrivate.body.id).toBe(friendsOnly);
+    expect(strangerPrivate.status).toBe(404);
+    // One statement each on SQLite (in process, nothing to save); fewer than one each on PostgreSQL.
+    if (t.ctx.dialect === 'postgres') expect(liveReads.length).toBeLessThan(4);
+    else expect(liveReads).toHaveLength(4);
   });
 });

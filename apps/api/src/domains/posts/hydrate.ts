@@ -1,10 +1,8 @@
-import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/database.js';
-import type { DialectName } from '../../db/dialect.js';
-import { oneOf, oneOfShape, oneOfValues } from '../../db/id-list.js';
-import { precompiled } from '../../db/precompiled.js';
-import type { CitizensTable, Database, PostsTable } from '../../db/tables/index.js';
+import { oneOf } from '../../db/id-list.js';
+import type { CitizensTable, PostsTable } from '../../db/tables/index.js';
+import { type LiveRow, readLive } from './live-reads.js';
 import type { PostContent } from './post-cache.js';
 
 export type PostRow = Selectable<PostsTable>;
@@ -44,7 +42,7 @@ export async function hydratePosts(
   if (postIds.length === 0) return hydration;
   const ids = [...new Set(postIds)];
 
-  const live = await liveRows(ctx.db, ctx.dialect, ids, viewerId);
+  const live = await readLive(ctx, ids, viewerId);
   const contents = await postContents(ctx, live);
   for (const row of live) {
     const content = contents.get(row.id);
@@ -89,56 +87,6 @@ export async function hydrateNewPost(
   await addMentionedCitizens(ctx, hydration);
   return hydration;
 }
-
-export function liveQuery(db: Db, dialect: DialectName, ids: readonly string[], viewerId: string | null) {
-  // A guest's id is null: the lookups of a like and a friendship then match nothing, and one SQL text serves both.
-  return db
-    .selectFrom('posts')
-    .leftJoin('citizens as author', 'author.id', 'posts.author_id')
-    .select((eb) => [
-      'posts.id',
-      'posts.author_id',
-      'posts.likes_count',
-      'posts.updated_at',
-      'posts.status',
-      'posts.sharing',
-      'posts.deleted_at',
-      'author.username as author_username',
-      'author.display_name as author_display_name',
-      'author.profile_picture_uri as author_picture',
-      'author.country as author_country',
-      viewerLikeOf(eb, viewerId).as('liked'),
-      eb
-        .selectFrom('friendships as friend')
-        .select('friend.friend_id')
-        .whereRef('friend.friend_id', '=', 'posts.author_id')
-        .where('friend.citizen_id', '=', viewerId as string)
-        .limit(sql.lit(1))
-        .as('friend'),
-    ])
-    .where(oneOf(dialect, 'posts.id', ids));
-}
-
-/**
- * The viewer's like of each post, looked up by its key per post. As a join, PostgreSQL's generic plan (the one
- * a prepared statement settles on) hashes all of the viewer's likes instead: a citizen with thousands of likes
- * made every page read them all. `limit 1` keeps the planner from turning the lookup into that hash again.
- */
-export const viewerLikeOf = (eb: ExpressionBuilder<Database, 'posts'>, viewerId: string | null) =>
-  eb
-    .selectFrom('likes as mine')
-    .select('mine.post_id')
-    .whereRef('mine.post_id', '=', 'posts.id')
-    .where('mine.citizen_id', '=', viewerId as string)
-    .limit(sql.lit(1));
-
-const liveRows = precompiled({
-  build: liveQuery,
-  shape: oneOfShape,
-  parameters: (dialect, ids, viewerId) => [viewerId, viewerId, ...oneOfValues(dialect, ids)],
-});
-
-type LiveRow = Awaited<ReturnType<typeof liveRows>>[number];
 
 /**
  * The whole row: visibility and counts from the live read (even when the content read saw a newer version).
