@@ -2,22 +2,12 @@ import { likePost } from '@civitas/contract';
 import { postNotFound } from '../../http/errors.js';
 import { withLiveCaller } from '../../http/live-caller.js';
 import { defineRoute } from '../../http/route.js';
-import { visibleToViewer } from '../posts/visible-sql.js';
-import { addLike } from './like-store.js';
+import { like } from './like-batches.js';
 
 export default defineRoute(likePost, async ({ params, caller, ctx }) => {
-  const like = await withLiveCaller(() =>
-    addLike(
-      ctx.db,
-      params.id,
-      caller.citizenId,
-      ctx.now(),
-      ctx.config.STAGE_AUTO_LIKES,
-      visibleToViewer(caller.citizenId),
-    ),
-  );
-  if (!like) throw postNotFound();
+  const added = await withLiveCaller(() => like(ctx, params.id, caller.citizenId));
+  if (!added) throw postNotFound();
   // A post this like put on a stage shows on the next page, on every instance, not a cache period later.
-  if (like.stagedIn) await ctx.cacheBus.announce('stage-changed');
-  return { contentId: params.id, likesOverviewDetails: { likesCount: like.likesCount, liked: like.liked } };
+  if (added.stagedIn) await ctx.cacheBus.announce('stage-changed');
+  return { contentId: params.id, likesOverviewDetails: { likesCount: added.likesCount, liked: added.liked } };
 });

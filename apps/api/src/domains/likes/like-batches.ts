@@ -1,0 +1,218 @@
+import DataLoader from 'dataloader';
+import { type RawBuilder, sql } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
+import { visibleTo, visibleToViewer } from '../posts/visible-sql.js';
+import { type AddedLike, addLike, type LikeOutcome, removeLike } from './like-store.js';
+
+/**
+ * A citizen's like or unlike of a post they may see (null when they may not, or it does not exist).
+ *
+ * On PostgreSQL, the likes and unlikes that arrive while one is being written are written together, in one
+ * statement, by the next one (ADR 035): each like was a statement and a commit, and the commits' WAL flushes
+ * and round trips were most of its cost. One such statement is in flight at a time per instance: two of them
+ * updating the same posts' counters in different orders could deadlock. SQLite runs each in its own
+ * transaction, in process.
+ */
+export function like(ctx: LikeContext, postId: string, citizenId: string): Promise<AddedLike | null> {
+  const now = ctx.now();
+  if (ctx.dialect !== 'postgres') {
+    return addLike(ctx.db, postId, citizenId, now, ctx.config.STAGE_AUTO_LIKES, visibleToViewer(citizenId));
+  }
+  return writersOf(ctx).likes.load({ postId, citizenId, now });
+}
+
+export function unlike(ctx: LikeContext, postId: string, citizenId: string): Promise<LikeOutcome | null> {
+  if (ctx.dialect !== 'postgres') return removeLike(ctx.db, postId, citizenId, visibleToViewer(citizenId));
+  return writersOf(ctx).unlikes.load({ postId, citizenId, now: ctx.now() });
+}
+
+type LikeContext = Pick<AppContext, 'db' | 'dialect' | 'now' | 'config'>;
+
+interface LikeWant {
+  postId: string;
+  citizenId: string;
+  now: number;
+}
+
+interface Writers {
+  likes: DataLoader<LikeWant, AddedLike | null>;
+  unlikes: DataLoader<LikeWant, LikeOutcome | null>;
+}
+
+/**
+ * Enough for every like a crowd sends while one statement runs: a batch that filled up would start beside the
+ * one before it instead of after it.
+ */
+const MAX_WRITES_PER_STATEMENT = 1024;
+
+const writers = new WeakMap<Db, Writers>();
+function writersOf(ctx: LikeContext): Writers {
+  let found = writers.get(ctx.db);
+  if (found) return found;
+  // Likes and unlikes share one line: a batch starts once the one before it has finished, in the turn after.
+  let previous: Promise<unknown> = Promise.resolve();
+  const inLine =
+    <V>(write: (wants: readonly LikeWant[]) => Promise<(V | Error)[]>) =>
+    (wants: readonly LikeWant[]) => {
+      const written = write(wants);
+      previous = written;
+      return written;
+    };
+  const options = {
+    cache: false,
+    maxBatchSize: MAX_WRITES_PER_STATEMENT,
+    batchScheduleFn: (dispatch: () => void) => {
+      const settled = () => setImmediate(dispatch);
+      previous.then(settled, settled);
+    },
+  };
+  const { db } = ctx;
+  const threshold = ctx.config.STAGE_AUTO_LIKES;
+  found = {
+    likes: new DataLoader(
+      inLine((wants) => likeTogether(db, wants, threshold)),
+      options,
+    ),
+    unlikes: new DataLoader(
+      inLine((wants) => unlikeTogether(db, wants)),
+      options,
+    ),
+  };
+  writers.set(ctx.db, found);
+  return found;
+}
+
+const likeTogether = (db: Db, wants: readonly LikeWant[], threshold: number) =>
+  writeTogether(
+    db,
+    wants,
+    (want) => addLike(db, want.postId, want.citizenId, want.now, threshold, visibleToViewer(want.citizenId)),
+    () => likeManySql(wants, threshold),
+    (row: LikeRow, likesCount): AddedLike => ({ likesCount, liked: true, stagedIn: row.staged_in }),
+  );
+
+const unlikeTogether = (db: Db, wants: readonly LikeWant[]) =>
+  writeTogether(
+    db,
+    wants,
+    (want) => removeLike(db, want.postId, want.citizenId, visibleToViewer(want.citizenId)),
+    () => unlikeManySql(wants),
+    (_row: UnlikeRow, likesCount): LikeOutcome => ({ likesCount, liked: false }),
+  );
+
+/** What the many-likes statements answer for each want the citizen may see (none for the others). */
+interface WrittenRow {
+  /** The want's place in the batch, from 1. */
+  n: number | string;
+  post_id: string;
+  /** The post's count after this statement, or null when the statement did not change it. */
+  likes_count: number | null;
+}
+
+/**
+ * The batch in one statement, or, should it fail (a token that outlived its citizen, say), each want on its
+ * own, so each gets its own outcome. The statement is atomic: a failed one wrote nothing.
+ */
+async function writeTogether<Row extends WrittenRow, Outcome>(
+  db: Db,
+  wants: readonly LikeWant[],
+  alone: (want: LikeWant) => Promise<Outcome | null>,
+  statement: () => RawBuilder<Row>,
+  outcome: (row: Row, likesCount: number) => Outcome,
+): Promise<(Outcome | null | Error)[]> {
+  if (wants.length === 1) return [await alone(wants[0] as LikeWant)];
+  let rows: Row[];
+  try {
+    rows = (await statement().execute(db)).rows;
+  } catch {
+    return Promise.all(wants.map((want) => alone(want).catch(asError)));
+  }
+  const byWant = new Map(rows.map((row) => [Number(row.n), row]));
+  const unchanged = rows.filter((row) => row.likes_count === null).map((row) => row.post_id);
+  const counts = await currentCounts(db, unchanged);
+  return wants.map((_want, i) => {
+    const row = byWant.get(i + 1);
+    if (!row) return null;
+    return outcome(row, row.likes_count ?? (counts.get(row.post_id) as number));
+  });
+}
+
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+
+/**
+ * The counts of posts this statement did not change (liked already, or not liked): read by a fresh statement,
+ * which sees a like of the same citizen that raced this one and committed first.
+ */
+async function currentCounts(db: Db, postIds: readonly string[]): Promise<Map<string, number>> {
+  if (postIds.length === 0) return new Map();
+  const { rows } = await sql<{ id: string; likes_count: number }>`
+    select id, likes_count from posts where id = any(${sql.val([...new Set(postIds)])}::uuid[])`.execute(db);
+  return new Map(rows.map((row) => [row.id, row.likes_count]));
+}
+
+/** The wants as numbered rows (n counts from 1, in the batch's order), each with the posts the citizen may see. */
+const wantedVisible = (wants: readonly LikeWant[]): RawBuilder<unknown> => sql`
+  want as (
+    select * from unnest(
+      ${sql.val(wants.map((want) => want.postId))}::uuid[],
+      ${sql.val(wants.map((want) => want.citizenId))}::uuid[],
+      ${sql.val(wants.map((want) => want.now))}::bigint[]
+    ) with ordinality as want(post_id, citizen_id, at, n)
+  ), target as (
+    select want.n, want.post_id, want.citizen_id, want.at
+    from want join posts on posts.id = want.post_id
+    where ${visibleTo(sql.ref('want.citizen_id'))}
+  )`;
+
+interface LikeRow extends WrittenRow {
+  staged_in: string | null;
+}
+
+/**
+ * addLike's statement for many likes: each (post, citizen) inserted once, each post's counter moved once by
+ * the number of likes really inserted, and a post whose count this statement carried to the automatic
+ * staging threshold staged in its author's country, as addLike does for one.
+ */
+const likeManySql = (wants: readonly LikeWant[], threshold: number) => sql<LikeRow>`
+  with ${wantedVisible(wants)}, inserted as (
+    insert into likes (post_id, citizen_id, created_at)
+    select distinct on (post_id, citizen_id) post_id, citizen_id, at from target order by post_id, citizen_id, n
+    on conflict (post_id, citizen_id) do nothing
+    returning post_id
+  ), added as (
+    select post_id, count(*)::int as k from inserted group by post_id
+  ), counted as (
+    update posts set likes_count = posts.likes_count + added.k from added where posts.id = added.post_id
+    returning posts.id, posts.likes_count, posts.likes_count - added.k as before, posts.sharing, posts.status,
+      posts.author_id
+  ), staged as (
+    insert into stage_entries (country, post_id, staged_at, source)
+    select upper(citizens.country), counted.id, ${Math.max(...wants.map((want) => want.now))}::bigint, 'auto'
+    from counted join citizens on citizens.id = counted.author_id
+    where counted.before < ${threshold} and counted.likes_count >= ${threshold}
+      and counted.sharing = 'public' and counted.status = 'ready'
+    on conflict (country, post_id) do nothing
+    returning post_id, country
+  )
+  select target.n, target.post_id, counted.likes_count, staged.country as staged_in
+  from target left join counted on counted.id = target.post_id left join staged on staged.post_id = target.post_id`;
+
+type UnlikeRow = WrittenRow;
+
+/** removeLike's statement for many unlikes: each like deleted once, each counter moved once by the number. */
+const unlikeManySql = (wants: readonly LikeWant[]) => sql<UnlikeRow>`
+  with ${wantedVisible(wants)}, deleted as (
+    delete from likes using target
+    where likes.post_id = target.post_id and likes.citizen_id = target.citizen_id
+    returning likes.post_id
+  ), removed as (
+    select post_id, count(*)::int as k from deleted group by post_id
+  ), counted as (
+    -- Never below zero (spec §4), as db/counters.ts's decrement.
+    update posts set likes_count = greatest(posts.likes_count - removed.k, 0) from removed
+    where posts.id = removed.post_id
+    returning posts.id, posts.likes_count
+  )
+  select target.n, target.post_id, counted.likes_count
+  from target left join counted on counted.id = target.post_id`;

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../harness.js';
+import { statementsDuring } from '../statements.js';
+import { type Citizen, expectOk, observe, paths } from './helpers.js';
+
+// Likes and unlikes that arrive together are written together on PostgreSQL (domains/likes/like-batches.ts,
+// ADR 035): each must still get its own answer, as if it had been written alone.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const citizens = (count: number): Promise<Citizen[]> =>
+  Promise.all(Array.from({ length: count }, () => t.newCitizen()));
+
+/**
+ * A client for each citizen that has been seen before (its session is known): the requests of such clients,
+ * sent at once, reach the write in one turn of the event loop.
+ */
+async function returning(who: readonly Citizen[], postId: string) {
+  const tokens = new Map<string, string>();
+  for (const citizen of who) {
+    const token = await t.tokenFor(citizen);
+    expectOk(await t.request({ method: 'GET', url: paths.postOverview(postId), as: token }));
+    tokens.set(citizen.id, token);
+  }
+  return (url: string, citizen: Citizen) => t.request({ method: 'POST', url, as: tokens.get(citizen.id) });
+}
+
+/** The statements that wrote likes while `run` ran. */
+async function likeWrites<T>(run: () => Promise<T>): Promise<{ result: T; statements: number }> {
+  const { result, statements } = await statementsDuring(t.ctx.db, run);
+  return {
+    result,
+    statements: statements.filter((text) => /insert into "?likes"?|delete from "?likes"?/i.test(text)).length,
+  };
+}
+
+describe('likes that arrive together', () => {
+  it('each get their own answer: counts, a duplicate, a post the liker may not see, the staging threshold', async () => {
+    const author = await t.newCitizen({ country: 'IS' });
+    const open = await t.newPost({ authorId: author.id });
+    const friendsOnly = await t.newPost({ authorId: author.id, sharing: 'private' });
+    const fans = await citizens(4);
+    const as = await returning([...fans, author], open);
+    expect(t.ctx.config.STAGE_AUTO_LIKES).toBe(3);
+
+    const { result, statements } = await likeWrites(() =>
+      Promise.all([
+        ...fans.map((fan) => as(paths.like(open), fan)),
+        as(paths.like(open), fans[0] as Citizen), // the same like twice
+        as(paths.like(friendsOnly), fans[1] as Citizen), // not a friend of the author
+      ]),
+    );
+    const hidden = result.pop();
+    // Written one at a time (SQLite), each like sees the count after it; written together, after all of them.
+    const counts = result.map((res) => {
+      const { likesOverviewDetails } = expectOk(res);
+      expect(likesOverviewDetails.liked).toBe(true);
+      return likesOverviewDetails.likesCount as number;
+    });
+    expect(Math.max(...counts)).toBe(4);
+    expect(Math.min(...counts)).toBeGreaterThanOrEqual(1);
+    if (t.ctx.dialect === 'postgres') expect(new Set(counts)).toEqual(new Set([4]));
+    expect(hidden?.statusCode).toBe(404);
+    // (SQLite writes each in a transaction of its own, which the spy on the database handle does not see.)
+    if (t.ctx.dialect === 'postgres') expect(statements).toBeLessThan(6);
+
+    // Four likes in one statement carried the post past the threshold of three: it is on its author's stage.
+    const staged = await t.ctx.db.selectFrom('stage_entries').selectAll().where('post_id', '=', open).execute();
+    expect(staged.map((entry) => [entry.country, entry.source])).toEqual([['IS', 'auto']]);
+    const likes = await t.ctx.db.selectFrom('likes').select('citizen_id').where('post_id', '=', open).execute();
+    expect(likes.map((row) => row.citizen_id).sort()).toEqual(fans.map((fan) => fan.id).sort());
+    expect(await t.ctx.db.selectFrom('likes').select('post_id').where('post_id', '=', friendsOnly).execute()).toEqual(
+      [],
+    );
+
+    // Unlikes together, one of them of a post never liked: counts move once per like really removed.
+    const unliked = await Promise.all([
+      as(paths.unlike(open), fans[0] as Citizen),
+      as(paths.unlike(open), fans[0] as Citizen),
+      as(paths.unlike(open), fans[1] as Citizen),
+      as(paths.unlike(open), author),
+    ]);
+    const countsAfter = unliked.map((res) => {
+      const { likesOverviewDetails } = expectOk(res);
+      expect(likesOverviewDetails.liked).toBe(false);
+      return likesOverviewDetails.likesCount as number;
+    });
+    expect(Math.min(...countsAfter)).toBe(2);
+    expect(Math.max(...countsAfter)).toBeLessThanOrEqual(4);
+    if (t.ctx.dialect === 'postgres') expect(new Set(countsAfter)).toEqual(new Set([2]));
+    expect((await observe(t).postOverview(author, open)).likesOverviewDetails.likesCount).toBe(2);
+  });
+
+  it("answers a like whose citizen is gone with 401, and the others' likes beside it as usual", async () => {
+    const author = await t.newCitizen();
+    const postId = await t.newPost({ authorId: author.id });
+    const [fan, gone] = (await citizens(2)) as [Citizen, Citizen];
+    const as = await returning([fan, gone], postId);
+    // The token outlives its account: the like's row would name a citizen who no longer exists.
+    await t.ctx.db.deleteFrom('citizens').where('id', '=', gone.id).execute();
+
+    const [kept, refused] = await Promise.all([as(paths.like(postId), fan), as(paths.like(postId), gone)]);
+    expect(expectOk(kept as never).likesOverviewDetails).toEqual({ likesCount: 1, liked: true });
+    expect(refused?.statusCode).toBe(401);
+    const likes = await t.ctx.db.selectFrom('likes').select('citizen_id').where('post_id', '=', postId).execute();
+    expect(likes).toEqual([{ citizen_id: fan.id }]);
+  });
+});
