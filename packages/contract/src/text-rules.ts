@@ -39,11 +39,19 @@ let segmenter: Intl.Segmenter | undefined;
 const SLICE = 1024;
 
 /**
+ * ASCII: every code unit is a character of its own, but for CR LF, which is one (Unicode's grapheme rules join
+ * nothing else in ASCII). Most captions and names are ASCII, and the segmenter cost 7 % of creating a post.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the whole of ASCII, controls included
+const ONE_UNIT_PER_CHARACTER = /^[\u0000-\u007F]*$/;
+
+/**
  * Length as a person counts it: 👍🏽, é and a family emoji are one character each. With `atMost`, counting
  * stops once past it (the answer is then larger than `atMost`, not the full length): a limit check need
  * not read a huge text to its end.
  */
 export function textLength(text: string, atMost = Number.POSITIVE_INFINITY): number {
+  if (ONE_UNIT_PER_CHARACTER.test(text) && !text.includes('\r\n')) return text.length;
   segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   let count = 0;
   let start = 0;

@@ -65,6 +65,16 @@ describe('text at the door', () => {
     expect(textLength('x'.repeat(5000), 100)).toBeGreaterThan(100);
   });
 
+  it('counts ASCII as the segmenter does: a character per code unit, CR LF as one', () => {
+    const segmented = (text: string) =>
+      [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].length;
+    const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code)).join('');
+    for (const text of ['', 'Sunset over the harbour #sea @alice', ascii, 'one\r\ntwo\n\rthree\r\n', '\r\r\n\n']) {
+      expect(textLength(text), JSON.stringify(text)).toBe(segmented(text));
+    }
+    expect(textLength('one\r\ntwo')).toBe(7);
+  });
+
   it('refuses an over-long text without counting it to the end (a 260,000-character caption took 88 s)', () => {
     const long = userText({ field: 'caption', max: 2200, multiline: true });
     expect(messages(long.safeParse('x'.repeat(262_000)))).toEqual(['caption must be at most 2200 characters']);

@@ -3,6 +3,7 @@ import { increment } from '../../db/counters.js';
 import type { Db } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
 import { newId } from '../../db/ids.js';
+import { precompiled } from '../../db/precompiled.js';
 import type { PostStatusValue } from '../../db/tables/index.js';
 import { extractHashtags, hashtagKey } from './caption.js';
 import { linkHashtags } from './hashtag-links.js';
@@ -93,14 +94,29 @@ export async function writePost(db: Db, fields: PostFields): Promise<WrittenPost
   });
 }
 
-async function writeInOneStatement(
+/**
+ * The post, its links and its counts in one statement (see writePost). Built and compiled once: building this
+ * statement with Kysely cost about as much as the rest of creating a post on the server (17 % of its CPU).
+ */
+const writeInOneStatement = async (
   db: Db,
   row: PostRow,
   mentionIds: readonly string[],
   hashtags: readonly string[],
-): Promise<CitizenSummaryRow> {
-  const keys = hashtags.map(hashtagKey);
-  return db
+): Promise<CitizenSummaryRow> => {
+  const [author] = await postStatement(db, row, mentionIds, hashtags.map(hashtagKey), hashtags);
+  if (!author) throw new Error(`writePost: the author ${row.author_id} was not counted`);
+  return author;
+};
+
+const postStatementQuery = (
+  db: Db,
+  row: PostRow,
+  mentionIds: readonly string[],
+  keys: readonly string[],
+  hashtags: readonly string[],
+) =>
+  db
     .with('post', (q) => q.insertInto('posts').values(row).returning('id'))
     .with('mentions', (q) =>
       q
@@ -129,6 +145,21 @@ async function writeInOneStatement(
     .updateTable('citizens')
     .set({ posts_count: increment('posts_count') })
     .where('id', '=', row.author_id)
-    .returning(citizenSummaryColumns)
-    .executeTakeFirstOrThrow();
-}
+    .returning(citizenSummaryColumns);
+
+const postStatement = precompiled({
+  build: postStatementQuery,
+  // Every post row has the same columns, in the same order (writePost writes them all).
+  shape: () => 'post',
+  parameters: (row, mentionIds, keys, hashtags) => [
+    ...Object.values(row),
+    row.id,
+    mentionIds,
+    row.created_at,
+    keys,
+    hashtags,
+    row.id,
+    keys,
+    row.author_id,
+  ],
+});
