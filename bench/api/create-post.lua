@@ -1,8 +1,8 @@
 -- wrk script: citizens create posts (BENCH_TOKENS: bearer tokens separated by commas; each request takes the
 -- next). Captions carry one of 50 hashtags, so the per-tag counter rows are shared the way popular tags are,
 -- without one row taking every write.
-local tokens = {}
-for token in string.gmatch(os.getenv("BENCH_TOKENS"), "[^,]+") do tokens[#tokens + 1] = token end
+local env_list = dofile("bench/api/env-list.lua")
+local tokens = env_list("BENCH_TOKENS")
 local n = 0
 request = function()
   n = n + 1

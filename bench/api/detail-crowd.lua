@@ -1,10 +1,9 @@
 -- wrk script: many citizens each open one of many posts (BENCH_TOKENS and BENCH_POSTS, each separated by
 -- commas), walking citizens and posts on different strides, so no two requests in a row read the same post
 -- as the same citizen: the reads of one moment are for different (post, reader) pairs, as a crowd's are.
-local tokens = {}
-for token in string.gmatch(os.getenv("BENCH_TOKENS"), "[^,]+") do tokens[#tokens + 1] = token end
-local posts = {}
-for id in string.gmatch(os.getenv("BENCH_POSTS"), "[^,]+") do posts[#posts + 1] = id end
+local env_list = dofile("bench/api/env-list.lua")
+local tokens = env_list("BENCH_TOKENS")
+local posts = env_list("BENCH_POSTS")
 local n = 0
 request = function()
   n = n + 1

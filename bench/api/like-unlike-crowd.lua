@@ -1,10 +1,9 @@
 -- wrk script: many citizens like then unlike many posts (BENCH_TOKENS and BENCH_POSTS, each separated by
 -- commas): request pairs walk citizens and posts on different strides, so writes spread over post rows,
 -- like rows and counters the way a crowd's do, instead of one citizen taking turns over the posts.
-local tokens = {}
-for token in string.gmatch(os.getenv("BENCH_TOKENS"), "[^,]+") do tokens[#tokens + 1] = token end
-local posts = {}
-for id in string.gmatch(os.getenv("BENCH_POSTS"), "[^,]+") do posts[#posts + 1] = id end
+local env_list = dofile("bench/api/env-list.lua")
+local tokens = env_list("BENCH_TOKENS")
+local posts = env_list("BENCH_POSTS")
 local n = 0
 request = function()
   n = n + 1

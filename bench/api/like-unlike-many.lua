@@ -2,8 +2,8 @@
 -- separated by commas). Spreads the writes over many post rows, as real traffic does, where like-unlike.lua
 -- makes every request wait on one row's lock.
 local token = os.getenv("BENCH_TOKEN")
-local posts = {}
-for id in string.gmatch(os.getenv("BENCH_POSTS"), "[^,]+") do posts[#posts + 1] = id end
+local env_list = dofile("bench/api/env-list.lua")
+local posts = env_list("BENCH_POSTS")
 local n = 0
 request = function()
   n = n + 1

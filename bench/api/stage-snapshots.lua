@@ -2,8 +2,8 @@
 -- (`timestamp`, epoch ms, spread over the last minute, as sessions started at different moments send), and,
 -- when BENCH_TOKENS lists many bearer tokens (separated by commas), each request as the next citizen.
 -- BENCH_COUNTRY (GB).
-local tokens = {}
-for token in string.gmatch(os.getenv("BENCH_TOKENS"), "[^,]+") do tokens[#tokens + 1] = token end
+local env_list = dofile("bench/api/env-list.lua")
+local tokens = env_list("BENCH_TOKENS")
 local country = os.getenv("BENCH_COUNTRY") or "GB"
 local now_ms = os.time() * 1000
 local n = 0

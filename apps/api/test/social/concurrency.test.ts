@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../harness.js';
-import { type Citizen, expectOk, observe, paths, post } from './helpers.js';
+import { type Citizen, expectOk, newCitizens, observe, paths, post } from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,8 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const citizens = (count: number): Promise<Citizen[]> =>
-  Promise.all(Array.from({ length: count }, () => t.newCitizen()));
+const citizens = (count: number) => newCitizens(t, count);
 
 /** Runs the calls all at once and checks every one of them succeeded. */
 async function allOk(calls: Promise<{ statusCode: number; body: string }>[]): Promise<void> {

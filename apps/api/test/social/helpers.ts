@@ -60,3 +60,7 @@ export const observe = (t: TestApp) => ({
 
 export const post = (t: TestApp, url: string, who: Citizen, headers: Record<string, string> = {}) =>
   t.request({ method: 'POST', url, as: asCitizen(who), headers });
+
+/** `count` fresh citizens with no relationships. */
+export const newCitizens = (t: TestApp, count: number): Promise<Citizen[]> =>
+  Promise.all(Array.from({ length: count }, () => t.newCitizen()));

@@ -1,7 +1,8 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../harness.js';
 import { statementsDuring } from '../statements.js';
-import { type Citizen, expectOk, observe, paths } from './helpers.js';
+import { type Citizen, expectOk, newCitizens, observe, paths } from './helpers.js';
 
 // Likes and unlikes that arrive together are written together on PostgreSQL (domains/likes/like-batches.ts,
 // ADR 035): each must still get its own answer, as if it had been written alone.
@@ -12,8 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const citizens = (count: number): Promise<Citizen[]> =>
-  Promise.all(Array.from({ length: count }, () => t.newCitizen()));
+const citizens = (count: number) => newCitizens(t, count);
 
 /**
  * A client for each citizen that has been seen before (its session is known): the requests of such clients,
@@ -38,6 +38,15 @@ async function likeWrites<T>(run: () => Promise<T>): Promise<{ result: T; statem
   };
 }
 
+/** The likes count each answer gave, each checked to be a 200 saying `liked`. */
+function countsAnswered(answers: readonly LightMyRequestResponse[], liked: boolean): number[] {
+  return answers.map((res) => {
+    const { likesOverviewDetails } = expectOk(res);
+    expect(likesOverviewDetails.liked).toBe(liked);
+    return likesOverviewDetails.likesCount as number;
+  });
+}
+
 describe('likes that arrive together', () => {
   it('each get their own answer: counts, a duplicate, a post the liker may not see, the staging threshold', async () => {
     const author = await t.newCitizen({ country: 'IS' });
@@ -56,11 +65,7 @@ describe('likes that arrive together', () => {
     );
     const hidden = result.pop();
     // Written one at a time (SQLite), each like sees the count after it; written together, after all of them.
-    const counts = result.map((res) => {
-      const { likesOverviewDetails } = expectOk(res);
-      expect(likesOverviewDetails.liked).toBe(true);
-      return likesOverviewDetails.likesCount as number;
-    });
+    const counts = countsAnswered(result, true);
     expect(Math.max(...counts)).toBe(4);
     expect(Math.min(...counts)).toBeGreaterThanOrEqual(1);
     if (t.ctx.dialect === 'postgres') expect(new Set(counts)).toEqual(new Set([4]));
@@ -84,11 +89,7 @@ describe('likes that arrive together', () => {
       as(paths.unlike(open), fans[1] as Citizen),
       as(paths.unlike(open), author),
     ]);
-    const countsAfter = unliked.map((res) => {
-      const { likesOverviewDetails } = expectOk(res);
-      expect(likesOverviewDetails.liked).toBe(false);
-      return likesOverviewDetails.likesCount as number;
-    });
+    const countsAfter = countsAnswered(unliked, false);
     expect(Math.min(...countsAfter)).toBe(2);
     expect(Math.max(...countsAfter)).toBeLessThanOrEqual(4);
     if (t.ctx.dialect === 'postgres') expect(new Set(countsAfter)).toEqual(new Set([2]));
