@@ -1,7 +1,8 @@
 import type { LikesOverviewDetails } from '@civitas/contract';
-import DataLoader from 'dataloader';
+import type DataLoader from 'dataloader';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { AppContext } from '../../context.js';
+import { sameTurn } from '../../db/batches.js';
 import type { Db } from '../../db/database.js';
 import type { DialectName } from '../../db/dialect.js';
 import { oneOf, oneOfShape, oneOfValues } from '../../db/id-list.js';
@@ -85,13 +86,7 @@ function citizenLikes(
 ): Promise<LikesOverviewDetails[] | null> {
   let readers = readersOf.get(shared);
   if (!readers) {
-    readers = new DataLoader((viewerIds) => readersLikes(ctx, shared, viewerIds), {
-      cache: false,
-      maxBatchSize: MAX_READERS_PER_READ,
-      // Node answers each socket's request in its own callback, with its promises settled in between: only
-      // the check phase, after the poll phase has read every ready socket, sees the requests of one turn.
-      batchScheduleFn: (read) => setImmediate(read),
-    });
+    readers = sameTurn((viewerIds: readonly string[]) => readersLikes(ctx, shared, viewerIds), MAX_READERS_PER_READ);
     readersOf.set(shared, readers);
   }
   return readers.load(viewerId);

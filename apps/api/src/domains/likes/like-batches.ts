@@ -1,6 +1,7 @@
-import DataLoader from 'dataloader';
+import type DataLoader from 'dataloader';
 import { type RawBuilder, sql } from 'kysely';
 import type { AppContext } from '../../context.js';
+import { eachAlone, writeLine } from '../../db/batches.js';
 import type { Db } from '../../db/database.js';
 import { visibleTo, visibleToViewer } from '../posts/visible-sql.js';
 import { type AddedLike, addLike, type LikeOutcome, removeLike } from './like-store.js';
@@ -50,34 +51,13 @@ const writers = new WeakMap<Db, Writers>();
 function writersOf(ctx: LikeContext): Writers {
   let found = writers.get(ctx.db);
   if (found) return found;
-  // Likes and unlikes share one line: a batch starts once the one before it has finished, in the turn after.
-  let previous: Promise<unknown> = Promise.resolve();
-  const inLine =
-    <V>(write: (wants: readonly LikeWant[]) => Promise<(V | Error)[]>) =>
-    (wants: readonly LikeWant[]) => {
-      const written = write(wants);
-      previous = written;
-      return written;
-    };
-  const options = {
-    cache: false,
-    maxBatchSize: MAX_WRITES_PER_STATEMENT,
-    batchScheduleFn: (dispatch: () => void) => {
-      const settled = () => setImmediate(dispatch);
-      previous.then(settled, settled);
-    },
-  };
+  // Likes and unlikes share one line: both move the posts' counters.
+  const inLine = writeLine(MAX_WRITES_PER_STATEMENT);
   const { db } = ctx;
   const threshold = ctx.config.STAGE_AUTO_LIKES;
   found = {
-    likes: new DataLoader(
-      inLine((wants) => likeTogether(db, wants, threshold)),
-      options,
-    ),
-    unlikes: new DataLoader(
-      inLine((wants) => unlikeTogether(db, wants)),
-      options,
-    ),
+    likes: inLine((wants: readonly LikeWant[]) => likeTogether(db, wants, threshold)),
+    unlikes: inLine((wants: readonly LikeWant[]) => unlikeTogether(db, wants)),
   };
   writers.set(ctx.db, found);
   return found;
@@ -126,7 +106,7 @@ async function writeTogether<Row extends WrittenRow, Outcome>(
   try {
     rows = (await statement().execute(db)).rows;
   } catch {
-    return Promise.all(wants.map((want) => alone(want).catch(asError)));
+    return eachAlone(wants, alone);
   }
   const byWant = new Map(rows.map((row) => [Number(row.n), row]));
   const unchanged = rows.filter((row) => row.likes_count === null).map((row) => row.post_id);
@@ -137,8 +117,6 @@ async function writeTogether<Row extends WrittenRow, Outcome>(
     return outcome(row, row.likes_count ?? (counts.get(row.post_id) as number));
   });
 }
-
-const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
 /**
  * The counts of posts this statement did not change (liked already, or not liked): read by a fresh statement,

@@ -1,5 +1,6 @@
-import DataLoader from 'dataloader';
+import type DataLoader from 'dataloader';
 import { CompiledQuery, type ExpressionBuilder, sql } from 'kysely';
+import { sameTurn } from '../../db/batches.js';
 import type { Db } from '../../db/database.js';
 import type { DialectName } from '../../db/dialect.js';
 import { oneOf, oneOfShape, oneOfValues } from '../../db/id-list.js';
@@ -33,13 +34,7 @@ const batches = new WeakMap<Db, DataLoader<LiveWant, LiveRow[]>>();
 function batchOf(db: Db): DataLoader<LiveWant, LiveRow[]> {
   let batch = batches.get(db);
   if (!batch) {
-    batch = new DataLoader((wants) => readTogether(db, wants), {
-      cache: false,
-      maxBatchSize: MAX_READS_PER_STATEMENT,
-      // Node answers each socket's request in its own callback, with its promises settled in between: only
-      // the check phase, after the poll phase has read every ready socket, sees the reads of one turn.
-      batchScheduleFn: (read) => setImmediate(read),
-    });
+    batch = sameTurn((wants: readonly LiveWant[]) => readTogether(db, wants), MAX_READS_PER_STATEMENT);
     batches.set(db, batch);
   }
   return batch;

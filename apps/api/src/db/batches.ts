@@ -1,0 +1,44 @@
+import DataLoader from 'dataloader';
+
+/**
+ * Reads that requests make in the same turn of the event loop, made as one (ADR 033, 034). Node answers each
+ * socket's request in its own callback, with its promises settled in between: only the check phase, after the
+ * poll phase has read every ready socket, sees the requests of one turn. Nothing is cached between turns.
+ */
+export const sameTurn = <K, V>(read: (keys: readonly K[]) => Promise<(V | Error)[]>, maxBatchSize: number) =>
+  new DataLoader<K, V>(read, { cache: false, maxBatchSize, batchScheduleFn: (dispatch) => setImmediate(dispatch) });
+
+/**
+ * Writes that take turns (ADR 035): a batch starts once the one before it on the same line has finished, in the
+ * turn after, and carries everything that arrived meanwhile (group commit). One statement in flight per line:
+ * two that update the same rows in different orders could deadlock. A batch that fills up (`maxBatchSize`)
+ * starts beside the next one instead of after it, so the size is set above what arrives during one write.
+ * Returns a maker of loaders that share the line.
+ */
+export function writeLine(maxBatchSize: number) {
+  let previous: Promise<unknown> = Promise.resolve();
+  const batchScheduleFn = (dispatch: () => void) => {
+    const settled = () => setImmediate(dispatch);
+    previous.then(settled, settled);
+  };
+  return <K, V>(write: (keys: readonly K[]) => Promise<(V | Error)[]>) =>
+    new DataLoader<K, V>(
+      (keys) => {
+        const written = write(keys);
+        previous = written;
+        return written;
+      },
+      { cache: false, maxBatchSize, batchScheduleFn },
+    );
+}
+
+/**
+ * After a batch statement failed as a whole (it is atomic: it wrote nothing), each key written on its own, each
+ * failure kept as that key's answer, so one bad write fails only its own request.
+ */
+export const eachAlone = <K, V>(keys: readonly K[], alone: (key: K) => Promise<V>): Promise<(V | Error)[]> =>
+  Promise.all(
+    keys.map((key) =>
+      alone(key).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
+    ),
+  );
