@@ -3,16 +3,16 @@ import { withLiveCaller } from '../../http/live-caller.js';
 import { defineRoute } from '../../http/route.js';
 import { hydrateNewPost } from './hydrate.js';
 import { resolveMentions } from './mentions.js';
+import { publish } from './post-batches.js';
 import { contentOf } from './post-cache.js';
 import { postView } from './present.js';
-import { writePost } from './write-post.js';
 
 /** A new post waits for its media upload; the author sees it at once, others once it is processed. */
 export default defineRoute(createPost, async ({ body, caller, ctx }) => {
   const mentionIds = await resolveMentions(ctx.db, body.caption, body.mentionRequest);
   const readSince = ctx.caches.posts.epoch;
   const { post, author } = await withLiveCaller(() =>
-    writePost(ctx.db, {
+    publish(ctx, {
       authorId: caller.citizenId,
       caption: body.caption,
       mentionIds,

@@ -47,8 +47,37 @@ export interface WrittenPost {
  * round trip instead of seven; SQLite, in process, runs the same inserts in a transaction.
  */
 export async function writePost(db: Db, fields: PostFields): Promise<WrittenPost> {
+  const row = postRowOf(fields);
+  const hashtags = hashtagsOf(row);
+  if (dialectOf(db as never) === 'postgres') {
+    return { post: row, author: await writeInOneStatement(db, row, fields.mentionIds, hashtags) };
+  }
+  return db.transaction().execute(async (trx) => {
+    await trx.insertInto('posts').values(row).execute();
+    if (fields.mentionIds.length > 0) {
+      await trx
+        .insertInto('post_mentions')
+        .values(fields.mentionIds.map((citizenId) => ({ post_id: row.id, citizen_id: citizenId })))
+        .execute();
+    }
+    await linkHashtags(trx, row.id, hashtags, fields.createdAt);
+    const author = await trx
+      .updateTable('citizens')
+      .set({ posts_count: increment('posts_count') })
+      .where('id', '=', fields.authorId)
+      .returning(citizenSummaryColumns)
+      .executeTakeFirstOrThrow();
+    return { post: row, author };
+  });
+}
+
+/** The hashtags a post's row names, as written by postRowOf. */
+export const hashtagsOf = (row: PostRow): string[] => JSON.parse(row.hashtags) as string[];
+
+/** The row of a new post: a fresh id, its caption's hashtags, no likes yet. */
+export function postRowOf(fields: PostFields): PostRow {
   const hashtags = extractHashtags(fields.caption);
-  const row: PostRow = {
+  return {
     id: newId(fields.createdAt),
     author_id: fields.authorId,
     caption: fields.caption,
@@ -72,26 +101,6 @@ export async function writePost(db: Db, fields: PostFields): Promise<WrittenPost
     updated_at: fields.createdAt,
     deleted_at: null,
   };
-  if (dialectOf(db as never) === 'postgres') {
-    return { post: row, author: await writeInOneStatement(db, row, fields.mentionIds, hashtags) };
-  }
-  return db.transaction().execute(async (trx) => {
-    await trx.insertInto('posts').values(row).execute();
-    if (fields.mentionIds.length > 0) {
-      await trx
-        .insertInto('post_mentions')
-        .values(fields.mentionIds.map((citizenId) => ({ post_id: row.id, citizen_id: citizenId })))
-        .execute();
-    }
-    await linkHashtags(trx, row.id, hashtags, fields.createdAt);
-    const author = await trx
-      .updateTable('citizens')
-      .set({ posts_count: increment('posts_count') })
-      .where('id', '=', fields.authorId)
-      .returning(citizenSummaryColumns)
-      .executeTakeFirstOrThrow();
-    return { post: row, author };
-  });
 }
 
 /**

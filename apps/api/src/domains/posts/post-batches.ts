@@ -1,0 +1,85 @@
+import type DataLoader from 'dataloader';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { eachAlone, writeLine } from '../../db/batches.js';
+import type { Db } from '../../db/database.js';
+import { hashtagKey } from './caption.js';
+import type { CitizenSummaryRow, PostRow } from './hydrate.js';
+import { hashtagsOf, type PostFields, postRowOf, type WrittenPost, writePost } from './write-post.js';
+
+/**
+ * A citizen's new post, as writePost writes it. On PostgreSQL, the posts that arrive while one batch is being
+ * written go out together in the next one (ADR 036, as likes do in ADR 035): each post was a statement and a
+ * commit of its own. Batches of one instance take turns: two that count the same authors and hashtags in
+ * different orders could deadlock. SQLite writes each post in its own transaction, in process.
+ */
+export function publish(ctx: Pick<AppContext, 'db' | 'dialect'>, fields: PostFields): Promise<WrittenPost> {
+  if (ctx.dialect !== 'postgres') return writePost(ctx.db, fields);
+  let writer = writers.get(ctx.db);
+  if (!writer) {
+    const db = ctx.db;
+    writer = writeLine(MAX_POSTS_PER_STATEMENT)((posts: readonly PostFields[]) => publishTogether(db, posts));
+    writers.set(ctx.db, writer);
+  }
+  return writer.load(fields);
+}
+
+/** Far more than a crowd publishes during one statement (see writeLine). */
+const MAX_POSTS_PER_STATEMENT = 512;
+
+const writers = new WeakMap<Db, DataLoader<PostFields, WrittenPost>>();
+
+/**
+ * The batch's posts in one statement, or, should it fail (a token that outlived its citizen, say), each post on
+ * its own, so each gets its own outcome. The statement is atomic: a failed one wrote nothing.
+ */
+async function publishTogether(db: Db, batch: readonly PostFields[]): Promise<(WrittenPost | Error)[]> {
+  if (batch.length === 1) return [await writePost(db, batch[0] as PostFields)];
+  const rows = batch.map(postRowOf);
+  let authors: CitizenSummaryRow[];
+  try {
+    authors = (await manyPostsSql(rows, batch).execute(db)).rows;
+  } catch {
+    return eachAlone(batch, (fields) => writePost(db, fields));
+  }
+  const byId = new Map(authors.map((author) => [author.id, author]));
+  return rows.map((post) => {
+    const author = byId.get(post.author_id);
+    return author ? { post, author } : new Error(`publish: the author ${post.author_id} was not counted`);
+  });
+}
+
+/**
+ * writePost's statement for many posts, the rows passed as JSON: each post with its mentions and hashtag links,
+ * each hashtag counted once by the number of its new posts (named as its first post spells it when new), and
+ * each author once by the number of theirs.
+ */
+function manyPostsSql(rows: readonly PostRow[], batch: readonly PostFields[]) {
+  const mentions = rows.flatMap((row, i) =>
+    (batch[i] as PostFields).mentionIds.map((citizenId) => ({ post_id: row.id, citizen_id: citizenId })),
+  );
+  const tags = rows.flatMap((row, n) =>
+    hashtagsOf(row).map((name) => ({ post_id: row.id, key: hashtagKey(name), name, at: row.created_at, n })),
+  );
+  return sql<CitizenSummaryRow>`
+    with post as (
+      insert into posts select * from json_populate_recordset(null::posts, ${JSON.stringify(rows)}::json)
+      returning id, author_id
+    ), mentions as (
+      insert into post_mentions (post_id, citizen_id)
+      select post_id, citizen_id from json_populate_recordset(null::post_mentions, ${JSON.stringify(mentions)}::json)
+    ), tag as (
+      select * from json_to_recordset(${JSON.stringify(tags)}::json)
+        as tag(post_id uuid, key text, name text, at bigint, n int)
+    ), tags as (
+      insert into hashtags (name_key, name, posts_count, created_at)
+      select key, (array_agg(name order by n))[1], count(*)::int, min(at) from tag group by key
+      on conflict (name_key) do update set posts_count = hashtags.posts_count + excluded.posts_count
+    ), links as (
+      insert into post_hashtags (post_id, name_key) select post_id, key from tag
+    )
+    update citizens set posts_count = citizens.posts_count + authored.k
+    from (select author_id, count(*)::int as k from post group by author_id) as authored
+    where citizens.id = authored.author_id
+    returning citizens.id, citizens.username, citizens.display_name, citizens.profile_picture_uri, citizens.country`;
+}
