@@ -99,7 +99,8 @@ async function readersLikes(
   viewerIds: readonly string[],
 ): Promise<(LikesOverviewDetails[] | null)[]> {
   if (shared.postIds.length === 0) return viewerIds.map(() => []);
-  const rows = await liveLikes(ctx.db, ctx.dialect, shared.postIds, paddedReaders(viewerIds));
+  const readers = ctx.dialect === 'postgres' ? viewerIds : paddedReaders(viewerIds);
+  const rows = await liveLikes(ctx.db, ctx.dialect, shared.postIds, readers);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const posts: { likesCount: number; likers: ReadonlySet<string> }[] = [];
   for (const [i, id] of shared.postIds.entries()) {
@@ -120,7 +121,8 @@ async function readersLikes(
 
 /**
  * The readers' list padded to a power of two with its first reader again (which changes no answer), so the
- * query has a handful of texts on SQLite, where each list length is its own statement.
+ * query has a handful of texts on SQLite, where each list length is its own statement. (PostgreSQL takes the
+ * list as one array parameter: one text for any length, nothing to pad.)
  */
 function paddedReaders(viewerIds: readonly string[]): readonly string[] {
   let size = 1;
