@@ -123,9 +123,9 @@ run() { # key, name, wrk args...
   local rps; rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
   printf '%-36s %9s req/s %6s  p50 %8s  p99 %8s  cpu/req: node %s ms (sys %s)%s  load %s%s\n' "$name" \
     "$rps" "$(share "$rps")" "$(awk '$1=="50%" {print $2}' <<<"$out")" \
-    "$(awk '$1=="99%" {print $2}' <<<"$out")" "$(awk -v t="$node_ticks" -v n="$requests" 'BEGIN {printf "%.2f", t * 10 / n}')" \
-    "$(awk -v t="$node_sys" -v n="$requests" 'BEGIN {printf "%.2f", t * 10 / n}')" \
-    "$([ -n "${DATABASE_URL:-}" ] && awk -v t="$pg_ticks" -v n="$requests" 'BEGIN {printf ", pg %.2f ms", t * 10 / n}')" \
+    "$(awk '$1=="99%" {print $2}' <<<"$out")" "$(awk -v t="$node_ticks" -v n="$requests" 'BEGIN {printf "%.3f", t * 10 / n}')" \
+    "$(awk -v t="$node_sys" -v n="$requests" 'BEGIN {printf "%.3f", t * 10 / n}')" \
+    "$([ -n "${DATABASE_URL:-}" ] && awk -v t="$pg_ticks" -v n="$requests" 'BEGIN {printf ", pg %.3f ms", t * 10 / n}')" \
     "$(cut -d' ' -f1 /proc/loadavg)" "${errors:+  NON-2xx: $errors}"
 }
 run guest "guest stage feed (GB, 20 posts)" -H "Authorization: Bearer $guest" "$base/api/content/v9/feed/eight-stage?country=GB"

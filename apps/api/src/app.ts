@@ -6,15 +6,19 @@ import { registerAnalyticsSocket } from './domains/analytics/analytics-socket.js
 import { registerAddressBudget } from './http/abuse-limits.js';
 import { closeConnectionsWhenAnswered } from './http/drain.js';
 import { installErrorHandling } from './http/error-handler.js';
+import { ExpressLane, serverWithLane } from './http/express-lane.js';
 import { type Readiness, registerHealth } from './http/health.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerPlugins } from './http/plugins.js';
 import { mountRoutes, registerRawBodies } from './http/route.js';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { registerMediaFiles } from './media/serve-media.js';
-import { registerProtocolRoutes, routes } from './routes.js';
+import { readyAnswers, registerProtocolRoutes, routes } from './routes.js';
 
 const headersAreChecked = () => true;
+
+/** The levels at which Fastify logs every request (and the express lane every answer it gives). */
+const REQUEST_LOG_LEVELS = new Set(['info', 'debug', 'trace']);
 
 export interface BuildAppOptions {
   logger?: boolean;
@@ -24,7 +28,9 @@ export interface BuildAppOptions {
 
 /** The API server: contract-validated routes, OpenAPI, health. The web front end is mounted by main.ts. */
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  let lane: ExpressLane | undefined;
   const app = Fastify({
+    serverFactory: serverWithLane(() => lane),
     logger: options.logger
       ? { level: ctx.config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] }
       : false,
@@ -39,7 +45,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     route.httpPart === 'headers' ? headersAreChecked : validatorCompiler(route),
   );
   app.setSerializerCompiler(serializerCompiler);
-  registerSecurityHeaders(app, securityHeaders(ctx.config.PUBLIC_URL));
+  const headers = securityHeaders(ctx.config.PUBLIC_URL);
+  registerSecurityHeaders(app, headers);
   installErrorHandling(app, ctx.errorReports);
   closeConnectionsWhenAnswered(app);
   registerRawBodies(app);
@@ -50,8 +57,22 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // Before every other route: the websocket plugin must see all routes to refuse upgrades on the others.
   await registerAnalyticsSocket(app, ctx);
   registerHealth(app, ctx, options.readiness ?? { draining: false });
-  mountRoutes(app, ctx, routes);
+  const limits = mountRoutes(app, ctx, routes);
   registerProtocolRoutes(app, ctx);
   await registerMediaFiles(app, ctx.config.DATA_DIR);
+  const logsRequests = options.logger && REQUEST_LOG_LEVELS.has(ctx.config.LOG_LEVEL);
+  const ready = new ExpressLane({
+    answers: readyAnswers(ctx),
+    tokens: ctx.tokens,
+    budget: limits.general,
+    headers,
+    trustProxy: ctx.config.TRUST_PROXY,
+    ...(logsRequests ? { requestLog: app.log } : {}),
+  });
+  app.addHook('preClose', (done) => {
+    ready.close();
+    done();
+  });
+  lane = ready;
   return app;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { analyticsRoutes } from './domains/analytics/routes.js';
 import { charitiesRoutes } from './domains/charities/routes.js';
-import { feedsRoutes } from './domains/feeds/routes.js';
+import { feedsReadyAnswers, feedsRoutes } from './domains/feeds/routes.js';
 import { followsRoutes } from './domains/follows/routes.js';
 import { friendsRoutes } from './domains/friends/routes.js';
 import { hashtagsRoutes } from './domains/hashtags/routes.js';
@@ -20,6 +20,7 @@ import { profilesRoutes } from './domains/profiles/routes.js';
 import { registerLoginFlow } from './domains/session/login-flow.js';
 import { sessionRoutes } from './domains/session/routes.js';
 import { socialRoutes } from './domains/social/routes.js';
+import type { ReadyAnswer } from './http/express-lane.js';
 import { authRateLimit, type Route } from './http/route.js';
 
 /** Every route of the API: each domain lists its own in domains/<name>/routes.ts. */
@@ -39,6 +40,9 @@ export const routes: readonly Route[] = [
   ...sessionRoutes,
   ...analyticsRoutes,
 ];
+
+/** The answers the express lane gives when they are ready, before routing (ADR 037). */
+export const readyAnswers = (ctx: AppContext): ReadyAnswer[] => [...feedsReadyAnswers(ctx)];
 
 /**
  * Routes that speak another protocol rather than the contract's JSON: OAuth's (redirects, RFC 6749 errors)

@@ -50,16 +50,45 @@ interface Budget {
   timeWindow: number;
 }
 
+/** One request's count against a budget, as the rate-limit plugin reports it. */
+export type Spent = Awaited<ReturnType<ReturnType<FastifyInstance['createRateLimit']>>>;
+
+/**
+ * What a budget reads of a request (its address, its headers, its route's options): a request answered before
+ * routing (http/express-lane.ts) is counted from these parts alone.
+ */
+export type CountedParts = Pick<FastifyRequest, 'ip' | 'headers' | 'routeOptions'>;
+
+/** The route options of a request counted before routing: none of a route's own budget settings apply. */
+export const NO_ROUTE_OPTIONS = { config: {} } as FastifyRequest['routeOptions'];
+
+/**
+ * Requests the express lane counted, then left to the routes because the budget was spent: their hook answers
+ * with this count instead of counting them twice.
+ */
+const countedBefore = new WeakMap<FastifyRequest['raw'], Spent>();
+
+export const leaveCounted = (raw: FastifyRequest['raw'], spent: Spent): void => {
+  countedBefore.set(raw, spent);
+};
+
+export interface BudgetCounter {
+  /** The onRequest hook of the budget's routes. */
+  hook: LimitHook;
+  /** Counts one request the routes do not see (http/express-lane.ts). */
+  spend(parts: CountedParts): Promise<Spent>;
+}
+
 /**
  * One budget as an onRequest hook, counted in the rate-limit plugin's store (Redis when REDIS_URL is set, so
  * every instance counts together). The hook answers the standard RateLimit-* headers, and a 429 with
  * Retry-After once the budget is spent. Made once per budget and shared by its routes: one counter per key.
  */
-function budgetHook(
+function budgetCounter(
   app: FastifyInstance,
   budget: Budget,
   keyOf: (request: FastifyRequest) => string | null,
-): LimitHook {
+): BudgetCounter {
   const options = {
     max: budget.max,
     timeWindow: budget.timeWindow,
@@ -70,8 +99,8 @@ function budgetHook(
     allowList: (_request: FastifyRequest, key: string) => key.endsWith(`:${NOT_COUNTED}`),
   };
   const count = app.createRateLimit(options);
-  return async (request, reply) => {
-    const result = await count(request);
+  const hook: LimitHook = async (request, reply) => {
+    const result = countedBefore.get(request.raw) ?? (await count(request));
     if (result.isAllowed) return;
     reply.header('ratelimit-limit', result.max);
     reply.header('ratelimit-remaining', result.remaining);
@@ -80,6 +109,8 @@ function budgetHook(
     reply.header('retry-after', result.ttlInSeconds);
     throw new AppError(429, 'RATE_LIMITED', `Too many ${budget.what}; try again in ${result.ttlInSeconds} seconds`);
   };
+  // The plugin reads only these parts of the request it is given (its key generator, allow list and group).
+  return { hook, spend: (parts) => count(parts as FastifyRequest) };
 }
 
 /**
@@ -101,30 +132,40 @@ const reachBudgets = ({ config }: AppContext): [Budget, EndpointDef[]][] => [
   ],
 ];
 
+/** The budgets of contract routes. */
+export interface AbuseLimits {
+  /** The onRequest hooks of one route: the general budget, then the route's own where it reaches people. */
+  hooksFor(endpoint: EndpointDef): LimitHook[];
+  /** The general budget, for requests answered before routing. */
+  general: BudgetCounter;
+}
+
 /**
- * The onRequest hooks of every contract route (README and ADR 013 list the numbers): the general budget, then
- * the route's own where it reaches people. `callerOf` answers who the route's authentication found, so they run
- * after it.
+ * The onRequest hooks of every contract route (README and ADR 013 list the numbers). `callerOf` answers who
+ * the route's authentication found, so they run after it.
  */
 export function createAbuseLimits(
   app: FastifyInstance,
   ctx: AppContext,
   callerOf: (request: FastifyRequest) => Caller | null | undefined,
-): (endpoint: EndpointDef) => LimitHook[] {
+): AbuseLimits {
   const keyOf = (request: FastifyRequest) => budgetKey(callerOf(request), request);
-  const general = budgetHook(
+  const general = budgetCounter(
     app,
     { name: 'calls', what: 'requests', max: ctx.config.REQUESTS_PER_5_MINUTES, timeWindow: 5 * MINUTE },
     keyOf,
   );
   const reaching = new Map<EndpointDef, LimitHook>();
   for (const [budget, endpoints] of reachBudgets(ctx)) {
-    const hook = budgetHook(app, budget, keyOf);
+    const { hook } = budgetCounter(app, budget, keyOf);
     for (const endpoint of endpoints) reaching.set(endpoint, hook);
   }
-  return (endpoint) => {
-    const own = reaching.get(endpoint);
-    return own ? [general, own] : [general];
+  return {
+    general,
+    hooksFor: (endpoint) => {
+      const own = reaching.get(endpoint);
+      return own ? [general.hook, own] : [general.hook];
+    },
   };
 }
 
@@ -141,7 +182,7 @@ const isUncounted = (url: string): boolean => {
  * nobody is signed in to these). Contract routes are counted by their own hooks, after authentication.
  */
 export function registerAddressBudget(app: FastifyInstance, ctx: AppContext): void {
-  const count = budgetHook(
+  const { hook: count } = budgetCounter(
     app,
     { name: 'requests', what: 'requests', max: ctx.config.REQUESTS_PER_5_MINUTES, timeWindow: 5 * MINUTE },
     (request) => `ip:${request.ip}`,

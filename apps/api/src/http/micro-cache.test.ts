@@ -29,3 +29,25 @@ describe('microCache', () => {
     expect(recomputed).toBe(true);
   });
 });
+
+describe('microCache.peek', () => {
+  it('gives a value only once it is computed, and only while it is fresh', async () => {
+    let clock = 1000;
+    const cache = microCache<string>({ ttlMs: 100, maxEntries: 10, now: () => clock });
+    let finish: (value: string) => void = () => {};
+    const pending = cache.get('k', () => new Promise((resolve) => (finish = resolve)));
+    expect(cache.peek('k')).toBeUndefined();
+    finish('page');
+    await pending;
+    expect(cache.peek('k')).toBe('page');
+    expect(cache.peek('other')).toBeUndefined();
+    clock += 100;
+    expect(cache.peek('k')).toBeUndefined();
+  });
+
+  it('gives nothing for a failed computation', async () => {
+    const cache = microCache<string>({ ttlMs: 1000, maxEntries: 10 });
+    await expect(cache.get('k', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(cache.peek('k')).toBeUndefined();
+  });
+});

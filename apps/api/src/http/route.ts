@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { createAbuseLimits, type LimitHook } from './abuse-limits.js';
+import { type AbuseLimits, createAbuseLimits, type LimitHook } from './abuse-limits.js';
 import { authenticate, type CallerFor } from './auth/authenticate.js';
 import { sessionCookieNames } from './auth/cookies.js';
 import type { Caller } from './auth/tokens.js';
@@ -99,16 +99,21 @@ export class SerializedBody {
   }
 }
 
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** Below this, gzip's header and the client's work cost more than the bytes saved. */
 const MIN_GZIP_BYTES = 1024;
 
 const encodings = new Negotiator({ supportedValues: ['gzip', 'identity'] });
 
+/** The gzipped bytes of a body when the client's Accept-Encoding takes gzip and the body has them, else null. */
+export const gzippedFor = (accepted: string | undefined, body: SerializedBody): Buffer | null =>
+  accepted && encodings.negotiate(accepted) === 'gzip' ? body.gzipped : null;
+
 /** A serialized body, gzipped when the client accepts it (the same URL answers both ways: `Vary`). */
 function sendSerialized(request: FastifyRequest, reply: FastifyReply, body: SerializedBody): FastifyReply {
-  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  const accepted = request.headers['accept-encoding'];
-  const gzipped = accepted && encodings.negotiate(accepted) === 'gzip' ? body.gzipped : null;
+  reply.type(JSON_TYPE).header('vary', 'accept-encoding');
+  const gzipped = gzippedFor(request.headers['accept-encoding'], body);
   if (!gzipped) return reply.send(body.bytes as never);
   return reply.header('content-encoding', 'gzip').send(gzipped as never);
 }
@@ -204,12 +209,12 @@ function mountRoute(scope: FastifyInstance, ctx: AppContext, route: Route, limit
  * Registers routes in one encapsulated plugin per access level: the plugin's hook authenticates every
  * request of its routes, so no route can be mounted without the check its contract names.
  */
-export function mountRoutes(app: FastifyInstance, ctx: AppContext, routes: readonly Route[]): void {
+export function mountRoutes(app: FastifyInstance, ctx: AppContext, routes: readonly Route[]): AbuseLimits {
   const byAccess = new Map<Access, Route[]>();
   for (const route of routes) {
     byAccess.set(route.endpoint.access, [...(byAccess.get(route.endpoint.access) ?? []), route]);
   }
-  const limitsFor = createAbuseLimits(app, ctx, (request) => callers.get(request));
+  const limits = createAbuseLimits(app, ctx, (request) => callers.get(request));
   const auth = {
     tokens: ctx.tokens,
     cookies: sessionCookieNames(ctx.config.PUBLIC_URL),
@@ -223,9 +228,10 @@ export function mountRoutes(app: FastifyInstance, ctx: AppContext, routes: reado
         checkVersion(endpoint, request);
         callers.set(request, await authenticate(auth, request, access, endpoint.scope));
       });
-      for (const route of group) mountRoute(scope, ctx, route, limitsFor(route.endpoint));
+      for (const route of group) mountRoute(scope, ctx, route, limits.hooksFor(route.endpoint));
     });
   }
+  return limits;
 }
 
 declare module 'fastify' {

@@ -6,7 +6,7 @@ import { citizenStageBody, sharedStagePage } from './citizen-stage-page.js';
 import { publicFeedRules } from './feed-rules.js';
 import { type FeedPipeline, runFeed } from './pipeline.js';
 import { stageSkeleton } from './skeletons/stage.js';
-import { readStageHead, settledSnapshot } from './skeletons/stage-snapshot.js';
+import { readStageHead, type StageHead, settledSnapshot } from './skeletons/stage-snapshot.js';
 
 /**
  * Guests and citizens read the same stage; a citizen's page also says which posts they liked. A timestamp in
@@ -29,11 +29,17 @@ type StageQuery = QueryOf<typeof getStageFeed>;
  */
 async function firstPageSnapshot(ctx: AppContext, query: StageQuery, cacheMs: number): Promise<number> {
   const now = ctx.now();
-  const requested = Math.min(query.timestamp ?? now, now);
-  if (query.continuationToken !== undefined || cacheMs === 0) return requested;
+  if (query.continuationToken !== undefined || cacheMs === 0) return requestedSnapshot(query, now);
   const head = await ctx.caches.stageHeads.get(query.country, () => readStageHead(ctx.db, query.country, now));
-  return settledSnapshot(head, requested) ?? requested;
+  return snapshotOn(head, query, now);
 }
+
+const requestedSnapshot = (query: StageQuery, now: number) => Math.min(query.timestamp ?? now, now);
+
+const snapshotOn = (head: StageHead, query: StageQuery, now: number) => {
+  const requested = requestedSnapshot(query, now);
+  return settledSnapshot(head, requested) ?? requested;
+};
 
 function readStagePage(ctx: AppContext, query: StageQuery, snapshot: number, viewerId: string | null) {
   const skeleton = stageSkeleton({
@@ -77,6 +83,22 @@ export async function guestStagePage(ctx: AppContext, query: StageQuery) {
   return ctx.caches.guestStagePages.get(pageKey(query, snapshot), async () =>
     SerializedBody.of(getStageFeed, await readStagePage(ctx, query, snapshot, null)),
   );
+}
+
+/**
+ * A guest's page as guestStagePage would answer it, if it is already in the cache with everything it was read
+ * from (the stage's head): for answers served before routing (http/express-lane.ts). Undefined otherwise.
+ */
+export function readyGuestStagePage(ctx: AppContext, query: StageQuery): SerializedBody | undefined {
+  if (ctx.config.GUEST_PAGE_CACHE_MS === 0) return undefined;
+  const now = ctx.now();
+  let snapshot = requestedSnapshot(query, now);
+  if (query.continuationToken === undefined) {
+    const head = ctx.caches.stageHeads.peek(query.country);
+    if (!head) return undefined;
+    snapshot = snapshotOn(head, query, now);
+  }
+  return ctx.caches.guestStagePages.peek(pageKey(query, snapshot));
 }
 
 /** A first page by its snapshot, a later one by its token (which carries the snapshot). */

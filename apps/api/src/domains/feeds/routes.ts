@@ -1,3 +1,6 @@
+import { getStageFeed } from '@civitas/contract';
+import type { AppContext } from '../../context.js';
+import type { ReadyAnswer } from '../../http/express-lane.js';
 import type { Route } from '../../http/route.js';
 import getHashtagFeed from './get-hashtag-feed.js';
 import getLovedPosts from './get-loved-posts.js';
@@ -7,11 +10,11 @@ import getProfilePrivateFeed from './get-profile-private-feed.js';
 import getSharedLovedPosts from './get-shared-loved-posts.js';
 import getSharedProfileFeed from './get-shared-profile-feed.js';
 import getSharedStageFeed from './get-shared-stage-feed.js';
-import getStageFeed from './get-stage-feed.js';
+import getStageFeedRoute, { readyGuestStagePage } from './get-stage-feed.js';
 
 /** The feeds domain's routes; registered by src/routes.ts. */
 export const feedsRoutes = [
-  getStageFeed,
+  getStageFeedRoute,
   getSharedStageFeed,
   getSharedProfileFeed,
   getProfilePrivateFeed,
@@ -21,3 +24,11 @@ export const feedsRoutes = [
   getLovedPosts,
   getHashtagFeed,
 ] as Route[];
+
+/** Answers the express lane gives when they are ready (ADR 037): a guest's stage page from the page cache. */
+export const feedsReadyAnswers = (ctx: AppContext): ReadyAnswer[] => [
+  {
+    endpoint: getStageFeed,
+    ready: (query, caller) => (caller.kind === 'guest' ? readyGuestStagePage(ctx, query) : undefined),
+  } satisfies ReadyAnswer<typeof getStageFeed> as ReadyAnswer,
+];

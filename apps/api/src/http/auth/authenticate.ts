@@ -34,6 +34,10 @@ const expected: Record<Exclude<Access, 'none'>, readonly Caller['kind'][]> = {
   machine: ['machine'],
 };
 
+/** Whether a caller of this kind may make calls of this access level (scopes aside). */
+export const admits = (access: Access, kind: Caller['kind']): boolean =>
+  access !== 'none' && expected[access].includes(kind);
+
 const describe: Record<Exclude<Access, 'none'>, string> = {
   citizen: 'a signed-in citizen',
   citizenOrGuest: 'a citizen or guest session',
@@ -70,7 +74,7 @@ export async function authenticate(
   if (presented.fromCookie) assertSameOrigin(request, auth.publicOrigin);
   const caller = await auth.tokens.verify(presented.token);
   if (!caller) throw unauthorized('The access token is invalid or has expired; refresh it and try again');
-  if (!expected[access].includes(caller.kind)) {
+  if (!admits(access, caller.kind)) {
     throw new AppError(403, 'WRONG_IDENTITY', `This call needs ${describe[access]}, not a ${caller.kind} token`);
   }
   if (caller.kind === 'machine' && scope && !caller.scopes.includes(scope)) {

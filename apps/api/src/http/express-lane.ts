@@ -1,0 +1,195 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { type EndpointDef, fullPath, type QueryOf } from '@civitas/contract';
+import proxyAddr from '@fastify/proxy-addr';
+import { parse as parseQuery } from 'fast-querystring';
+import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
+import type { ZodType } from 'zod';
+import { type BudgetCounter, leaveCounted, NO_ROUTE_OPTIONS, type Spent } from './abuse-limits.js';
+import { admits } from './auth/authenticate.js';
+import type { Caller, TokenService } from './auth/tokens.js';
+import { gzippedFor, JSON_TYPE, type SerializedBody } from './route.js';
+import type { SecurityHeaders } from './security-headers.js';
+
+/**
+ * A contract GET whose answer may be ready before any work: `ready` gives the body kept for this query and
+ * caller (a cached page), or undefined, and the request then goes through the routes, which make it.
+ */
+export interface ReadyAnswer<E extends EndpointDef = EndpointDef> {
+  endpoint: E;
+  ready(query: QueryOf<E>, caller: Caller): SerializedBody | undefined;
+}
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+export interface ExpressLaneOptions {
+  answers: readonly ReadyAnswer[];
+  tokens: Pick<TokenService, 'known'>;
+  budget: Pick<BudgetCounter, 'spend'>;
+  headers: SecurityHeaders;
+  /** As Fastify's `trustProxy` (config TRUST_PROXY): which peers' X-Forwarded-For is believed. */
+  trustProxy: string | undefined;
+  /** Where each answer is logged, when the routes log theirs (LOG_LEVEL info and below). */
+  requestLog?: Pick<FastifyBaseLogger, 'info'>;
+}
+
+/**
+ * The express lane (ADR 037): a request whose answer is already made (a guest's stage page in the page
+ * cache) is answered by the HTTP server before the framework's routing, with what the route would have done
+ * for it: the version header and the bearer token checked, the query read through the contract's schema, the
+ * caller's budget spent, the same headers and body written. On a guest's cached page the framework's own work
+ * per request (request and reply objects, hooks, promises) was two thirds of the CPU time.
+ *
+ * Anything it is not sure of goes to the routes untouched: other paths and methods, a token it has not seen
+ * verified, cookies, a query the schema refuses, a page not in the cache, a spent budget, a closing server.
+ */
+export class ExpressLane {
+  private readonly byPath = new Map<string, ReadyAnswer>();
+  private readonly fixedHeaders: readonly string[];
+  private readonly addressOf: (request: IncomingMessage) => string | undefined;
+  private open = true;
+
+  constructor(private readonly options: ExpressLaneOptions) {
+    for (const answer of options.answers) {
+      if (answer.endpoint.method !== 'GET')
+        throw new Error(`${fullPath(answer.endpoint)}: only GETs are ready answers`);
+      this.byPath.set(fullPath(answer.endpoint), answer);
+    }
+    const { common, apiPolicy } = options.headers;
+    this.fixedHeaders = [...Object.entries(common).flat(), 'content-security-policy', apiPolicy];
+    this.addressOf = clientAddress(options.trustProxy);
+  }
+
+  /** From now on every request goes through the routes (the server is closing: they answer 503). */
+  close(): void {
+    this.open = false;
+  }
+
+  /** Answers the request if its answer is ready, and says so; false leaves it, untouched, to `routes`. */
+  take(request: IncomingMessage, response: ServerResponse, routes: Handler): boolean {
+    if (!this.open || request.method !== 'GET') return false;
+    const url = request.url ?? '';
+    const queryAt = url.indexOf('?');
+    const answer = this.byPath.get(queryAt === -1 ? url : url.slice(0, queryAt));
+    if (!answer) return false;
+    const { headers } = request;
+    const version = headers['x-api-version'];
+    if (version !== undefined && !answer.endpoint.versions.includes(version as string)) return false;
+    // The web server's own calls are counted differently (abuse-limits.ts): the routes tell them apart.
+    if (headers['x-civitas-render-key'] !== undefined) return false;
+    const caller = this.callerOf(headers.authorization);
+    // Machine callers' scopes are checked by the routes only.
+    if (!caller || caller.kind === 'machine' || !admits(answer.endpoint.access, caller.kind)) return false;
+    const query = answer.endpoint.querystring as ZodType | undefined;
+    const parsed = query?.safeParse(queryAt === -1 ? {} : parseQuery(url.slice(queryAt + 1)));
+    if (parsed && !parsed.success) return false;
+    const body = answer.ready(parsed?.data as never, caller);
+    if (!body) return false;
+    const gzipped = gzippedFor(headers['accept-encoding'], body);
+    const ip = this.addressOf(request);
+    if (ip === undefined) return false;
+    const startedAt = this.options.requestLog ? performance.now() : 0;
+    this.options.budget.spend({ ip, headers, routeOptions: NO_ROUTE_OPTIONS }).then(
+      (spent) => {
+        if (spent.isAllowed || spent.isExceeded) {
+          // Not counted (a case the checks above exclude) or over budget: the routes answer, with this count.
+          leaveCounted(request, spent);
+          routes(request, response);
+        } else this.answer(response, answer.endpoint.success.status, spent, body, gzipped, startedAt);
+      },
+      // The budget's store failed: the routes count again and answer as they do for that.
+      () => routes(request, response),
+    );
+    return true;
+  }
+
+  /** Only a bearer token this process verified before and that is still good; anything else goes the long way. */
+  private callerOf(authorization: string | undefined): Caller | undefined {
+    if (!authorization?.startsWith('Bearer ')) return undefined;
+    return this.options.tokens.known(authorization.slice('Bearer '.length));
+  }
+
+  private answer(
+    response: ServerResponse,
+    status: number,
+    spent: Extract<Spent, { isAllowed: false }>,
+    body: SerializedBody,
+    gzipped: Buffer | null,
+    startedAt: number,
+  ): void {
+    const bytes = gzipped ?? body.bytes;
+    // In the order the routes write them (security headers, the budget's, then the body's).
+    const headers = [
+      ...this.fixedHeaders,
+      'ratelimit-limit',
+      String(spent.max),
+      'ratelimit-remaining',
+      String(spent.remaining),
+      'ratelimit-reset',
+      String(spent.ttlInSeconds),
+      'content-type',
+      JSON_TYPE,
+      'vary',
+      'accept-encoding',
+      ...(gzipped ? ['content-encoding', 'gzip'] : []),
+      'content-length',
+      String(bytes.length),
+    ];
+    try {
+      response.writeHead(status, headers);
+      response.end(bytes);
+    } catch (error) {
+      // The connection went away meanwhile: nothing more can be said on it.
+      response.destroy(error as Error);
+      return;
+    }
+    const { requestLog } = this.options;
+    if (!requestLog) return;
+    const { method, url, socket } = response.req;
+    requestLog.info(
+      {
+        req: { method, url, remoteAddress: socket?.remoteAddress },
+        res: { statusCode: status },
+        responseTime: performance.now() - startedAt,
+      },
+      'request answered by the express lane',
+    );
+  }
+}
+
+/** Fastify's `request.ip`, from the raw request: the peer, or with trusted proxies the address they forwarded. */
+function clientAddress(trustProxy: string | undefined): (request: IncomingMessage) => string | undefined {
+  if (trustProxy === undefined) return (request) => request.socket.remoteAddress;
+  const trusted = proxyAddr.compile(trustProxy.split(',').map((address) => address.trim()));
+  return (request) => proxyAddr.all(request, trusted).at(-1);
+}
+
+/**
+ * Fastify's server, with the lane in front of its handler once `lane()` gives one. The timeouts are the ones
+ * Fastify sets on the server it makes itself.
+ */
+export function serverWithLane(lane: () => ExpressLane | undefined): FastifyServerFactory {
+  return (handler, options) => {
+    const server: Server = createServer((request, response) => {
+      if (!takenByLane(lane(), request, response, handler)) handler(request, response);
+    });
+    const { keepAliveTimeout, requestTimeout, connectionTimeout } = options as Record<string, unknown>;
+    if (typeof keepAliveTimeout === 'number') server.keepAliveTimeout = keepAliveTimeout;
+    if (typeof requestTimeout === 'number') server.requestTimeout = requestTimeout;
+    if (typeof connectionTimeout === 'number') server.setTimeout(connectionTimeout);
+    return server;
+  };
+}
+
+function takenByLane(
+  lane: ExpressLane | undefined,
+  request: IncomingMessage,
+  response: ServerResponse,
+  routes: Handler,
+) {
+  try {
+    return lane?.take(request, response, routes) ?? false;
+  } catch {
+    // A request the lane cannot read goes to the routes, which answer it with a clear error.
+    return false;
+  }
+}

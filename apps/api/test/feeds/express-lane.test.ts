@@ -1,0 +1,137 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stagePost } from '../../src/domains/feeds/stage-membership.js';
+import { createTestApp, guest, type TestApp } from '../harness.js';
+
+/**
+ * The express lane (ADR 037) over real HTTP (the lane sits in front of the server's handler, which `inject`
+ * skips): a guest's cached stage page answered before routing must be the answer the routes give, and whatever
+ * the lane is not sure of must reach the routes. A hook of the routes counts what reached them.
+ */
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+async function start(env: Record<string, string>) {
+  let routed = 0;
+  const t = await createTestApp({
+    env: { GUEST_PAGE_CACHE_MS: '60000', ...env },
+    beforeReady: (app) =>
+      // onSend runs for every answer the routes send, errors included, before it is written.
+      app.addHook('onSend', (_request, _reply, payload, done) => {
+        routed += 1;
+        done(null, payload);
+      }),
+  });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+    new Promise<Answer>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  return { t, get, routed: () => routed };
+}
+
+const stageOf = (query: string) => `/api/content/v9/feed/eight-stage?${query}`;
+
+/** Headers that differ between any two answers: the date, and the budget left, which each request spends. */
+const comparable = ({ date, 'ratelimit-remaining': _left, ...rest }: IncomingHttpHeaders) => rest;
+
+async function stageSome(t: TestApp, country: string) {
+  const author = await t.newCitizen({ country });
+  for (let i = 0; i < 6; i += 1) {
+    await stagePost(t.ctx.db, await t.newPost({ authorId: author.id }), [country], 'curated', Date.now() - 1000 - i);
+  }
+}
+
+describe('the express lane', () => {
+  let lane: Awaited<ReturnType<typeof start>>;
+  let bearer: Record<string, string>;
+  beforeAll(async () => {
+    lane = await start({});
+    await stageSome(lane.t, 'NZ');
+    bearer = { authorization: `Bearer ${await lane.t.tokenFor(guest)}` };
+  });
+  afterAll(() => lane.t.close());
+
+  it("answers a guest's cached stage page as the routes answer it, gzipped or plain", async () => {
+    for (const encoding of [{ 'accept-encoding': 'gzip' }, {}] as Record<string, string>[]) {
+      const headers = { ...bearer, ...encoding };
+      lane.t.ctx.caches.guestStagePages.clear();
+      const before = lane.routed();
+      const routed = await lane.get(stageOf('country=NZ'), headers);
+      expect(lane.routed()).toBe(before + 1);
+      // The same page at another moment of the same stage (a timestamp per request, spec §7) and the default
+      // country's spelling in lower case: the same key, so the same answer, and the routes see neither.
+      const express = await lane.get(stageOf(`country=nz&timestamp=${Date.now()}`), headers);
+      const again = await lane.get(stageOf('country=NZ'), headers);
+      expect(lane.routed()).toBe(before + 1);
+
+      for (const answer of [express, again]) {
+        expect(answer.status).toBe(200);
+        expect(answer.body.equals(routed.body)).toBe(true);
+        expect(comparable(answer.headers)).toEqual(comparable(routed.headers));
+      }
+      expect(Number(express.headers['ratelimit-remaining'])).toBe(Number(routed.headers['ratelimit-remaining']) - 1);
+      expect(routed.headers['content-encoding']).toBe('accept-encoding' in encoding ? 'gzip' : undefined);
+      expect(routed.headers['content-security-policy']).toContain("default-src 'none'");
+    }
+  });
+
+  it('leaves to the routes what it is not sure of', async () => {
+    await lane.get(stageOf('country=NZ'), bearer); // the page is cached
+    const goesThrough = async (path: string, headers: Record<string, string>, status: number, method = 'GET') => {
+      const before = lane.routed();
+      const answer = await lane.get(path, headers, method);
+      expect(answer.status, answer.body.toString()).toBe(status);
+      expect(lane.routed(), `${method} ${path} ${JSON.stringify(headers)}`).toBe(before + 1);
+      return answer;
+    };
+    // A token this process has not verified yet (the routes verify it; the lane knows it afterwards).
+    const fresh = {
+      authorization: `Bearer ${await lane.t.ctx.tokens.issue({ kind: 'guest', guestId: crypto.randomUUID() }, 900)}`,
+    };
+    await goesThrough(stageOf('country=NZ'), fresh, 200);
+    // A forged token, a citizen's, a query the schema refuses, an unknown version, another method.
+    await goesThrough(stageOf('country=NZ'), { authorization: `${bearer.authorization}x` }, 401);
+    await goesThrough(stageOf('country=NZ'), { authorization: `Bearer ${await lane.t.tokenFor('alice')}` }, 200);
+    const refused = await goesThrough(stageOf('country=NZ&size=500'), bearer, 400);
+    expect(refused.body.toString()).toContain('size');
+    await goesThrough(stageOf('country=NZ&timestamp=yesterday'), bearer, 400);
+    await goesThrough(stageOf('country=NZ&timestamp=%00'), bearer, 400);
+    await goesThrough(stageOf('country=NZ'), { ...bearer, 'x-api-version': '9.9' }, 400);
+    await goesThrough(stageOf('country=NZ'), bearer, 200, 'HEAD');
+    // A page not in the cache yet.
+    await goesThrough(stageOf('country=NZ&size=3'), bearer, 200);
+  });
+
+  it('spends the same budget as the routes, and leaves a spent budget to their 429', async () => {
+    const limited = await start({ REQUESTS_PER_5_MINUTES: '3' });
+    try {
+      await stageSome(limited.t, 'AU');
+      const headers = { authorization: `Bearer ${await limited.t.tokenFor(guest)}` };
+      const answers = [];
+      for (let i = 0; i < 4; i += 1) answers.push(await limited.get(stageOf('country=AU'), headers));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
+      expect(answers.map((answer) => answer.headers['ratelimit-remaining'])).toEqual(['2', '1', '0', '0']);
+      // The first through the routes (the page was made), the next two by the lane, the spent one by the routes.
+      expect(limited.routed()).toBe(2);
+      expect(answers[3]?.headers['retry-after']).toEqual(expect.any(String));
+      expect(JSON.parse(answers[3]?.body.toString() ?? '{}')).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
+    } finally {
+      await limited.t.close();
+    }
+  });
+});
