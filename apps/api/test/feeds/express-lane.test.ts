@@ -134,4 +134,23 @@ describe('the express lane', () => {
       await limited.t.close();
     }
   });
+
+  it("counts each forwarding client's budget apart behind a trusted proxy, as the routes do", async () => {
+    const proxied = await start({ REQUESTS_PER_5_MINUTES: '2', TRUST_PROXY: '127.0.0.1' });
+    try {
+      await stageSome(proxied.t, 'IE');
+      const token = { authorization: `Bearer ${await proxied.t.tokenFor(guest)}` };
+      const from = (address: string) => ({ ...token, 'x-forwarded-for': address });
+      const first = [];
+      for (let i = 0; i < 3; i += 1) first.push((await proxied.get(stageOf('country=IE'), from('203.0.113.1'))).status);
+      const second = await proxied.get(stageOf('country=IE'), from('203.0.113.2'));
+      expect(first).toEqual([200, 200, 429]);
+      expect(second.status).toBe(200);
+      expect(second.headers['ratelimit-remaining']).toBe('1');
+      // The page was made once; the second client's answer came from the lane.
+      expect(proxied.routed()).toBe(2);
+    } finally {
+      await proxied.t.close();
+    }
+  });
 });
