@@ -62,21 +62,16 @@ export type CountedParts = Pick<FastifyRequest, 'ip' | 'headers' | 'routeOptions
 /** The route options of a request counted before routing: none of a route's own budget settings apply. */
 export const NO_ROUTE_OPTIONS = { config: {} } as FastifyRequest['routeOptions'];
 
-/**
- * Requests the express lane counted, then left to the routes because the budget was spent: their hook answers
- * with this count instead of counting them twice.
- */
-const countedBefore = new WeakMap<FastifyRequest['raw'], Spent>();
-
-export const leaveCounted = (raw: FastifyRequest['raw'], spent: Spent): void => {
-  countedBefore.set(raw, spent);
-};
-
 export interface BudgetCounter {
   /** The onRequest hook of the budget's routes. */
   hook: LimitHook;
   /** Counts one request the routes do not see (http/express-lane.ts). */
   spend(parts: CountedParts): Promise<Spent>;
+  /**
+   * Hands a request counted by `spend` to the routes after all (its budget was spent): the hook answers with
+   * that count instead of counting it twice.
+   */
+  leaveCounted(raw: FastifyRequest['raw'], spent: Spent): void;
 }
 
 /**
@@ -99,6 +94,7 @@ function budgetCounter(
     allowList: (_request: FastifyRequest, key: string) => key.endsWith(`:${NOT_COUNTED}`),
   };
   const count = app.createRateLimit(options);
+  const countedBefore = new WeakMap<FastifyRequest['raw'], Spent>();
   const hook: LimitHook = async (request, reply) => {
     const result = countedBefore.get(request.raw) ?? (await count(request));
     if (result.isAllowed) return;
@@ -110,7 +106,11 @@ function budgetCounter(
     throw new AppError(429, 'RATE_LIMITED', `Too many ${budget.what}; try again in ${result.ttlInSeconds} seconds`);
   };
   // The plugin reads only these parts of the request it is given (its key generator, allow list and group).
-  return { hook, spend: (parts) => count(parts as FastifyRequest) };
+  return {
+    hook,
+    spend: (parts) => count(parts as FastifyRequest),
+    leaveCounted: (raw, spent) => countedBefore.set(raw, spent),
+  };
 }
 
 /**

@@ -4,7 +4,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import { parse as parseQuery } from 'fast-querystring';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import type { ZodType } from 'zod';
-import { type BudgetCounter, leaveCounted, NO_ROUTE_OPTIONS, type Spent } from './abuse-limits.js';
+import { type BudgetCounter, NO_ROUTE_OPTIONS, type Spent } from './abuse-limits.js';
 import { admits } from './auth/authenticate.js';
 import type { Caller, TokenService } from './auth/tokens.js';
 import { gzippedFor, JSON_TYPE, type SerializedBody } from './route.js';
@@ -24,7 +24,7 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 export interface ExpressLaneOptions {
   answers: readonly ReadyAnswer[];
   tokens: Pick<TokenService, 'known'>;
-  budget: Pick<BudgetCounter, 'spend'>;
+  budget: Pick<BudgetCounter, 'spend' | 'leaveCounted'>;
   headers: SecurityHeaders;
   /** As Fastify's `trustProxy` (config TRUST_PROXY): which peers' X-Forwarded-For is believed. */
   trustProxy: string | undefined;
@@ -92,7 +92,7 @@ export class ExpressLane {
       (spent) => {
         if (spent.isAllowed || spent.isExceeded) {
           // Not counted (a case the checks above exclude) or over budget: the routes answer, with this count.
-          leaveCounted(request, spent);
+          this.options.budget.leaveCounted(request, spent);
           routes(request, response);
         } else this.answer(response, answer.endpoint.success.status, spent, body, gzipped, startedAt);
       },
