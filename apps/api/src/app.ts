@@ -4,6 +4,7 @@ import type { ZodType } from 'zod';
 import type { AppContext } from './context.js';
 import { registerAnalyticsSocket } from './domains/analytics/analytics-socket.js';
 import { registerAddressBudget } from './http/abuse-limits.js';
+import { sessionCookieNames } from './http/auth/cookies.js';
 import { closeConnectionsWhenAnswered } from './http/drain.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { ExpressLane, serverWithLane } from './http/express-lane.js';
@@ -67,6 +68,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     budget: limits.general,
     headers,
     trustProxy: ctx.config.TRUST_PROXY,
+    cookies: sessionCookieNames(ctx.config.PUBLIC_URL),
     ...(logsRequests ? { requestLog: app.log } : {}),
   });
   app.addHook('preClose', (done) => {

@@ -1,11 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type EndpointDef, fullPath, type QueryOf } from '@civitas/contract';
+import { fastifyCookie } from '@fastify/cookie';
 import proxyAddr from '@fastify/proxy-addr';
 import { parse as parseQuery } from 'fast-querystring';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import type { ZodType } from 'zod';
 import { type BudgetCounter, NO_ROUTE_OPTIONS, type Spent } from './abuse-limits.js';
 import { admits } from './auth/authenticate.js';
+import type { SessionCookies } from './auth/cookies.js';
 import type { Caller, TokenService } from './auth/tokens.js';
 import { gzippedFor, JSON_TYPE, type SerializedBody } from './route.js';
 import type { SecurityHeaders } from './security-headers.js';
@@ -25,6 +27,8 @@ export interface ExpressLaneOptions {
   answers: readonly ReadyAnswer[];
   tokens: Pick<TokenService, 'known'>;
   budget: Pick<BudgetCounter, 'spend' | 'leaveCounted'>;
+  /** The web session's cookie names: a browser's calls carry the token there (the same order as authenticate). */
+  cookies: Pick<SessionCookies, 'citizenToken' | 'guestToken'>;
   headers: SecurityHeaders;
   /** As Fastify's `trustProxy` (config TRUST_PROXY): which peers' X-Forwarded-For is believed. */
   trustProxy: string | undefined;
@@ -40,7 +44,7 @@ export interface ExpressLaneOptions {
  * per request (request and reply objects, hooks, promises) was two thirds of the CPU time.
  *
  * Anything it is not sure of goes to the routes untouched: other paths and methods, a token it has not seen
- * verified, cookies, a query the schema refuses, a page not in the cache, a spent budget, a closing server.
+ * verified, a query the schema refuses, a page not in the cache, a spent budget, a closing server.
  */
 export class ExpressLane {
   private readonly byPath = new Map<string, ReadyAnswer>();
@@ -76,7 +80,7 @@ export class ExpressLane {
     if (version !== undefined && !answer.endpoint.versions.includes(version as string)) return false;
     // The web server's own calls are counted differently (abuse-limits.ts): the routes tell them apart.
     if (headers['x-civitas-render-key'] !== undefined) return false;
-    const caller = this.callerOf(headers.authorization);
+    const caller = this.callerOf(headers);
     // Machine callers' scopes are checked by the routes only.
     if (!caller || caller.kind === 'machine' || !admits(answer.endpoint.access, caller.kind)) return false;
     const query = answer.endpoint.querystring as ZodType | undefined;
@@ -102,10 +106,20 @@ export class ExpressLane {
     return true;
   }
 
-  /** Only a bearer token this process verified before and that is still good; anything else goes the long way. */
-  private callerOf(authorization: string | undefined): Caller | undefined {
-    if (!authorization?.startsWith('Bearer ')) return undefined;
-    return this.options.tokens.known(authorization.slice('Bearer '.length));
+  /**
+   * The caller of the token the routes would read (http/auth/authenticate.ts: the bearer token, else the citizen's
+   * session cookie, else the guest's), if this process has verified it before and it is still good. A malformed
+   * Authorization header goes the long way, to its 401. Cookies need no origin check here: this is a GET.
+   */
+  private callerOf(headers: IncomingMessage['headers']): Caller | undefined {
+    const { authorization, cookie } = headers;
+    if (authorization !== undefined) {
+      return authorization.startsWith('Bearer ') ? this.options.tokens.known(authorization.slice(7)) : undefined;
+    }
+    if (cookie === undefined) return undefined;
+    const jar = fastifyCookie.parse(cookie);
+    const token = jar[this.options.cookies.citizenToken] || jar[this.options.cookies.guestToken];
+    return token ? this.options.tokens.known(token) : undefined;
   }
 
   private answer(

@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stagePost } from '../../src/domains/feeds/stage-membership.js';
+import { sessionCookieNames } from '../../src/http/auth/cookies.js';
 import { createTestApp, guest, type TestApp } from '../harness.js';
 
 /**
@@ -104,7 +105,7 @@ describe('the express lane', () => {
       authorization: `Bearer ${await lane.t.ctx.tokens.issue({ kind: 'guest', guestId: crypto.randomUUID() }, 900)}`,
     };
     await goesThrough(stageOf('country=NZ'), fresh, 200);
-    // A forged token, a citizen's, a query the schema refuses, an unknown version, another method.
+    // A forged token, a citizen's (by bearer; by cookie below), a query the schema refuses, an unknown version, another method.
     await goesThrough(stageOf('country=NZ'), { authorization: `${bearer.authorization}x` }, 401);
     await goesThrough(stageOf('country=NZ'), { authorization: `Bearer ${await lane.t.tokenFor('alice')}` }, 200);
     const refused = await goesThrough(stageOf('country=NZ&size=500'), bearer, 400);
@@ -115,6 +116,31 @@ describe('the express lane', () => {
     await goesThrough(stageOf('country=NZ'), bearer, 200, 'HEAD');
     // A page not in the cache yet.
     await goesThrough(stageOf('country=NZ&size=3'), bearer, 200);
+  });
+
+  it("answers a browser's guest session from its cookie, and leaves a citizen's or a doubtful one to the routes", async () => {
+    const names = sessionCookieNames(lane.t.ctx.config.PUBLIC_URL);
+    const guestToken = bearer.authorization?.slice('Bearer '.length) ?? '';
+    const viaBearer = await lane.get(stageOf('country=NZ'), bearer); // cached, and the token known
+    const before = lane.routed();
+    const viaCookie = await lane.get(stageOf('country=NZ'), {
+      cookie: `theme=dark; ${names.guestToken}=${guestToken}`,
+    });
+    expect(viaCookie.status).toBe(200);
+    expect(viaCookie.body.equals(viaBearer.body)).toBe(true);
+    expect(lane.routed()).toBe(before);
+
+    const citizen = `${names.citizenToken}=${await lane.t.tokenFor('alice')}; ${names.guestToken}=${guestToken}`;
+    for (const [headers, status] of [
+      [{ cookie: citizen }, 200],
+      [{ cookie: `${names.guestToken}=${guestToken}x` }, 401],
+      // A malformed Authorization header wins over the cookie, as in the routes.
+      [{ authorization: 'Basic abc', cookie: `${names.guestToken}=${guestToken}` }, 401],
+    ] as const) {
+      const routedBefore = lane.routed();
+      expect((await lane.get(stageOf('country=NZ'), headers)).status).toBe(status);
+      expect(lane.routed()).toBe(routedBefore + 1);
+    }
   });
 
   it('spends the same budget as the routes, and leaves a spent budget to their 429', async () => {
