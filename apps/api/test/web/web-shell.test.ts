@@ -196,7 +196,7 @@ describe.skipIf(!webBuilt)('web shell served by the API process (needs the web b
     expect(docs.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
-  it("loads the framework's scripts after the page, with its nonce, compresses pages and sends scripts precompressed", async () => {
+  it("loads the framework's scripts after the page, with its nonce, compresses pages and sends scripts precompressed and marked for eager compilation", async () => {
     const response = await fetch(`${baseUrl}/`, { headers: { 'accept-encoding': 'gzip' } });
     expect(response.headers.get('content-encoding')).toBe('gzip');
     const html = await response.text(); // fetch undoes the gzip
@@ -223,6 +223,8 @@ describe.skipIf(!webBuilt)('web shell served by the API process (needs the web b
       expect(plain.headers.get('vary'), src).toMatch(/accept-encoding/i);
       const text = await plain.text();
       expect(text, src).toBe(readFileSync(file, 'utf8'));
+      // V8's compile hint (apps/web/scripts/compile-hints.mjs, ADR 038) on the first line, in every copy.
+      expect(text.startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(true);
       for (const [encoding, suffix] of [
         ['br', '.br'],
         ['gzip', '.gz'],
