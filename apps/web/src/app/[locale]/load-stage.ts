@@ -7,6 +7,14 @@ import type { ServerSession } from '@/session/server-session';
 
 type ReadStage = (country: string) => Promise<ReadResult<StageStart['page']>>;
 
+/**
+ * How many posts the server's HTML holds: a phone's first screens, and no more. Each post is markup the browser
+ * parses and lays out before the page answers a tap: with twenty, that was most of the stage's blocking time on
+ * a phone (docs/benchmarks.md, "2026-11-27"). The browser reads the next pages as the person scrolls, from this
+ * page's token, at the API's page size.
+ */
+export const FIRST_PAGE_SIZE = 6;
+
 /** The stage of `own`, or the default country's when `own`'s is still empty (ADR 008: never an empty page). */
 async function firstNonEmpty(own: string, read: ReadStage): Promise<StageStart | null> {
   const first = await read(own);
@@ -34,11 +42,11 @@ export async function loadStageStart(
       const me = await readMe(session.token);
       if (!me.ok) return null;
       return await firstNonEmpty(me.data.country, (country) =>
-        readAsCitizen(getStageFeed, { query: { country } }, session.token),
+        readAsCitizen(getStageFeed, { query: { country, size: FIRST_PAGE_SIZE } }, session.token),
       );
     }
     return await firstNonEmpty(countryFromAcceptLanguage(acceptLanguage), (country) =>
-      readAsMachine(getSharedStageFeed, { query: { country } }),
+      readAsMachine(getSharedStageFeed, { query: { country, size: FIRST_PAGE_SIZE } }),
     );
   } catch {
     return null;
