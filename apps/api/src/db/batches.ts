@@ -42,3 +42,19 @@ export const eachAlone = <K, V>(keys: readonly K[], alone: (key: K) => Promise<V
       alone(key).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
     ),
   );
+
+/**
+ * `make(key)` made once per key object and kept as long as the key lives: a database's batching loaders, made on
+ * its first use (a test app's database has its own, and they go with it).
+ */
+export function oncePer<K extends object, V>(make: (key: K) => V): (key: K) => V {
+  const made = new WeakMap<K, V>();
+  return (key) => {
+    let value = made.get(key);
+    if (value === undefined) {
+      value = make(key);
+      made.set(key, value);
+    }
+    return value;
+  };
+}

@@ -1,6 +1,5 @@
-import type DataLoader from 'dataloader';
 import { CompiledQuery, type ExpressionBuilder, sql } from 'kysely';
-import { sameTurn } from '../../db/batches.js';
+import { oncePer, sameTurn } from '../../db/batches.js';
 import type { Db } from '../../db/database.js';
 import type { DialectName } from '../../db/dialect.js';
 import { oneOf, oneOfShape, oneOfValues } from '../../db/id-list.js';
@@ -30,15 +29,9 @@ interface LiveWant {
 /** The most reads one statement answers; more, arriving together, take several statements. */
 const MAX_READS_PER_STATEMENT = 64;
 
-const batches = new WeakMap<Db, DataLoader<LiveWant, LiveRow[]>>();
-function batchOf(db: Db): DataLoader<LiveWant, LiveRow[]> {
-  let batch = batches.get(db);
-  if (!batch) {
-    batch = sameTurn((wants: readonly LiveWant[]) => readTogether(db, wants), MAX_READS_PER_STATEMENT);
-    batches.set(db, batch);
-  }
-  return batch;
-}
+const batchOf = oncePer((db: Db) =>
+  sameTurn((wants: readonly LiveWant[]) => readTogether(db, wants), MAX_READS_PER_STATEMENT),
+);
 
 /**
  * One statement for all the wants, each post of each want a numbered (post, viewer) pair. Every id in it has

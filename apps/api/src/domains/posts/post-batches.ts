@@ -1,7 +1,6 @@
-import type DataLoader from 'dataloader';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { eachAlone, writeLine } from '../../db/batches.js';
+import { eachAlone, oncePer, writeLine } from '../../db/batches.js';
 import type { Db } from '../../db/database.js';
 import { hashtagKey } from './caption.js';
 import type { CitizenSummaryRow, PostRow } from './hydrate.js';
@@ -15,19 +14,15 @@ import { hashtagsOf, type PostFields, postRowOf, type WrittenPost, writePost } f
  */
 export function publish(ctx: Pick<AppContext, 'db' | 'dialect'>, fields: PostFields): Promise<WrittenPost> {
   if (ctx.dialect !== 'postgres') return writePost(ctx.db, fields);
-  let writer = writers.get(ctx.db);
-  if (!writer) {
-    const db = ctx.db;
-    writer = writeLine(MAX_POSTS_PER_STATEMENT)((posts: readonly PostFields[]) => publishTogether(db, posts));
-    writers.set(ctx.db, writer);
-  }
-  return writer.load(fields);
+  return writerOf(ctx.db).load(fields);
 }
 
 /** Far more than a crowd publishes during one statement (see writeLine). */
 const MAX_POSTS_PER_STATEMENT = 512;
 
-const writers = new WeakMap<Db, DataLoader<PostFields, WrittenPost>>();
+const writerOf = oncePer((db: Db) =>
+  writeLine(MAX_POSTS_PER_STATEMENT)((posts: readonly PostFields[]) => publishTogether(db, posts)),
+);
 
 /**
  * The batch's posts in one statement, or, should it fail (a token that outlived its citizen, say), each post on
