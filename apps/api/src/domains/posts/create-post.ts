@@ -24,7 +24,7 @@ export default defineRoute(createPost, async ({ body, caller, ctx }) => {
   );
   // The answer is made from the row as written and the author the write returned: one round trip in all on
   // PostgreSQL. The row is not kept in the post cache: nobody else can read it before its upload completes,
-  // and completing the upload forgets the entry, so each stored post was only promoted to the old heap and
-  // evicted there (a crowd creating posts grew the heap by about 13 MB a second).
+  // and completing the upload forgets the entry: each stored post only evicted a read one and became garbage
+  // in V8's old generation (ADR 040).
   return postView(post, await hydrateNewPost(ctx, post, author));
 });
