@@ -15,10 +15,18 @@ export interface Edges {
   likes: Set<string>;
   follows: Set<string>;
   friends: Map<string, FriendState>;
-  /** Pending requests (always sent by the lower index), by pair key. */
-  requests: Map<string, string>;
+  /**
+   * Pending requests by pair key, with the citizen each was sent to: the load sends from the lower index, but
+   * an earlier test may have sent one the other way, and only its recipient may approve it.
+   */
+  requests: Map<string, PendingRequest>;
   /** Live posts per author id. */
   postsBy: Map<string, Set<string>>;
+}
+
+export interface PendingRequest {
+  id: string;
+  toId: string;
 }
 
 export const pairKey = (low: number, high: number) => `${low}|${high}`;
@@ -45,7 +53,7 @@ export async function readEdges(db: Db, cast: Cast): Promise<Edges> {
     likes: new Set(likes.map((row) => `${row.post_id}|${row.citizen_id}`)),
     follows: new Set(follows.map((row) => `${row.follower_id}|${row.followee_id}`)),
     friends,
-    requests: new Map(requests.map((row) => [pair(row.from_id, row.to_id), row.id])),
+    requests: new Map(requests.map((row) => [pair(row.from_id, row.to_id), { id: row.id, toId: row.to_id }])),
     postsBy,
   };
 }

@@ -148,11 +148,13 @@ export async function runWriteLoad(options: LoadOptions): Promise<Outcome> {
         const key = pairKey(actorIndex, otherIndex);
         const was = edges.friends.get(key) ?? 'none';
         const next: FriendState = was === 'none' ? 'pending' : was === 'pending' ? 'friends' : 'none';
+        const pending = edges.requests.get(key);
+        const recipient = pending?.toId === actor.id ? actor : other;
         const answer =
           was === 'none'
             ? await call(actor.token, `/influencers/me/friend-request/${other.id}`)
             : was === 'pending'
-              ? await call(other.token, `/influencers/me/approve-friend-request/${edges.requests.get(key)}`)
+              ? await call(recipient.token, `/influencers/me/approve-friend-request/${pending?.id}`)
               : await call(actor.token, `/influencers/me/unfriend/${other.id}`);
         if (!answer) {
           outcome.friends.set(key, new Set([was, next]));
@@ -160,7 +162,7 @@ export async function runWriteLoad(options: LoadOptions): Promise<Outcome> {
           return;
         }
         if (!answer.ok) return;
-        if (was === 'none') edges.requests.set(key, answer.json().friendRequestId);
+        if (was === 'none') edges.requests.set(key, { id: answer.json().friendRequestId, toId: other.id });
         else edges.requests.delete(key);
         edges.friends.set(key, next);
         outcome.friends.set(key, new Set([next]));
