@@ -35,7 +35,9 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('cache_size = -65536');
+  // 8 MB of pages in process; the rest of the file is in the OS's page cache, one read() away. With 64 MB the
+  // cache held about 28 MB more after a load, at the same CPU per request (ADR 041).
+  sqlite.pragma('cache_size = -8192');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
