@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_PAGE_SIZE } from '../src/app/[locale]/first-page-size';
 import { launchChromium } from './support/browser';
 import { callApi } from './support/cli';
 import { dismissConsent, newPhoneContext, signInAs } from './support/demo';
@@ -16,8 +17,6 @@ import { type RunningApp, startApp } from './support/server';
  * dataset), so the stage holds several pages of posts without changing the data every other journey reads.
  */
 const PAGE_SIZE = 20;
-/** The posts of the server's first page (apps/web/src/app/[locale]/load-stage.ts); later pages are PAGE_SIZE. */
-const FIRST_PAGE_SIZE = 6;
 const STAGE_API = '/api/content/v9/feed/eight-stage';
 
 let app: RunningApp;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** V8's explicit compile hint for a whole file: it must be the file's first line. */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
 const webDir = fileURLToPath(new URL('..', import.meta.url));
 const chunksDir = join(webDir, process.env.NEXT_DIST_DIR ?? '.next', 'static', 'chunks');

@@ -4,16 +4,9 @@ import { countryFromAcceptLanguage, DEFAULT_COUNTRY } from '@/i18n/region';
 import { type ReadResult, readAsCitizen, readAsMachine } from '@/server/api-read';
 import { readMe } from '@/server/read-me';
 import type { ServerSession } from '@/session/server-session';
+import { FIRST_PAGE_SIZE } from './first-page-size';
 
 type ReadStage = (country: string) => Promise<ReadResult<StageStart['page']>>;
-
-/**
- * How many posts the server's HTML holds: a phone's first screens, and no more. Each post is markup the browser
- * parses and lays out before the page answers a tap: with twenty, that was most of the stage's blocking time on
- * a phone (docs/benchmarks.md, "2026-11-27"). The browser reads the next pages as the person scrolls, from this
- * page's token, at the API's page size.
- */
-export const FIRST_PAGE_SIZE = 6;
 
 /** The stage of `own`, or the default country's when `own`'s is still empty (ADR 008: never an empty page). */
 async function firstNonEmpty(own: string, read: ReadStage): Promise<StageStart | null> {
