@@ -246,12 +246,29 @@ describe('a guest from a country whose stage is still empty', () => {
           childList: true,
           characterData: true,
         });
+        // Each table of region names the page builds: one is a long task on a phone, for one word.
+        const RegionNames = Intl.DisplayNames;
+        const built = { count: 0 };
+        (window as unknown as { regionTables: typeof built }).regionTables = built;
+        Object.assign(Intl, {
+          DisplayNames: class extends RegionNames {
+            constructor(...args: ConstructorParameters<typeof RegionNames>) {
+              super(...args);
+              built.count += 1;
+            }
+          },
+        });
       });
       await page.goto(`${app.origin}/`);
       await cards(page).first().waitFor();
       expect(await page.locator('main').textContent()).toContain(
         "Nothing is on your country's stage yet, so here is the main stage of United Kingdom.",
       );
+      // The country's name came written by the server: hydrating the stage builds no region table of its own.
+      await waitForHydration(page, 'section[aria-labelledby="stage-heading"] button');
+      expect(
+        await page.evaluate(() => (window as unknown as { regionTables: { count: number } }).regionTables.count),
+      ).toBe(0);
       const everSaid = await page.evaluate(() => [...(window as unknown as { said: Set<string> }).said].join('\n'));
       expect(everSaid).not.toContain('Nothing is on the stage yet');
       // The server made that choice: its HTML already says so, over the default country's first page.

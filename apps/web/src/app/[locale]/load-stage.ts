@@ -1,5 +1,6 @@
 import { getSharedStageFeed, getStageFeed } from '@civitas/contract';
 import type { StageStart } from '@/components/feed/stage-feed';
+import { countryName } from '@/components/feed/stage-start';
 import { countryFromAcceptLanguage, DEFAULT_COUNTRY } from '@/i18n/region';
 import { type ReadResult, readAsCitizen, readAsMachine } from '@/server/api-read';
 import { readMe } from '@/server/read-me';
@@ -7,9 +8,10 @@ import type { ServerSession } from '@/session/server-session';
 import { FIRST_PAGE_SIZE } from './first-page-size';
 
 type ReadStage = (country: string) => Promise<ReadResult<StageStart['page']>>;
+type FirstPage = Omit<StageStart, 'countryName'>;
 
 /** The stage of `own`, or the default country's when `own`'s is still empty (ADR 008: never an empty page). */
-async function firstNonEmpty(own: string, read: ReadStage): Promise<StageStart | null> {
+async function firstNonEmpty(own: string, read: ReadStage): Promise<FirstPage | null> {
   const first = await read(own);
   if (!first.ok) return null;
   if (first.data.data.length > 0 || own === DEFAULT_COUNTRY) return { country: own, fellBack: false, page: first.data };
@@ -29,7 +31,13 @@ async function firstNonEmpty(own: string, read: ReadStage): Promise<StageStart |
 export async function loadStageStart(
   session: ServerSession,
   acceptLanguage: string | null,
+  locale: string,
 ): Promise<StageStart | null> {
+  const first = await readFirstPage(session, acceptLanguage);
+  return first && { ...first, countryName: countryName(first.country, locale) };
+}
+
+async function readFirstPage(session: ServerSession, acceptLanguage: string | null): Promise<FirstPage | null> {
   try {
     if (session.kind === 'citizen') {
       const me = await readMe(session.token);

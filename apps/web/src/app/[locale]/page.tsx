@@ -29,13 +29,14 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 
 /** The main stage: the best public posts of the visitor's country, for guests and citizens. */
 export default async function StagePage({ params }: PageProps) {
-  setRequestLocale((await params).locale);
+  const { locale } = await params;
+  setRequestLocale(locale);
   const t = await getTranslations('Home');
   const session = await getServerSession();
   const signedIn = session.kind === 'citizen';
   const acceptLanguage = (await headers()).get('accept-language');
   // The first page is in the HTML: the stage's first picture is the page's largest paint.
-  const start = await loadStageStart(session, acceptLanguage);
+  const start = await loadStageStart(session, acceptLanguage, locale);
   return (
     <>
       {signedIn ? null : (

@@ -1,13 +1,12 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { type ComponentType, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { DEFAULT_COUNTRY } from '@/i18n/region';
 import { useErrorText } from '../error-message';
 import { notifyError } from '../toast';
 import styles from './feed.module.css';
 import type { LiveStageProps } from './stage-feed-live';
-import { countryName, type StageStart } from './stage-start';
+import type { StageStart } from './stage-start';
 import { useNearViewport } from './use-near-viewport';
 
 export type { StageStart } from './stage-start';
@@ -38,7 +37,6 @@ export function StageFeed({
   children?: ReactNode;
 }) {
   const t = useTranslations('Feed');
-  const locale = useLocale();
   const errorText = useErrorText();
   const [Live, setLive] = useState<ComponentType<LiveStageProps> | null>(null);
   const [snapshot, setSnapshot] = useState<string | undefined>(undefined);
@@ -63,9 +61,7 @@ export function StageFeed({
           {t('refresh')}
         </button>
       </div>
-      {start?.fellBack ? (
-        <p className={styles.note}>{t('stageFallback', { country: countryName(DEFAULT_COUNTRY, locale) })}</p>
-      ) : null}
+      {start?.fellBack ? <p className={styles.note}>{t('stageFallback', { country: start.countryName })}</p> : null}
       {Live ? (
         <Live signedIn={signedIn} guestCountry={guestCountry} start={start} snapshot={snapshot} lead={children} />
       ) : (

@@ -7,9 +7,22 @@ export interface StageStart {
   country: string;
   /** The person's own country's stage was empty, so `country` is the default one. */
   fellBack: boolean;
+  /**
+   * `country`'s name in the page's language, written by the server: the browser would otherwise build a table of
+   * every region's name (Intl.DisplayNames) while it hydrates, a long task on a phone for one word.
+   */
+  countryName: string;
   page: ResultOf<typeof getStageFeed>;
 }
 
+const regionNames = new Map<string, Intl.DisplayNames>();
+
 /** A country's name in the interface language (GB → United Kingdom, Vereinigtes Königreich). */
-export const countryName = (code: string, locale: string): string =>
-  new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+export function countryName(code: string, locale: string): string {
+  let names = regionNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([locale], { type: 'region' });
+    regionNames.set(locale, names);
+  }
+  return names.of(code) ?? code;
+}
