@@ -17,8 +17,9 @@
 #     proxy: compare with a run without it for the proxy's cost. Also prints how long a like made on one instance
 #     takes to show on the other (bench/scale/like-propagation.mjs). cpu/req then counts the first instance only.
 # Needs: npm run build; installs wrk (Debian) when missing. Traffic stays on 127.0.0.1; every run is bounded.
-# First it measures a hello-world Fastify server under the same load (bench/api/hello-world.mjs), and prints
-# every figure also as a share of it: machines differ in speed, the share much less.
+# It measures a hello-world Fastify server under the same load (bench/api/hello-world.mjs) first and after each
+# path, and prints every figure also as a share of the references around it: machines differ in speed, the share
+# much less.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data=${1:-./.bench-data}
@@ -51,16 +52,19 @@ server_url=${DATABASE_URL:-}
 if [ -n "$server_url" ]; then
   [[ $server_url == *\?* ]] && server_url="$server_url&application_name=civitas-bench" || server_url="$server_url?application_name=civitas-bench"
 fi
-# The reference: hello-world Fastify under the same load tool and settings, measured first in every run.
+# The reference: hello-world Fastify under the same load tool and settings. It is measured first, then again
+# after each path, and each path's share is of the mean of the two references around it: a machine whose speed
+# drifts over the minutes of a run (neighbours on a shared host) moves a path and its reference together.
 hello_port=$((port - 1))
 PORT=$hello_port node bench/api/hello-world.mjs &
 hello=$!
+trap 'kill $hello 2>/dev/null' EXIT
 for _ in $(seq 40); do curl -sf "http://127.0.0.1:$hello_port/" >/dev/null && break; sleep 0.25; done
 wrk -t1 -c32 -d"${BENCH_WARMUP:-3}s" "http://127.0.0.1:$hello_port/" >/dev/null
-reference=$(wrk -t1 -c32 -d"${duration}s" "http://127.0.0.1:$hello_port/" | awk '/Requests\/sec/ {print $2}')
-kill $hello
-printf '%-36s %9s req/s  (the reference: 100%%)\n' "hello-world Fastify" "$reference"
-share() { awk -v r="$1" -v h="$reference" 'BEGIN {printf "%.1f%%", 100 * r / h}'; }
+hello_rps() { wrk -t1 -c32 -d"${duration}s" "http://127.0.0.1:$hello_port/" | awk '/Requests\/sec/ {print $2}'; }
+reference=$(hello_rps)
+printf '%-36s %9s req/s  (the reference, measured again after each path)\n' "hello-world Fastify" "$reference"
+share() { awk -v r="$1" -v h="$2" 'BEGIN {printf "%.1f%%", 100 * r / h}'; }
 
 node_args=${BENCH_NODE_ARGS---max-semi-space-size=8 --heap-growing-percent=50}
 [ -n "${BENCH_PROFILE:-}" ] && node_args="$node_args --require ./bench/api/cpu-profile.cjs"
@@ -79,7 +83,7 @@ start_server() { # port, DATA_DIR, log file, extra environment...
 if [ -z "$behind_proxy" ]; then
   start_server "$port" "$data" "$data/server.log"
   server=$started
-  trap 'kill $server 2>/dev/null' EXIT
+  trap 'kill $server $hello 2>/dev/null' EXIT
   base="http://127.0.0.1:$port"
 else
   scale=(ROLE=web REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379}" JOB_QUEUE_PREFIX=civitas-bench TRUST_PROXY=127.0.0.1)
@@ -92,7 +96,7 @@ else
     bench/scale/haproxy.cfg >"$data/haproxy.cfg"
   haproxy -db -f "$data/haproxy.cfg" >"$data/haproxy.log" 2>&1 &
   proxy=$!
-  trap 'kill $server $second $proxy 2>/dev/null' EXIT
+  trap 'kill $server $second $proxy $hello 2>/dev/null' EXIT
   base="http://127.0.0.1:$((port + 2))"
   for _ in $(seq 40); do curl -sf "$base/healthz" >/dev/null && break; sleep 0.25; done
   node bench/scale/like-propagation.mjs "http://127.0.0.1:$port" "http://127.0.0.1:$((port + 1))" "$crowd" "$many_posts"
@@ -121,8 +125,11 @@ run() { # key, name, wrk args...
   local requests; requests=$(awk '/requests in/ {print $1}' <<<"$out")
   local errors; errors=$(awk '/Non-2xx/ {print $5}' <<<"$out")
   local rps; rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
-  printf '%-36s %9s req/s %6s  p50 %8s  p99 %8s  cpu/req: node %s ms (sys %s)%s  load %s%s\n' "$name" \
-    "$rps" "$(share "$rps")" "$(awk '$1=="50%" {print $2}' <<<"$out")" \
+  local after; after=$(hello_rps)
+  local around; around=$(awk -v a="$reference" -v b="$after" 'BEGIN {printf "%.0f", (a + b) / 2}')
+  reference=$after
+  printf '%-36s %9s req/s %6s of %6s  p50 %8s  p99 %8s  cpu/req: node %s ms (sys %s)%s  load %s%s\n' "$name" \
+    "$rps" "$(share "$rps" "$around")" "$around" "$(awk '$1=="50%" {print $2}' <<<"$out")" \
     "$(awk '$1=="99%" {print $2}' <<<"$out")" "$(awk -v t="$node_ticks" -v n="$requests" 'BEGIN {printf "%.3f", t * 10 / n}')" \
     "$(awk -v t="$node_sys" -v n="$requests" 'BEGIN {printf "%.3f", t * 10 / n}')" \
     "$([ -n "${DATABASE_URL:-}" ] && awk -v t="$pg_ticks" -v n="$requests" 'BEGIN {printf ", pg %.3f ms", t * 10 / n}')" \
