@@ -46,17 +46,11 @@ const banner = () => page.getByRole('region', { name: 'Your privacy' });
  * click is a client navigation, not a full page load.
  */
 async function dismissConsentWhenHydrated(): Promise<void> {
-  // A click that lands before hydration does nothing, so answer until the banner goes.
-  for (let attempt = 0; attempt < 50 && (await banner().count()) > 0; attempt += 1) {
-    // Bounded: when an earlier click was the hydrated one, the banner goes while this click waits for its button,
-    // and an unbounded click would wait for a button that never comes back. The loop's count decides.
-    await banner()
-      .getByRole('button', { name: 'Reject all' })
-      .click({ timeout: 2000 })
-      .catch(() => undefined);
-    await page.waitForTimeout(200);
-  }
-  expect(await banner().count()).toBe(0);
+  await banner().waitFor();
+  // A click before hydration does nothing: wait for React to own the banner's buttons.
+  await waitForHydration(page, 'section:has([data-consent-heading]) button[aria-controls]');
+  await banner().getByRole('button', { name: 'Reject all' }).click();
+  await banner().waitFor({ state: 'detached' });
 }
 const stageHeading = () => page.locator('main h1');
 

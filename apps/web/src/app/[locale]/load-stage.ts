@@ -1,7 +1,6 @@
 import { getSharedStageFeed, getStageFeed } from '@civitas/contract';
-import type { StageStart } from '@/components/feed/stage-feed';
-import { countryName } from '@/components/feed/stage-start';
-import { countryFromAcceptLanguage, DEFAULT_COUNTRY } from '@/i18n/region';
+import type { StageStart } from '@/components/feed/stage-start';
+import { countryFromAcceptLanguage, countryName, DEFAULT_COUNTRY } from '@/i18n/region';
 import { type ReadResult, readAsCitizen, readAsMachine } from '@/server/api-read';
 import { readMe } from '@/server/read-me';
 import type { ServerSession } from '@/session/server-session';

@@ -4,10 +4,10 @@ import { useLocale, useTranslations } from 'next-intl';
 import { type ReactNode, useEffect, useState } from 'react';
 import { seedStageFeed, useAppDispatch, useGetMeQuery, useGetStageFeedInfiniteQuery } from '@/client';
 import { StoreProvider } from '@/client/store-provider';
-import { DEFAULT_COUNTRY } from '@/i18n/region';
+import { countryName, DEFAULT_COUNTRY } from '@/i18n/region';
 import styles from './feed.module.css';
 import { PostFeed } from './post-feed';
-import { countryName, type StageStart } from './stage-start';
+import type { StageStart } from './stage-start';
 
 export interface LiveStageProps {
   signedIn: boolean;

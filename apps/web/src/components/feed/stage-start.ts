@@ -14,15 +14,3 @@ export interface StageStart {
   countryName: string;
   page: ResultOf<typeof getStageFeed>;
 }
-
-const regionNames = new Map<string, Intl.DisplayNames>();
-
-/** A country's name in the interface language (GB → United Kingdom, Vereinigtes Königreich). */
-export function countryName(code: string, locale: string): string {
-  let names = regionNames.get(locale);
-  if (!names) {
-    names = new Intl.DisplayNames([locale], { type: 'region' });
-    regionNames.set(locale, names);
-  }
-  return names.of(code) ?? code;
-}

@@ -1,3 +1,5 @@
+import { countryName } from '@/i18n/region';
+
 /** ISO 3166-1 alpha-2 codes; names come from the browser's or server's Intl data in the page's language. */
 export const countryCodes = (
   'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY ' +
@@ -11,9 +13,8 @@ export const countryCodes = (
 
 /** Countries sorted by their name in `locale`. */
 export function countryOptions(locale: string): { code: string; name: string }[] {
-  const names = new Intl.DisplayNames([locale], { type: 'region' });
   return countryCodes
-    .map((code) => ({ code, name: names.of(code) ?? code }))
+    .map((code) => ({ code, name: countryName(code, locale) }))
     .sort((a, b) => a.name.localeCompare(b.name, locale));
 }
 
