@@ -12,7 +12,7 @@
 #     by default the ones `npm start` passes, docs/operations.md)
 #   BENCH_SERVER=path/to/main.js   another build of the server (e.g. a baseline), same CLI
 #   BENCH_PROFILE=/tmp/x.cpuprofile   CPU profile of the measured runs only (read it with bench/api/profile-summary.mjs)
-#   BENCH_BEHIND_PROXY=1   two instances (ROLE=web, the second on BENCH_PORT+1) on REDIS_URL (default the local
+#   BENCH_BEHIND_PROXY=1   (with DATABASE_URL) two instances (ROLE=web, the second on BENCH_PORT+1) on REDIS_URL (default the local
 #     Redis) behind haproxy (on BENCH_PORT+2, docs/operations.md's configuration), and the load goes through the
 #     proxy: compare with a run without it for the proxy's cost. Also prints how long a like made on one instance
 #     takes to show on the other (bench/scale/like-propagation.mjs). cpu/req then counts the first instance only.
@@ -30,6 +30,10 @@ cli() { DATA_DIR="$data" node apps/api/dist/cli/main.js "$@"; }
 sql() { node bench/api/lookup.mjs "$data" "$1"; }
 command -v wrk >/dev/null || bash scripts/install-system-deps.sh wrk
 behind_proxy=${BENCH_BEHIND_PROXY:-}
+if [ -n "$behind_proxy" ] && [ -z "${DATABASE_URL:-}" ]; then
+  echo "BENCH_BEHIND_PROXY needs DATABASE_URL: the two instances share one PostgreSQL database (on SQLite each would have its own, and its own signing keys)" >&2
+  exit 2
+fi
 [ -n "$behind_proxy" ] && { command -v haproxy >/dev/null || bash scripts/install-system-deps.sh haproxy; }
 
 mkdir -p "$data"
@@ -57,8 +61,9 @@ fi
 # drifts over the minutes of a run (neighbours on a shared host) moves a path and its reference together.
 hello_port=$((port - 1))
 PORT=$hello_port node bench/api/hello-world.mjs &
-hello=$!
-trap 'kill $hello 2>/dev/null' EXIT
+# What the run started, stopped however it ends.
+started_pids=($!)
+trap 'kill "${started_pids[@]}" 2>/dev/null' EXIT
 for _ in $(seq 40); do curl -sf "http://127.0.0.1:$hello_port/" >/dev/null && break; sleep 0.25; done
 wrk -t1 -c32 -d"${BENCH_WARMUP:-3}s" "http://127.0.0.1:$hello_port/" >/dev/null
 hello_rps() { wrk -t1 -c32 -d"${duration}s" "http://127.0.0.1:$hello_port/" | awk '/Requests\/sec/ {print $2}'; }
@@ -83,20 +88,20 @@ start_server() { # port, DATA_DIR, log file, extra environment...
 if [ -z "$behind_proxy" ]; then
   start_server "$port" "$data" "$data/server.log"
   server=$started
-  trap 'kill $server $hello 2>/dev/null' EXIT
+  started_pids+=("$server")
   base="http://127.0.0.1:$port"
 else
   scale=(ROLE=web REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379}" JOB_QUEUE_PREFIX=civitas-bench TRUST_PROXY=127.0.0.1)
   start_server "$port" "$data" "$data/server.log" "${scale[@]}"
   server=$started
+  started_pids+=("$server")
   mkdir -p "$data/second"
   start_server $((port + 1)) "$data/second" "$data/second.log" "${scale[@]}"
-  second=$started
+  started_pids+=("$started")
   sed -e "s/@PORT@/$((port + 2))/" -e "s/@A@/127.0.0.1:$port/" -e "s/@B@/127.0.0.1:$((port + 1))/" \
     bench/scale/haproxy.cfg >"$data/haproxy.cfg"
   haproxy -db -f "$data/haproxy.cfg" >"$data/haproxy.log" 2>&1 &
-  proxy=$!
-  trap 'kill $server $second $proxy $hello 2>/dev/null' EXIT
+  started_pids+=($!)
   base="http://127.0.0.1:$((port + 2))"
   for _ in $(seq 40); do curl -sf "$base/healthz" >/dev/null && break; sleep 0.25; done
   node bench/scale/like-propagation.mjs "http://127.0.0.1:$port" "http://127.0.0.1:$((port + 1))" "$crowd" "$many_posts"
