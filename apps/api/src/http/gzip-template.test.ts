@@ -1,4 +1,4 @@
-import { createGunzip, gunzipSync, gzipSync } from 'node:zlib';
+import { crc32, createGunzip, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { GzipTemplate } from './gzip-template.js';
 
@@ -65,6 +65,23 @@ describe('GzipTemplate', () => {
     expect(template.fill(['x'])).toBeNull();
     expect(template.fill(['xyz'])).toBeNull();
     expect(() => template.fill([])).toThrow(/takes 1 holes, not 0/);
+  });
+
+  it("writes the whole text's CRC-32 in the trailer, with parts of every length kept as steps, not reread", () => {
+    const lengths = [0, 1, 7, 8, 31, 32, 33, 255, 256, 1_000, 40_000];
+    const parts = lengths.map((length, i) => 'é{"x":1}'.repeat(length).slice(0, length) + (i % 3 === 0 ? '' : '☀'));
+    const template = new GzipTemplate(parts, 6);
+    for (const seed of [0, 1, 2, 3]) {
+      const holes = parts.slice(1).map((_, i) =>
+        String((i + 1) * 7919 * (seed + 1))
+          .slice(-6)
+          .padStart(6, ' '),
+      );
+      const whole = parts.map((part, i) => part + (holes[i] ?? '')).join('');
+      const gzipped = template.fill(holes) ?? Buffer.alloc(0);
+      expect(gzipped.readUInt32LE(gzipped.length - 8)).toBe(crc32(whole));
+      expect(gunzipSync(gzipped).toString()).toBe(whole);
+    }
   });
 
   it('refuses a part holding a zero byte, which a back-reference could take for a hole', () => {
