@@ -8,8 +8,11 @@ import fastifyStatic from '@fastify/static';
 import compression from 'compression';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
+import { sessionCookieNames } from './http/auth/cookies.js';
+import { microCache } from './http/micro-cache.js';
 import { newNonce, type SecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { objectStorageOrigins } from './media/storage/s3-settings.js';
+import { answerWithKept, type KeptPage, keptPageKey, keptWithCookies, recordPage } from './web-guest-pages.js';
 import { deferFrameworkScripts } from './web-scripts-after-load.js';
 
 /** The web package, beside this one in the workspace (the same from `src/` under test and from `dist/`). */
@@ -100,6 +103,9 @@ export function hasWebBuild(dir: string = defaultWebDir): boolean {
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
+/** Guests' pages kept at once (web-guest-pages.ts): about 100 KB each, for a second. */
+const KEPT_PAGES_MAX = 64;
+
 /**
  * The build's content-hashed scripts, styles and fonts, served from disk with the brotli or gzip copy the build
  * made of each (apps/web/scripts/precompress-static.mjs): at the highest levels, about 15 % smaller than what a
@@ -157,6 +163,11 @@ export async function mountWeb(app: FastifyInstance, ctx: AppContext, dir: strin
   const compress = compression();
   const publicUrl = new URL(ctx.config.PUBLIC_URL);
   const headers = securityHeaders(ctx.config.PUBLIC_URL, objectStorageOrigins(ctx.config) ?? undefined);
+  // A guest's page, kept for a moment for the guests who ask the same (web-guest-pages.ts, ADR 042); a render
+  // in progress is waited for rather than started again. Cleared with the guests' stage pages.
+  const keptPages = microCache<KeptPage | null>({ ttlMs: ctx.config.GUEST_PAGE_CACHE_MS, maxEntries: KEPT_PAGES_MAX });
+  ctx.cacheBus.on('stage-changed', () => keptPages.clear());
+  const keptCookies = keptWithCookies(sessionCookieNames(ctx.config.PUBLIC_URL).guestToken);
   await app.register(async (scope) => {
     // Next reads request bodies (server actions, form posts) itself, so Fastify must leave the stream untouched.
     scope.removeAllContentTypeParsers();
@@ -171,6 +182,19 @@ export async function mountWeb(app: FastifyInstance, ctx: AppContext, dir: strin
       finishHeaders(reply.raw);
       // In this order: the rewrite sits over the compression, so it sees the page as Next wrote it.
       compress(request.raw as never, reply.raw as never, () => {});
+      const key = ctx.config.GUEST_PAGE_CACHE_MS > 0 ? keptPageKey(request.raw, request.cookies, keptCookies) : null;
+      if (key !== null) {
+        let rendersIt = false;
+        const kept = keptPages.get(key, () => {
+          rendersIt = true;
+          return recordPage(reply.raw, nonce);
+        });
+        if (!rendersIt) {
+          // A page that is not for others, or whose render never ended, is rendered for this request.
+          const page = await kept.catch(() => null);
+          if (page) return answerWithKept(reply.raw, page, nonce);
+        }
+      }
       deferFrameworkScripts(reply.raw, nonce);
       try {
         await handle(request.raw, reply.raw);

@@ -1,0 +1,158 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CONSENT_COOKIE, NO_CONSENT, serializeConsent } from '@civitas/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import type { AppContext } from '../../src/context.js';
+import { createContext } from '../../src/create-context.js';
+import { type DemoWorld, seedDemo } from '../../src/seed/demo.js';
+import { ensureSsrClient, handToWebServer, webServerEnv } from '../../src/ssr-client.js';
+import { hasWebBuild, mountWeb } from '../../src/web.js';
+import { freePort } from '../free-port.js';
+
+// Served from the production web build, as web-shell.test.ts explains (`npm run build:web` first).
+describe.skipIf(!hasWebBuild())('guests asking the same page in the same moment (ADR 042)', () => {
+  let app: FastifyInstance;
+  let ctx: AppContext;
+  let world: DemoWorld;
+  let baseUrl: string;
+  let dataDir: string;
+  let renamed = 0;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'civitas-web-kept-'));
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    // A minute instead of a second, so that "kept" cannot be mistaken for "rendered again within the second".
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: baseUrl,
+      GUEST_PAGE_CACHE_MS: '60000',
+    });
+    ctx = await createContext(config, { sqliteFile: ':memory:' });
+    world = await seedDemo(ctx);
+    app = await buildApp(ctx);
+    // The pages read the API over HTTP, from this server, as the server's own entry point sets up.
+    handToWebServer(baseUrl, await ensureSsrClient(ctx));
+    await mountWeb(app, ctx);
+    await app.listen({ port, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    for (const name of Object.values(webServerEnv)) delete process.env[name];
+    await app?.close();
+    await ctx?.db.destroy();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** Gives alice a new display name in the database, which only a page rendered from now on shows. */
+  const renameAlice = async (): Promise<string> => {
+    renamed += 1;
+    const name = `Alice Renamed ${renamed}`;
+    await ctx.db
+      .updateTable('citizens')
+      .set({ display_name: name, display_name_key: name.toLowerCase() })
+      .where('id', '=', world.citizens.alice.id)
+      .execute();
+    return name;
+  };
+
+  // Each test starts from pages rendered anew: what one test kept does not answer the next.
+  beforeEach(async () => {
+    await ctx.cacheBus.announce('stage-changed');
+  });
+
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${baseUrl}${path}`, { headers: { 'accept-language': 'en-GB', ...headers } });
+    const html = await response.text();
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+    return { response, html, nonce };
+  };
+
+  const citizenCookie = async (username: 'bob') => {
+    const token = await ctx.tokens.issue({ kind: 'citizen', citizenId: world.citizens[username].id, username }, 900);
+    return `civitas_citizen_token=${token}; civitas_username=${username}`;
+  };
+
+  it('answers a second guest from the first guest’s page, with a nonce of its own on every script', async () => {
+    const before = await renameAlice();
+    const first = await get('/u/alice');
+    expect(first.response.status).toBe(200);
+    expect(first.html).toContain(before);
+    await renameAlice();
+    const second = await get('/u/alice');
+    expect(second.response.status).toBe(200);
+    expect(second.html).toContain(before);
+
+    expect(first.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(second.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(second.nonce).not.toBe(first.nonce);
+    const noncesOn = (html: string) => [...html.matchAll(/\bnonce="([^"]*)"/g)].map((match) => match[1]);
+    expect(noncesOn(second.html).length).toBeGreaterThan(2);
+    expect(new Set(noncesOn(second.html))).toEqual(new Set([second.nonce]));
+    expect(second.html).not.toContain(first.nonce as string);
+    // The same page otherwise, byte for byte, and headers alike but for the policy and the date.
+    expect(second.html.replaceAll(second.nonce as string, 'N')).toBe(first.html.replaceAll(first.nonce as string, 'N'));
+    const headersOf = (response: Response) =>
+      [...response.headers].filter(([name]) => !['date', 'content-security-policy'].includes(name));
+    expect(headersOf(second.response)).toEqual(headersOf(first.response));
+  });
+
+  it('renders a citizen’s page for them, and never keeps it for guests', async () => {
+    const kept = await renameAlice();
+    await get('/u/alice');
+    const current = await renameAlice();
+    const cookie = await citizenCookie('bob');
+    const asBob = await get('/u/alice', { cookie });
+    expect(asBob.html).toContain(current);
+    expect(asBob.html).toContain('href="/me"');
+    const asGuest = await get('/u/alice');
+    expect(asGuest.html).toContain(kept);
+    expect(asGuest.html).not.toContain('href="/me"');
+  });
+
+  it('keeps a page per address, language, consent answer and user agent', async () => {
+    await renameAlice();
+    await get('/u/alice');
+    const current = await renameAlice();
+    expect((await get('/u/alice?from=share')).html).toContain(current);
+    expect((await get('/u/alice', { 'accept-language': 'de-DE' })).html).toContain(current);
+    expect((await get('/u/alice', { 'user-agent': 'Googlebot/2.1' })).html).toContain(current);
+    const answered = await get('/u/alice', { cookie: `${CONSENT_COOKIE}=${serializeConsent(NO_CONSENT)}` });
+    expect(answered.html).toContain(current);
+    // The consent banner is not in a page whose visitor has answered it.
+    expect(answered.html).not.toContain('data-consent-heading');
+  });
+
+  it('renders for a request with a cookie it does not know, and for the router’s data requests', async () => {
+    await renameAlice();
+    await get('/u/alice');
+    const current = await renameAlice();
+    expect((await get('/u/alice', { cookie: 'something_else=1' })).html).toContain(current);
+    const data = await get('/u/alice', { rsc: '1' });
+    expect(data.response.headers.get('content-type')).toMatch(/^text\/x-component/);
+    expect(data.html).toContain(current);
+  });
+
+  it('never keeps an answer that sets a cookie', async () => {
+    await renameAlice();
+    // Choosing a language by the address sets the language cookie: that answer is its requester's alone.
+    const chosen = await get('/u/alice?displayLanguage=fr');
+    expect(chosen.response.headers.get('set-cookie')).toMatch(/^civitas_language=fr/);
+    const current = await renameAlice();
+    expect((await get('/u/alice?displayLanguage=fr')).html).toContain(current);
+  });
+
+  it('renders again once the stage has changed', async () => {
+    await renameAlice();
+    await get('/u/alice');
+    const current = await renameAlice();
+    await ctx.cacheBus.announce('stage-changed');
+    expect((await get('/u/alice')).html).toContain(current);
+  });
+});
