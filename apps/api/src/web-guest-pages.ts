@@ -1,5 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { CONSENT_COOKIE, LANGUAGE_COOKIE } from '@civitas/contract';
+import { GzipTemplate } from './http/gzip-template.js';
+import { takesGzip } from './http/route.js';
 
 /**
  * A guest's page as it was rendered, kept for GUEST_PAGE_CACHE_MS so that other guests asking the same thing in
@@ -13,6 +15,11 @@ export interface KeptPage {
   body: string;
   /** The nonce the page was rendered with: each answer writes its own in its place. */
   nonce: string;
+  /**
+   * The page gzipped once around its nonces (http/gzip-template.ts), made for the first answer that takes gzip;
+   * null when the page cannot be one (a zero byte in it).
+   */
+  gzipped?: GzipTemplate | null;
 }
 
 /**
@@ -103,10 +110,29 @@ function keptFrom(res: ServerResponse, body: string, nonce: string): KeptPage | 
 /**
  * Answers with a kept page, its nonce replaced by this answer's (`nonce`, already in this answer's policy):
  * every script the page carries was written with the old one, and a nonce is 24 characters of base64 drawn at
- * random, found nowhere else in a page.
+ * random, found nowhere else in a page. Gzipped from the page's template when the client takes gzip (a few
+ * microseconds, where compressing the page for each answer took about 1.5 ms); otherwise as it is, through the
+ * compression like any page.
  */
-export function answerWithKept(res: ServerResponse, kept: KeptPage, nonce: string): void {
+export function answerWithKept(request: IncomingMessage, res: ServerResponse, kept: KeptPage, nonce: string): void {
   for (const [name, value] of Object.entries(kept.headers)) if (value !== undefined) res.setHeader(name, value);
   res.statusCode = 200;
-  res.end(kept.body.replaceAll(kept.nonce, nonce));
+  const template = takesGzip(request.headers['accept-encoding']) ? gzipTemplateOf(kept) : null;
+  const gzipped = template?.fill(Array<string>(template.holes).fill(nonce));
+  if (!gzipped) return void res.end(kept.body.replaceAll(kept.nonce, nonce));
+  // Already encoded: the compression lets it through as it is.
+  res.setHeader('content-encoding', 'gzip');
+  res.setHeader('content-length', gzipped.length);
+  res.end(gzipped);
+}
+
+function gzipTemplateOf(kept: KeptPage): GzipTemplate | null {
+  if (kept.gzipped === undefined) {
+    try {
+      kept.gzipped = new GzipTemplate(kept.body.split(kept.nonce), Buffer.byteLength(kept.nonce));
+    } catch {
+      kept.gzipped = null;
+    }
+  }
+  return kept.gzipped;
 }

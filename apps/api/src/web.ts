@@ -192,7 +192,7 @@ export async function mountWeb(app: FastifyInstance, ctx: AppContext, dir: strin
         if (!rendersIt) {
           // A page that is not for others, or whose render never ended, is rendered for this request.
           const page = await kept.catch(() => null);
-          if (page) return answerWithKept(reply.raw, page, nonce);
+          if (page) return answerWithKept(request.raw, reply.raw, page, nonce);
         }
       }
       deferFrameworkScripts(reply.raw, nonce);

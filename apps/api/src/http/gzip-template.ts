@@ -21,6 +21,8 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
 export class GzipTemplate {
   private readonly plain: Buffer[];
   private readonly deflated: Buffer[];
+  /** How many holes each answer fills: one fewer than the parts. */
+  readonly holes: number;
   /** What each part does to the CRC-32 register, whatever came before it. */
   private readonly crcSteps: CrcStep[];
   /** The answer's size: header, parts, a stored block per hole, final block and trailer. */
@@ -51,11 +53,11 @@ export class GzipTemplate {
     });
     const zeros = Buffer.alloc(Math.max(...this.plain.map((part) => part.length)));
     this.crcSteps = this.plain.map((part) => new CrcStep(part, zeros));
-    const holes = parts.length - 1;
+    this.holes = parts.length - 1;
     this.answerBytes =
       GZIP_HEADER.length +
       this.deflated.reduce((sum, part) => sum + part.length, 0) +
-      holes * (STORED_HEADER_BYTES + holeBytes) +
+      this.holes * (STORED_HEADER_BYTES + holeBytes) +
       FINAL_EMPTY_BLOCK.length +
       TRAILER_BYTES;
   }

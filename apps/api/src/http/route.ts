@@ -106,9 +106,13 @@ const MIN_GZIP_BYTES = 1024;
 
 const encodings = new Negotiator({ supportedValues: ['gzip', 'identity'] });
 
+/** Whether an Accept-Encoding takes gzip over an answer as it is. */
+export const takesGzip = (accepted: string | undefined): boolean =>
+  accepted !== undefined && accepted !== '' && encodings.negotiate(accepted) === 'gzip';
+
 /** The gzipped bytes of a body when the client's Accept-Encoding takes gzip and the body has them, else null. */
 export const gzippedFor = (accepted: string | undefined, body: SerializedBody): Buffer | null =>
-  accepted && encodings.negotiate(accepted) === 'gzip' ? body.gzipped : null;
+  takesGzip(accepted) ? body.gzipped : null;
 
 /** A serialized body, gzipped when the client accepts it (the same URL answers both ways: `Vary`). */
 function sendSerialized(request: FastifyRequest, reply: FastifyReply, body: SerializedBody): FastifyReply {

@@ -67,6 +67,9 @@ describe.skipIf(!hasWebBuild())('guests asking the same page in the same moment 
     await ctx.cacheBus.announce('stage-changed');
   });
 
+  /** Headers of an answer that differ between two answers of one page: framing, policy and date. */
+  const PER_ANSWER = ['date', 'content-security-policy', 'content-encoding', 'content-length', 'transfer-encoding'];
+
   const get = async (path: string, headers: Record<string, string> = {}) => {
     const response = await fetch(`${baseUrl}${path}`, { headers: { 'accept-language': 'en-GB', ...headers } });
     const html = await response.text();
@@ -98,9 +101,26 @@ describe.skipIf(!hasWebBuild())('guests asking the same page in the same moment 
     expect(second.html).not.toContain(first.nonce as string);
     // The same page otherwise, byte for byte, and headers alike but for the policy and the date.
     expect(second.html.replaceAll(second.nonce as string, 'N')).toBe(first.html.replaceAll(first.nonce as string, 'N'));
-    const headersOf = (response: Response) =>
-      [...response.headers].filter(([name]) => !['date', 'content-security-policy'].includes(name));
+    const headersOf = (response: Response) => [...response.headers].filter(([name]) => !PER_ANSWER.includes(name));
     expect(headersOf(second.response)).toEqual(headersOf(first.response));
+  });
+
+  it('gzips a kept page once around its nonces, and sends it plain to a client that takes no gzip', async () => {
+    const first = await get('/u/alice', { 'accept-encoding': 'br' });
+    expect(first.response.headers.get('content-encoding')).toBe('br');
+    const gzipped = await get('/u/alice', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(gzipped.response.headers.get('content-encoding')).toBe('gzip');
+    const sent = Number(gzipped.response.headers.get('content-length'));
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThan(Buffer.byteLength(gzipped.html) / 3);
+    const plain = await get('/u/alice', { 'accept-encoding': 'identity' });
+    expect(plain.response.headers.get('content-encoding')).toBeNull();
+    for (const answer of [gzipped, plain]) {
+      expect(answer.html.replaceAll(answer.nonce as string, 'N')).toBe(
+        first.html.replaceAll(first.nonce as string, 'N'),
+      );
+      expect(answer.html).toContain(`nonce="${answer.nonce}"`);
+    }
   });
 
   it('renders a citizen’s page for them, and never keeps it for guests', async () => {
