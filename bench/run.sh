@@ -4,7 +4,9 @@
 #   DATABASE_URL=postgres://…?options=-c%20search_path%3Dbench bench/run.sh /tmp/bench-pg
 #     runs on PostgreSQL instead (the schema must exist; the dataset is generated into it on first use).
 #   BENCH_ONLY=citizen,detail   runs only the named paths: guest guest-snapshots citizen citizen-snapshots detail
-#     detail-crowd overview like like-many like-crowd create create-many
+#     detail-crowd overview like like-many like-crowd create create-many, and page (the stage's HTML page as a
+#     guest; not in the default set, which is the API's: rendering pages loads the web renderer's modules, about
+#     40 MB more resident memory, which the API's memory figure leaves out)
 #   BENCH_CITIZENS_LOADING (100): how many citizens' tokens the crowd shapes take turns with
 #   BENCH_ACCEPT_ENCODING (gzip): what every request says it accepts, as browsers and mobile HTTP stacks do;
 #     set it empty for answers uncompressed (the hello-world reference is too small to be compressed either way)
@@ -142,6 +144,9 @@ run() { # key, name, wrk args...
 }
 run guest "guest stage feed (GB, 20 posts)" -H "Authorization: Bearer $guest" "$base/api/content/v9/feed/eight-stage?country=GB"
 BENCH_TOKENS=$guest run guest-snapshots "guest stage, a timestamp each" -s bench/api/stage-snapshots.lua "$base"
+# The stage's HTML page as a guest's browser asks for it, at the host pages are served at (PUBLIC_URL's default;
+# any other is redirected there). Guests' pages are kept for a moment (ADR 042).
+run page "guest HTML page / (en-GB)" -H "Host: localhost:3000" -H "Accept-Language: en-GB" "$base/"
 run citizen "citizen stage feed (GB, 20 posts)" -H "Authorization: Bearer $citizen" "$base/api/content/v9/feed/eight-stage?country=GB"
 BENCH_TOKENS=$crowd run citizen-snapshots "citizen stage, a timestamp each, crowd" -s bench/api/stage-snapshots.lua "$base"
 run detail "post detail (citizen)" -H "Authorization: Bearer $citizen" "$base/api/content/v1/creators-content/$post"
