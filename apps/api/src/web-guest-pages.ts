@@ -80,7 +80,8 @@ export function recordPage(res: ServerResponse, nonce: string): Promise<KeptPage
     const keep = (chunk: unknown, encoding: unknown) => {
       if (typeof chunk === 'string')
         chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
-      else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      // A copy: the writer may reuse its buffer once written.
+      else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
     };
     const write = res.write as (...args: unknown[]) => boolean;
     const end = res.end as (...args: unknown[]) => ServerResponse;
