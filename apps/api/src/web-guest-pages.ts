@@ -32,20 +32,18 @@ export const keptWithCookies = (guestTokenCookie: string): ReadonlySet<string> =
 
 /**
  * The key under which a request's page is kept, or null when its page is its own: not a GET, one of the
- * router's requests for a page's data (`RSC`, `Next-*` headers) rather than a document, or a cookie outside
- * `allowedCookies`. The key holds everything else a page is rendered from: the address with its query
- * (`displayLanguage`), the host as sent or forwarded, Accept-Language (the language and the region's stage),
- * the user agent (crawlers are given the page's metadata differently) and the two choices' cookies.
+ * router's requests for a page's data (`RSC`, `Next-*` headers) rather than a document, or a Cookie header that
+ * is not plainly `allowedCookies` (`keptCookies`). The key holds everything else a page is rendered from: the
+ * address with its query (`displayLanguage`), the host as sent or forwarded, Accept-Language (the language and
+ * the region's stage), the user agent (crawlers are given the page's metadata differently) and the two choices'
+ * cookies.
  */
-export function keptPageKey(
-  request: IncomingMessage,
-  cookies: Readonly<Record<string, string | undefined>>,
-  allowedCookies: ReadonlySet<string>,
-): string | null {
+export function keptPageKey(request: IncomingMessage, allowedCookies: ReadonlySet<string>): string | null {
   if (request.method !== 'GET') return null;
   const { headers } = request;
   if (headers.rsc !== undefined || Object.keys(headers).some((name) => name.startsWith('next-'))) return null;
-  for (const name of Object.keys(cookies)) if (!allowedCookies.has(name)) return null;
+  const cookies = keptCookies(headers.cookie, allowedCookies);
+  if (cookies === null) return null;
   return JSON.stringify([
     request.url,
     headers.host,
@@ -53,9 +51,32 @@ export function keptPageKey(
     headers['x-forwarded-proto'],
     headers['accept-language'],
     headers['user-agent'],
-    cookies[LANGUAGE_COOKIE],
-    cookies[CONSENT_COOKIE],
+    cookies.get(LANGUAGE_COOKIE),
+    cookies.get(CONSENT_COOKIE),
   ]);
+}
+
+/** What the allowed cookies' values are made of (base64url tokens, `v1.e0.a0`, `en`): no separator of any kind. */
+const PLAIN_VALUE = /^[\w.~%+/=-]*$/;
+
+/**
+ * The request's cookies, when the header is nothing but `name=value` pairs of allowed names, each named once
+ * with a plain value; else null. Read from the raw header rather than through a parser, so that no other
+ * parser (the web renderer's) can find in it a cookie this one did not: a duplicate name or an odd separator
+ * could otherwise render a page from a cookie the key does not hold, and keep it for others.
+ */
+function keptCookies(header: string | undefined, allowed: ReadonlySet<string>): Map<string, string> | null {
+  const cookies = new Map<string, string>();
+  for (const pair of (header ?? '').split(';')) {
+    const trimmed = pair.trim();
+    if (trimmed === '') continue;
+    const at = trimmed.indexOf('=');
+    const name = trimmed.slice(0, at);
+    const value = trimmed.slice(at + 1);
+    if (at <= 0 || !allowed.has(name) || cookies.has(name) || !PLAIN_VALUE.test(value)) return null;
+    cookies.set(name, value);
+  }
+  return cookies;
 }
 
 /** Set per answer, or by the compression for each answer: never taken from the kept page. */

@@ -167,7 +167,7 @@ export async function mountWeb(app: FastifyInstance, ctx: AppContext, dir: strin
   // in progress is waited for rather than started again. Cleared with the guests' stage pages.
   const keptPages = microCache<KeptPage | null>({ ttlMs: ctx.config.GUEST_PAGE_CACHE_MS, maxEntries: KEPT_PAGES_MAX });
   ctx.cacheBus.on('stage-changed', () => keptPages.clear());
-  const keptCookies = keptWithCookies(sessionCookieNames(ctx.config.PUBLIC_URL).guestToken);
+  const allowedCookies = keptWithCookies(sessionCookieNames(ctx.config.PUBLIC_URL).guestToken);
   await app.register(async (scope) => {
     // Next reads request bodies (server actions, form posts) itself, so Fastify must leave the stream untouched.
     scope.removeAllContentTypeParsers();
@@ -182,7 +182,7 @@ export async function mountWeb(app: FastifyInstance, ctx: AppContext, dir: strin
       finishHeaders(reply.raw);
       // In this order: the rewrite sits over the compression, so it sees the page as Next wrote it.
       compress(request.raw as never, reply.raw as never, () => {});
-      const key = ctx.config.GUEST_PAGE_CACHE_MS > 0 ? keptPageKey(request.raw, request.cookies, keptCookies) : null;
+      const key = ctx.config.GUEST_PAGE_CACHE_MS > 0 ? keptPageKey(request.raw, allowedCookies) : null;
       if (key !== null) {
         let rendersIt = false;
         const kept = keptPages.get(key, () => {

@@ -149,6 +149,31 @@ describe.skipIf(!hasWebBuild())('guests asking the same page in the same moment 
     expect(answered.html).not.toContain('data-consent-heading');
   });
 
+  it('keeps the page of guests who answered consent, chose a language and hold a guest token', async () => {
+    const cookie = `${CONSENT_COOKIE}=${serializeConsent(NO_CONSENT)}; civitas_language=en; civitas_guest_token=a.b-c_d.e`;
+    const kept = await renameAlice();
+    expect((await get('/u/alice', { cookie })).html).toContain(kept);
+    await renameAlice();
+    expect((await get('/u/alice', { cookie })).html).toContain(kept);
+  });
+
+  it('renders for a Cookie header that is not plainly those cookies, each once', async () => {
+    await renameAlice();
+    const plain = 'civitas_language=en';
+    await get('/u/alice', { cookie: plain });
+    const current = await renameAlice();
+    for (const cookie of [
+      // Each would otherwise fall on the kept page's key: a parser may take either of two values, and the guest
+      // token's value, not in the key, could hide a session from a parser that splits at commas.
+      'civitas_language=fr; civitas_language=en',
+      `${plain}; civitas_guest_token=a, civitas_citizen_token=x`,
+      'civitas_language',
+      `${plain}; =x`,
+    ]) {
+      expect((await get('/u/alice', { cookie })).html, cookie).toContain(current);
+    }
+  });
+
   it('renders for a request with a cookie it does not know, and for the router’s data requests', async () => {
     await renameAlice();
     await get('/u/alice');
