@@ -39,7 +39,10 @@ const ConfigSchema = z.object({
   BIRTHDAY_CHARITY_ID: z.string().default('c1a51f1e-0000-7000-8000-000000000001'),
   BIRTHDAY_CHARITY_NAME: z.string().default('Birthday Fund'),
   BIRTHDAY_CHARITY_COUNTRY: z.string().default('GB'),
-  /** How long a guest's stage page may be served from memory (0: never). Guests may see a page this stale. */
+  /**
+   * How long a guest's stage page, and a guest's HTML page (ADR 042), may be served from memory (0: never).
+   * Guests may see a page this stale.
+   */
   GUEST_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /**
    * How long a page of stage post ids may be reused for citizens (0: never). Counts, likes and visibility stay
