@@ -11,21 +11,40 @@ export const sameTurn = <K, V>(read: (keys: readonly K[]) => Promise<(V | Error)
 /**
  * Writes that take turns (ADR 035): a batch starts once the one before it on the same line has finished, in the
  * turn after, and carries everything that arrived meanwhile (group commit). One statement in flight per line:
- * two that update the same rows in different orders could deadlock. A batch that fills up (`maxBatchSize`)
- * starts beside the next one instead of after it, so the size is set above what arrives during one write.
- * Returns a maker of loaders that share the line.
+ * two that update the same rows in different orders could deadlock. A batch holds at most `maxBatchSize` keys
+ * (what arrives beyond waits for the next), so the size is set above what arrives during one write. Returns a
+ * maker of loaders that share the line.
+ *
+ * The line is a queue of the batches in the order they were begun, whichever loader they belong to: each waits
+ * for the one begun before it. (Waiting for "the write in flight" instead let a like batch and an unlike batch
+ * begun during the same write start together once it finished: two statements on the line at once.)
  */
 export function writeLine(maxBatchSize: number) {
-  let previous: Promise<unknown> = Promise.resolve();
+  let last: Promise<void> = Promise.resolve();
+  // The batch being dispatched, whose end lets the next one start: DataLoader calls the batch function
+  // synchronously inside `dispatch`.
+  let dispatching: (() => void) | null = null;
   const batchScheduleFn = (dispatch: () => void) => {
-    const settled = () => setImmediate(dispatch);
-    previous.then(settled, settled);
+    const before = last;
+    let finished = () => {};
+    last = new Promise<void>((resolve) => {
+      finished = resolve;
+    });
+    const start = () =>
+      setImmediate(() => {
+        dispatching = finished;
+        dispatch();
+        dispatching = null;
+      });
+    before.then(start, start);
   };
   return <K, V>(write: (keys: readonly K[]) => Promise<(V | Error)[]>) =>
     new DataLoader<K, V>(
       (keys) => {
-        const written = write(keys);
-        previous = written;
+        const finished = dispatching ?? (() => {});
+        // A write that throws at once still frees the line.
+        const written = (async () => write(keys))();
+        written.then(finished, finished);
         return written;
       },
       { cache: false, maxBatchSize, batchScheduleFn },
