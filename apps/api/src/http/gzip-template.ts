@@ -19,7 +19,8 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
  * runs zlib's `crc32` over its holes only. Any gzip decoder reads the result as one ordinary member.
  */
 export class GzipTemplate {
-  private readonly plain: Buffer[];
+  /** The whole text's length once filled (the gzip trailer's ISIZE): the same for every answer. */
+  private readonly textBytes: number;
   private readonly deflated: Buffer[];
   /** How many holes each answer fills: one fewer than the parts. */
   readonly holes: number;
@@ -37,13 +38,14 @@ export class GzipTemplate {
     readonly holeBytes: number,
   ) {
     if (holeBytes > STORED_MAX) throw new Error(`a hole holds at most ${STORED_MAX} bytes`);
-    this.plain = parts.map((part) => Buffer.from(part));
-    if (this.plain.some((part) => part.includes(0))) throw new Error('a template part may not hold a zero byte');
+    // Kept only while the template is made: an answer needs the parts' compressed bytes and CRC steps alone.
+    const plain = parts.map((part) => Buffer.from(part));
+    if (plain.some((part) => part.includes(0))) throw new Error('a template part may not hold a zero byte');
     // What the decoder will have before each part, the holes standing as zero bytes: one text, cut per part.
     const placeholder = Buffer.alloc(holeBytes);
-    const text = Buffer.concat(this.plain.flatMap((part) => [part, placeholder]));
+    const text = Buffer.concat(plain.flatMap((part) => [part, placeholder]));
     let at = 0;
-    this.deflated = this.plain.map((part) => {
+    this.deflated = plain.map((part) => {
       const before = text.subarray(Math.max(0, at - WINDOW_BYTES), at);
       at += part.length + holeBytes;
       return deflateRawSync(part, {
@@ -51,9 +53,10 @@ export class GzipTemplate {
         ...(before.length > 0 ? { dictionary: before } : {}),
       });
     });
-    const zeros = Buffer.alloc(Math.max(...this.plain.map((part) => part.length)));
-    this.crcSteps = this.plain.map((part) => new CrcStep(part, zeros));
+    const zeros = Buffer.alloc(Math.max(...plain.map((part) => part.length)));
+    this.crcSteps = plain.map((part) => new CrcStep(part, zeros));
     this.holes = parts.length - 1;
+    this.textBytes = text.length - holeBytes; // the text holds a placeholder after the last part too
     this.answerBytes =
       GZIP_HEADER.length +
       this.deflated.reduce((sum, part) => sum + part.length, 0) +
@@ -68,19 +71,15 @@ export class GzipTemplate {
    * size; the CRC-32 is computed over the holes' bytes only (the parts' share is their `CrcStep`).
    */
   fill(holes: readonly string[]): Buffer | null {
-    if (holes.length !== this.plain.length - 1) {
-      throw new Error(
-        `a template of ${this.plain.length} parts takes ${this.plain.length - 1} holes, not ${holes.length}`,
-      );
+    if (holes.length !== this.holes) {
+      throw new Error(`a template of ${this.holes + 1} parts takes ${this.holes} holes, not ${holes.length}`);
     }
     if (holes.some((hole) => Buffer.byteLength(hole) !== this.holeBytes)) return null;
     const out = Buffer.allocUnsafe(this.answerBytes);
     let at = GZIP_HEADER.copy(out, 0);
     let crc = 0;
-    let length = 0;
-    for (let i = 0; i < this.plain.length; i++) {
+    for (let i = 0; i <= this.holes; i++) {
       crc = (this.crcSteps[i] as CrcStep).after(crc);
-      length += (this.plain[i] as Buffer).length;
       at += (this.deflated[i] as Buffer).copy(out, at);
       const hole = holes[i];
       if (hole === undefined) break;
@@ -92,11 +91,10 @@ export class GzipTemplate {
       const holeAt = at;
       at += out.write(hole, at);
       crc = crcAfter(out.subarray(holeAt, at), crc);
-      length += this.holeBytes;
     }
     at += FINAL_EMPTY_BLOCK.copy(out, at);
     out.writeUInt32LE(crc >>> 0, at);
-    out.writeUInt32LE(length >>> 0, at + 4);
+    out.writeUInt32LE(this.textBytes >>> 0, at + 4);
     return out;
   }
 }
