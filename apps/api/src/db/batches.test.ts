@@ -2,36 +2,51 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { writeLine } from './batches.js';
 
-/** Writes that take a few milliseconds each, with a log of when each began and ended. */
+/**
+ * Writes with a log of when each began and ended. The first write is held until `release()`, so a test decides
+ * what arrives while it is in flight; every write then takes a few milliseconds, long enough for two started
+ * together to overlap.
+ */
 function recordedWrites() {
   const log: string[] = [];
   let inFlight = 0;
   let mostInFlight = 0;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let began = () => {};
+  const firstBegan = new Promise<void>((resolve) => {
+    began = resolve;
+  });
   const write =
     (name: string, fails = false) =>
     async (keys: readonly number[]): Promise<(number | Error)[]> => {
       inFlight += 1;
       mostInFlight = Math.max(mostInFlight, inFlight);
       log.push(`${name} begins [${keys.join(',')}]`);
+      began();
+      await released;
       await sleep(5);
       log.push(`${name} ends`);
       inFlight -= 1;
       if (fails) throw new Error(`${name} failed`);
       return keys.map((key) => key * 10);
     };
-  return { log, write, mostInFlight: () => mostInFlight };
+  return { log, write, release, firstBegan, mostInFlight: () => mostInFlight };
 }
 
 describe('writeLine', () => {
   it('runs one batch at a time across the loaders that share it, each carrying what arrived meanwhile', async () => {
-    const { log, write, mostInFlight } = recordedWrites();
+    const { log, write, release, firstBegan, mostInFlight } = recordedWrites();
     const inLine = writeLine(100);
     const likes = inLine(write('likes'));
     const unlikes = inLine(write('unlikes'));
     const first = likes.load(1);
-    await sleep(1); // the first batch is being written
-    // Both kinds arrive while it is: before, their two batches started together once it had finished.
+    await firstBegan;
+    // Both kinds arrive while it is written: before, their two batches started together once it had finished.
     const answers = Promise.all([likes.load(2), unlikes.load(3), likes.load(4), unlikes.load(5)]);
+    release();
     expect(await first).toBe(10);
     expect(await answers).toEqual([20, 30, 40, 50]);
     expect(mostInFlight()).toBe(1);
@@ -46,7 +61,8 @@ describe('writeLine', () => {
   });
 
   it('goes on after a batch that failed, and after one that threw before it began', async () => {
-    const { write } = recordedWrites();
+    const { write, release } = recordedWrites();
+    release();
     const inLine = writeLine(100);
     const failing = inLine(write('failing', true));
     const throwing = inLine<number, number>(() => {
