@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { eachAlone, writeLine } from '../../db/batches.js';
 import type { Db } from '../../db/database.js';
+import { precompiled } from '../../db/precompiled.js';
 import { visibleTo, visibleToViewer } from '../posts/visible-sql.js';
 import { type AddedLike, addLike, type LikeOutcome, removeLike } from './like-store.js';
 
@@ -68,7 +69,7 @@ const likeTogether = (db: Db, wants: readonly LikeWant[], threshold: number) =>
     db,
     wants,
     (want) => addLike(db, want.postId, want.citizenId, want.now, threshold, visibleToViewer(want.citizenId)),
-    () => likeManySql(wants, threshold),
+    () => likeMany(db, wants, threshold),
     (row: LikeRow, likesCount): AddedLike => ({ likesCount, liked: true, stagedIn: row.staged_in }),
   );
 
@@ -77,7 +78,7 @@ const unlikeTogether = (db: Db, wants: readonly LikeWant[]) =>
     db,
     wants,
     (want) => removeLike(db, want.postId, want.citizenId, visibleToViewer(want.citizenId)),
-    () => unlikeManySql(wants),
+    () => unlikeMany(db, wants),
     (_row: UnlikeRow, likesCount): LikeOutcome => ({ likesCount, liked: false }),
   );
 
@@ -92,19 +93,20 @@ interface WrittenRow {
 
 /**
  * The batch in one statement, or, should it fail (a token that outlived its citizen, say), each want on its
- * own, so each gets its own outcome. The statement is atomic: a failed one wrote nothing.
+ * own, so each gets its own outcome. The statement is atomic: a failed one wrote nothing. A batch of one runs
+ * the same statement: its SQL text is built and compiled once (`precompiled`), where the single-like
+ * statement would be built for every like.
  */
 async function writeTogether<Row extends WrittenRow, Outcome>(
   db: Db,
   wants: readonly LikeWant[],
   alone: (want: LikeWant) => Promise<Outcome | null>,
-  statement: () => RawBuilder<Row>,
+  statement: () => Promise<Row[]>,
   outcome: (row: Row, likesCount: number) => Outcome,
 ): Promise<(Outcome | null | Error)[]> {
-  if (wants.length === 1) return [await alone(wants[0] as LikeWant)];
   let rows: Row[];
   try {
-    rows = (await statement().execute(db)).rows;
+    rows = await statement();
   } catch {
     return eachAlone(wants, alone);
   }
@@ -124,24 +126,62 @@ async function writeTogether<Row extends WrittenRow, Outcome>(
  */
 async function currentCounts(db: Db, postIds: readonly string[]): Promise<Map<string, number>> {
   if (postIds.length === 0) return new Map();
-  const { rows } = await sql<{ id: string; likes_count: number }>`
-    select id, likes_count from posts where id = any(${sql.val([...new Set(postIds)])}::uuid[])`.execute(db);
+  const rows = await countsOf(db, [...new Set(postIds)]);
   return new Map(rows.map((row) => [row.id, row.likes_count]));
 }
 
+const countsOf = precompiled({
+  build: (db: Db, postIds: string[]) =>
+    compilable(
+      db,
+      sql<{ id: string; likes_count: number }>`
+      select id, likes_count from posts where id = any(${sql.val(postIds)}::uuid[])`,
+    ),
+  shape: () => 'ids',
+  parameters: (postIds) => [postIds],
+});
+
+/** A raw statement in the form `precompiled` builds from: compiled against this database. */
+const compilable = <Row>(db: Db, statement: RawBuilder<Row>) => ({ compile: () => statement.compile(db) });
+
+/** The wants' columns, as wantedVisible's arrays take them. */
+const columnsOf = (wants: readonly LikeWant[]) => [
+  wants.map((want) => want.postId),
+  wants.map((want) => want.citizenId),
+  wants.map((want) => want.now),
+];
+
+const latestOf = (wants: readonly LikeWant[]) => Math.max(...wants.map((want) => want.now));
+
+const likeMany = precompiled({
+  build: (db: Db, wants: readonly LikeWant[], threshold: number) => compilable(db, likeManySql(wants, threshold)),
+  // The SQL text is the same for every batch: the wants go in as arrays.
+  shape: () => 'wants',
+  parameters: (wants, threshold) => [...columnsOf(wants), latestOf(wants), threshold, threshold],
+});
+
+const unlikeMany = precompiled({
+  build: (db: Db, wants: readonly LikeWant[]) => compilable(db, unlikeManySql(wants)),
+  shape: () => 'wants',
+  parameters: (wants) => columnsOf(wants),
+});
+
 /** The wants as numbered rows (n counts from 1, in the batch's order), each with the posts the citizen may see. */
-const wantedVisible = (wants: readonly LikeWant[]): RawBuilder<unknown> => sql`
+const wantedVisible = (wants: readonly LikeWant[]): RawBuilder<unknown> => {
+  const [postIds, citizenIds, nows] = columnsOf(wants);
+  return sql`
   want as (
     select * from unnest(
-      ${sql.val(wants.map((want) => want.postId))}::uuid[],
-      ${sql.val(wants.map((want) => want.citizenId))}::uuid[],
-      ${sql.val(wants.map((want) => want.now))}::bigint[]
+      ${sql.val(postIds)}::uuid[],
+      ${sql.val(citizenIds)}::uuid[],
+      ${sql.val(nows)}::bigint[]
     ) with ordinality as want(post_id, citizen_id, at, n)
   ), target as (
     select want.n, want.post_id, want.citizen_id, want.at
     from want join posts on posts.id = want.post_id
     where ${visibleTo(sql.ref('want.citizen_id'))}
   )`;
+};
 
 interface LikeRow extends WrittenRow {
   staged_in: string | null;
@@ -166,7 +206,7 @@ const likeManySql = (wants: readonly LikeWant[], threshold: number) => sql<LikeR
       posts.author_id
   ), staged as (
     insert into stage_entries (country, post_id, staged_at, source)
-    select upper(citizens.country), counted.id, ${Math.max(...wants.map((want) => want.now))}::bigint, 'auto'
+    select upper(citizens.country), counted.id, ${latestOf(wants)}::bigint, 'auto'
     from counted join citizens on citizens.id = counted.author_id
     where counted.before < ${threshold} and counted.likes_count >= ${threshold}
       and counted.sharing = 'public' and counted.status = 'ready'
