@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Db } from './database.js';
 import { migrateToLatest } from './migrate.js';
@@ -35,5 +36,16 @@ describe('precompiled', () => {
       parameters: (minimum, keys) => [...keys, minimum],
     });
     await expect(query(db, 0, ['a'])).rejects.toThrow(/differ from the builder/);
+  });
+
+  it('takes a raw statement, compiled against the database it runs on', async () => {
+    const query = precompiled({
+      build: (_db: Db, minimum: number) =>
+        sql<{ name: string }>`select name from hashtags where posts_count >= ${minimum} order by name`,
+      shape: () => 'one',
+      parameters: (minimum) => [minimum],
+    });
+    expect(await query(db, 1)).toEqual([{ name: 'b' }, { name: 'c' }]);
+    expect(await query(db, 2)).toEqual([{ name: 'c' }]);
   });
 });

@@ -1,17 +1,18 @@
-import type { Compilable, CompiledQuery } from 'kysely';
+import type { Compilable, CompiledQuery, RawBuilder } from 'kysely';
 import type { Db } from './database.js';
 
 /**
  * A hot query that Kysely builds and compiles once per shape, then runs with each call's values. Building and
  * compiling costs more than running an indexed read on SQLite (about 30% of a post detail's CPU time), and
- * the same SQL string object also makes the statement caches' lookups cheap.
+ * the same SQL string object also makes the statement caches' lookups cheap. `build` gives a query builder or a
+ * raw statement (`sql` template), which is compiled against `db`.
  *
  * `shape` names what changes the SQL text (say, the length of an id list); `parameters` lists the values in
  * the order the SQL names them. The first call of each shape checks `parameters` against what the builder
  * produced and throws on any difference, so a builder edit that reorders them fails every test that runs it.
  */
 export function precompiled<Args extends unknown[], Row>(definition: {
-  build: (db: Db, ...args: Args) => Compilable<Row>;
+  build: (db: Db, ...args: Args) => Compilable<Row> | RawBuilder<Row>;
   shape: (...args: Args) => string;
   parameters: (...args: Args) => unknown[];
 }): (db: Db, ...args: Args) => Promise<Row[]> {
@@ -26,7 +27,8 @@ export function precompiled<Args extends unknown[], Row>(definition: {
     const parameters = definition.parameters(...args);
     let compiled = compiledByShape.get(shape);
     if (!compiled) {
-      compiled = definition.build(db, ...args).compile();
+      const built = definition.build(db, ...args);
+      compiled = 'isRawBuilder' in built ? built.compile(db) : built.compile();
       assertSameParameters(compiled.parameters, parameters, compiled.sql);
       compiledByShape.set(shape, compiled);
     }

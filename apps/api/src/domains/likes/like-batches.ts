@@ -131,18 +131,11 @@ async function currentCounts(db: Db, postIds: readonly string[]): Promise<Map<st
 }
 
 const countsOf = precompiled({
-  build: (db: Db, postIds: string[]) =>
-    compilable(
-      db,
-      sql<{ id: string; likes_count: number }>`
-      select id, likes_count from posts where id = any(${sql.val(postIds)}::uuid[])`,
-    ),
+  build: (_db: Db, postIds: string[]) => sql<{ id: string; likes_count: number }>`
+    select id, likes_count from posts where id = any(${sql.val(postIds)}::uuid[])`,
   shape: () => 'ids',
   parameters: (postIds) => [postIds],
 });
-
-/** A raw statement in the form `precompiled` builds from: compiled against this database. */
-const compilable = <Row>(db: Db, statement: RawBuilder<Row>) => ({ compile: () => statement.compile(db) });
 
 /** The wants' columns, as wantedVisible's arrays take them. */
 const columnsOf = (wants: readonly LikeWant[]) => [
@@ -154,14 +147,14 @@ const columnsOf = (wants: readonly LikeWant[]) => [
 const latestOf = (wants: readonly LikeWant[]) => Math.max(...wants.map((want) => want.now));
 
 const likeMany = precompiled({
-  build: (db: Db, wants: readonly LikeWant[], threshold: number) => compilable(db, likeManySql(wants, threshold)),
+  build: (_db: Db, wants: readonly LikeWant[], threshold: number) => likeManySql(wants, threshold),
   // The SQL text is the same for every batch: the wants go in as arrays.
   shape: () => 'wants',
   parameters: (wants, threshold) => [...columnsOf(wants), latestOf(wants), threshold, threshold],
 });
 
 const unlikeMany = precompiled({
-  build: (db: Db, wants: readonly LikeWant[]) => compilable(db, unlikeManySql(wants)),
+  build: (_db: Db, wants: readonly LikeWant[]) => unlikeManySql(wants),
   shape: () => 'wants',
   parameters: (wants) => columnsOf(wants),
 });
