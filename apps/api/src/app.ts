@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { ZodType } from 'zod';
 import type { AppContext } from './context.js';
 import { registerAnalyticsSocket } from './domains/analytics/analytics-socket.js';
+import { ensureWebClient } from './domains/identity/clients.js';
 import { registerAddressBudget } from './http/abuse-limits.js';
 import { sessionCookieNames } from './http/auth/cookies.js';
 import { closeConnectionsWhenAnswered } from './http/drain.js';
@@ -59,6 +60,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await registerAnalyticsSocket(app, ctx);
   registerHealth(app, ctx, options.readiness ?? { draining: false });
   const limits = mountRoutes(app, ctx, routes);
+  // The web client is pointed at this deployment's public URL by the instances that serve its sign-in, never by
+  // a command or a media worker: run without PUBLIC_URL, those would re-point it at the default one, and every
+  // sign-in on the running site would then fail until its next start.
+  await ensureWebClient(ctx.db, ctx.config.PUBLIC_URL, ctx.now());
   registerProtocolRoutes(app, ctx);
   await registerMediaFiles(app, ctx.config.DATA_DIR);
   const logsRequests = options.logger && REQUEST_LOG_LEVELS.has(ctx.config.LOG_LEVEL);

@@ -7,7 +7,6 @@ import { createDatabase } from './db/database.js';
 import { dialectOf } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { stageHeadCacheMs } from './domains/feeds/skeletons/stage-snapshot.js';
-import { ensureWebClient } from './domains/identity/clients.js';
 import { createMailer } from './domains/identity/mailer.js';
 import { citizenSummaryCache, postCache } from './domains/posts/post-cache.js';
 import { memoryLimiter, redisLimiter } from './http/attempt-limiter.js';
@@ -35,7 +34,6 @@ export async function createContext(config: Config, options: ContextOptions = {}
     ...(options.sqliteFile ? { sqliteFile: options.sqliteFile } : {}),
   });
   await migrateToLatest(db as never);
-  await ensureWebClient(db, config.PUBLIC_URL, Date.now());
   const keys = await loadKeys(db, config.DATA_DIR);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   const ctx: AppContext = {
