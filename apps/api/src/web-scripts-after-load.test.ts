@@ -40,7 +40,7 @@ describe('scriptsAfterLoad', () => {
     );
     expect(html).toContain(`${loader}</body></html>`);
     expect(loader).toContain(`<script nonce="${nonce}">`);
-    expect(loader).toContain(`setTimeout(go,${PICTURE_WAIT_MS})`);
+    expect(loader).toContain(`setTimeout(each,${PICTURE_WAIT_MS})`);
   });
 
   it('keeps taps from before hydration with a script at the end of the head, under the page nonce (ADR 030)', () => {

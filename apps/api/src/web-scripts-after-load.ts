@@ -19,7 +19,8 @@ import { earlyTapScript } from './web-early-taps.js';
  *
  * Next writes each of them as `<script src="/_next/static/…" async>` (and the page's chunk also as a low-priority
  * `<link rel="preload">`); both are taken out of the HTML as it streams, and one inline script at the end of
- * the body, with the page's nonce, adds the same scripts. Taps on buttons before the scripts have run are kept
+ * the body, with the page's nonce, adds the same scripts (after the picture one per task, so the page stays free
+ * to answer between them). Taps on buttons before the scripts have run are kept
  * by a script at the end of the head and given to React once it is there (web-early-taps.ts, ADR 030).
  */
 export const PICTURE_WAIT_MS = 3000;
@@ -39,12 +40,18 @@ export const loaderScript = (sources: readonly string[], nonce: string): string 
   const list = JSON.stringify(sources.filter((src) => SAFE_SRC.test(src)));
   return (
     `<script nonce="${nonce}">(function(){var d=document,n=${JSON.stringify(nonce)},s=${list},done=0;` +
-    'function go(){if(done)return;done=1;s.forEach(function(u){var e=d.createElement("script");' +
-    'e.src=u;e.async=true;e.nonce=n;d.head.appendChild(e)})}' +
+    'function add(u){var e=d.createElement("script");e.src=u;e.async=true;e.nonce=n;d.head.appendChild(e)}' +
+    // All at once, while the page is parsed: they hold its load back (a page without a picture).
+    'function go(){if(done)return;done=1;s.forEach(add)}' +
+    // One per task, once the picture is on screen: asking for a script costs the browser a few milliseconds, and
+    // all of them in one task held a phone's main thread for tens of them, just when a person may first tap.
+    'function each(){if(done)return;done=1;var i=0,c=new MessageChannel();' +
+    'c.port1.onmessage=function(){if(i<s.length){add(s[i++]);c.port2.postMessage(0)}else c.port1.close()};' +
+    'c.port2.postMessage(0)}' +
     // After the frame in which the picture is first drawn.
-    'function painted(){requestAnimationFrame(function(){setTimeout(go,0)})}' +
+    'function painted(){requestAnimationFrame(function(){setTimeout(each,0)})}' +
     'var p=d.querySelector("img[fetchpriority=high]");' +
-    `if(!p||!p.decode)go();else{p.decode().then(painted,painted);setTimeout(go,${PICTURE_WAIT_MS})}})()</script>`
+    `if(!p||!p.decode)go();else{p.decode().then(painted,painted);setTimeout(each,${PICTURE_WAIT_MS})}})()</script>`
   );
 };
 

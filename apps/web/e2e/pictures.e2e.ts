@@ -177,6 +177,36 @@ describe('pictures on a 390 px phone', () => {
     await page.close();
   });
 
+  it('adds them one per task once the picture is on screen, so no task of the page holds all of them', async () => {
+    const page = await context.newPage();
+    // Each framework script the page adds to the head, and whether a task has ended since the one before: the
+    // microtask queued at one insertion has run by the next only if that next one runs in a later task.
+    await page.addInitScript(() => {
+      const added: { src: string; laterTask: boolean }[] = [];
+      Object.assign(window, { addedScripts: added });
+      let taskEnded = true;
+      const append = Node.prototype.appendChild;
+      Node.prototype.appendChild = function <T extends Node>(this: Node, child: T): T {
+        if (this === document.head && child instanceof HTMLScriptElement && child.src.includes('/_next/static/')) {
+          added.push({ src: child.src, laterTask: taskEnded });
+          taskEnded = false;
+          queueMicrotask(() => {
+            taskEnded = true;
+          });
+        }
+        return append.call(this, child) as T;
+      };
+    });
+    await page.goto(`${origin}/u/heidi`);
+    await waitForHydration(page, 'main');
+    const added = await page.evaluate(
+      () => (window as unknown as { addedScripts: { src: string; laterTask: boolean }[] }).addedScripts,
+    );
+    expect(added.length).toBeGreaterThan(2);
+    expect(added.filter((script) => !script.laterTask)).toEqual([]);
+    await page.close();
+  });
+
   it('on a profile: the first post’s picture first, the others lazily', async () => {
     // heidi's posts are pictures that no other journey adds to or removes.
     const { page, requested } = await open('/u/heidi');
