@@ -20,8 +20,8 @@ import { earlyTapScript } from './web-early-taps.js';
  * Next writes each of them as `<script src="/_next/static/…" async>` (and the page's chunk also as a low-priority
  * `<link rel="preload">`); both are taken out of the HTML as it streams, and one inline script at the end of
  * the body, with the page's nonce, adds the same scripts (after the picture one per task, so the page stays free
- * to answer between them). Taps on buttons before the scripts have run are kept
- * by a script at the end of the head and given to React once it is there (web-early-taps.ts, ADR 030).
+ * to answer between them). Taps on buttons before the scripts have run are kept by a script at the end of the
+ * head and given to React once it is there (web-early-taps.ts, ADR 030).
  */
 export const PICTURE_WAIT_MS = 3000;
 

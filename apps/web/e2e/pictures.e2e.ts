@@ -177,21 +177,21 @@ describe('pictures on a 390 px phone', () => {
     await page.close();
   });
 
-  it('adds them one per task once the picture is on screen, so no task of the page holds all of them', async () => {
+  it('adds them one at a time once the picture is on screen, so no run of script asks for all of them', async () => {
     const page = await context.newPage();
-    // Each framework script the page adds to the head, and whether a task has ended since the one before: the
-    // microtask queued at one insertion has run by the next only if that next one runs in a later task.
+    // Each framework script the page adds to the head, and whether the script that added the one before has
+    // returned to the browser since: a microtask queued at one insertion runs before the next only then.
     await page.addInitScript(() => {
-      const added: { src: string; laterTask: boolean }[] = [];
+      const added: { src: string; alone: boolean }[] = [];
       Object.assign(window, { addedScripts: added });
-      let taskEnded = true;
+      let returned = true;
       const append = Node.prototype.appendChild;
       Node.prototype.appendChild = function <T extends Node>(this: Node, child: T): T {
         if (this === document.head && child instanceof HTMLScriptElement && child.src.includes('/_next/static/')) {
-          added.push({ src: child.src, laterTask: taskEnded });
-          taskEnded = false;
+          added.push({ src: child.src, alone: returned });
+          returned = false;
           queueMicrotask(() => {
-            taskEnded = true;
+            returned = true;
           });
         }
         return append.call(this, child) as T;
@@ -200,10 +200,10 @@ describe('pictures on a 390 px phone', () => {
     await page.goto(`${origin}/u/heidi`);
     await waitForHydration(page, 'main');
     const added = await page.evaluate(
-      () => (window as unknown as { addedScripts: { src: string; laterTask: boolean }[] }).addedScripts,
+      () => (window as unknown as { addedScripts: { src: string; alone: boolean }[] }).addedScripts,
     );
     expect(added.length).toBeGreaterThan(2);
-    expect(added.filter((script) => !script.laterTask)).toEqual([]);
+    expect(added.filter((script) => !script.alone)).toEqual([]);
     await page.close();
   });
 
