@@ -1,7 +1,5 @@
-import { EventEmitter } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -13,6 +11,7 @@ import { microCache } from './http/micro-cache.js';
 import { newNonce, type SecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { objectStorageOrigins } from './media/storage/s3-settings.js';
 import { answerWithKept, type KeptPage, keptPageKey, keptWithCookies, recordPage } from './web-guest-pages.js';
+import { startPageRenderer } from './web-renderer.js';
 import { deferFrameworkScripts } from './web-scripts-after-load.js';
 
 /** The web package, beside this one in the workspace (the same from `src/` under test and from `dist/`). */
@@ -24,14 +23,6 @@ const apiPrefixes = ['/api', '/healthz', '/livez', '/media', '/monitoring'];
 export function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';
   return apiPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-}
-
-type CreateNextServer = typeof import('next', { with: { 'resolution-mode': 'require' }}).default;
-
-// Next is CommonJS whose `module.exports` is the factory; `require` hands it over without ESM interop guesswork.
-// Loaded lazily: the API-only server (and its tests) never pay for it.
-function loadNext(): CreateNextServer {
-  return createRequire(import.meta.url)('next') as CreateNextServer;
 }
 
 /** Next's own bookkeeping headers, which say nothing a browser needs and describe the app's insides. */
@@ -141,21 +132,15 @@ export async function mountWeb(app: FastifyInstance, ctx: AppContext, dir: strin
     return;
   }
   process.env.NEXT_TELEMETRY_DISABLED ??= '1';
-  // Set, not defaulted: the configuration is the one of the build being mounted.
+  // Set, not defaulted: the configuration is the one of the build being mounted. The renderer thread starts
+  // with a copy of this environment, the API's address and the rendering client's credentials included.
   process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = builtConfig(dir);
-  const next = loadNext();
-  const web = next({
-    dev: false,
+  const renderer = await startPageRenderer({
     dir,
     hostname: ctx.config.HOST,
     port: ctx.config.PORT,
-    // Given no server, Next listens for upgrades on the server of the first request it handles, and ends every
-    // websocket it does not proxy itself: the analytics socket's too, while ours is still checking the session.
-    // The web app serves no websocket of its own, so Next gets a server that never hears an upgrade.
-    httpServer: new EventEmitter() as Server,
+    log: (message, error) => app.log.error({ err: error }, message),
   });
-  await web.prepare();
-  const handle = web.getRequestHandler();
   await registerBuildAssets(app, dir);
 
   // Compression is done here rather than by Next (`compress: false` in next.config), so that the page can be
@@ -197,14 +182,16 @@ export async function mountWeb(app: FastifyInstance, ctx: AppContext, dir: strin
       }
       deferFrameworkScripts(reply.raw, nonce);
       try {
-        await handle(request.raw, reply.raw);
+        await renderer.handle(request.raw, reply.raw);
       } catch (error) {
-        // Next renders its own error pages; this is only for a failure of the handler itself.
+        // Next renders its own error pages; this is only for a renderer that could not answer.
         request.log.error({ err: error }, 'web request failed');
-        if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        // Part of the page has gone out: only a cut connection tells the browser it is incomplete.
+        if (reply.raw.headersSent) return void reply.raw.destroy();
+        reply.raw.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
         reply.raw.end('Something went wrong on our side; please try again');
       }
     });
   });
-  app.addHook('onClose', async () => web.close());
+  app.addHook('onClose', async () => renderer.close());
 }

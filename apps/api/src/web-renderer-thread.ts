@@ -1,0 +1,63 @@
+import { EventEmitter } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { parentPort, workerData } from 'node:worker_threads';
+
+/**
+ * The thread that renders the web app's pages (ADR 043): Next's request handler behind an HTTP server on a
+ * socket only this process can reach (web-renderer.ts passes each page request to it and its answer back).
+ */
+export interface RendererSettings {
+  /** The web package, with its production build. */
+  dir: string;
+  hostname: string;
+  port: number;
+  /** The Unix socket this thread listens on, in a directory only this user may enter. */
+  socketPath: string;
+}
+
+/** What the thread tells the one that started it. */
+export type RendererMessage = { kind: 'ready' } | { kind: 'failed'; error: string } | { kind: 'error'; error: string };
+
+type CreateNextServer = typeof import('next', { with: { 'resolution-mode': 'require' }}).default;
+
+const port = parentPort;
+if (!port) throw new Error('web-renderer-thread runs as a worker thread (web-renderer.ts starts it)');
+const tell = (message: RendererMessage) => port.postMessage(message);
+const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
+
+async function serve(settings: RendererSettings): Promise<void> {
+  // Next is CommonJS whose `module.exports` is the factory; `require` hands it over without ESM interop guesswork.
+  const next = createRequire(import.meta.url)('next') as CreateNextServer;
+  const web = next({
+    dev: false,
+    dir: settings.dir,
+    hostname: settings.hostname,
+    port: settings.port,
+    // Given no server, Next listens for upgrades on the server of the first request it handles and ends every
+    // websocket it does not proxy itself. The web app serves none, and the analytics socket never comes here.
+    httpServer: new EventEmitter() as Server,
+  });
+  await web.prepare();
+  const handle = web.getRequestHandler();
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      // Next renders its own error pages; this is only for a failure of the handler itself.
+      tell({ kind: 'error', error: describe(error) });
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end('Something went wrong on our side; please try again');
+    });
+  });
+  // The other thread keeps connections open for the next page: longer here than there, so it closes them first.
+  server.keepAliveTimeout = 120_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(settings.socketPath, resolve);
+  });
+  tell({ kind: 'ready' });
+}
+
+serve(workerData as RendererSettings).catch((error: unknown) => {
+  tell({ kind: 'failed', error: describe(error) });
+  process.exit(1);
+});

@@ -1,0 +1,147 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, type IncomingHttpHeaders, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { RendererMessage, RendererSettings } from './web-renderer-thread.js';
+
+/**
+ * The web app's pages, rendered in a thread of their own (ADR 043). Next keeps each render's state in
+ * AsyncLocalStorage; on this Node, once one such store is in use every promise the thread makes afterwards
+ * pays for a hook that copies it, and with Next rendering in the thread that serves the API every API answer
+ * cost about 40 % more CPU after the first page. In a thread of its own a render also stops holding up the
+ * API answers behind it, and the process uses its second core.
+ */
+export interface PageRenderer {
+  /** Hands the request to the renderer and its answer to `response`, as Next's handler in this thread did. */
+  handle(incoming: IncomingMessage, response: ServerResponse): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface PageRendererOptions {
+  dir: string;
+  hostname: string;
+  port: number;
+  /** Where a render that failed outside Next's own error pages, or a renderer that stopped, is reported. */
+  log: (message: string, error?: string) => void;
+  /** The thread's module: the built web-renderer-thread.js unless given (tests give one without Next). */
+  entry?: string;
+}
+
+// Compiled with the rest (`tsc -b`): from `src/` under test as from `dist/`, the thread runs the built file.
+const threadEntry = fileURLToPath(new URL('../dist/web-renderer-thread.js', import.meta.url));
+
+/** Headers that belong to one connection, not to the request or answer passed along it (RFC 9110 §7.6.1). */
+const CONNECTION_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+function passedOn(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const kept: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) if (!CONNECTION_HEADERS.has(name)) kept[name] = value;
+  return kept;
+}
+
+/** A restarted renderer waits this long first, so that one that cannot start does not spin. */
+const RESTART_DELAY_MS = 1_000;
+
+/** Starts the renderer thread and resolves once Next is ready in it (rejects if it cannot start). */
+export async function startPageRenderer(options: PageRendererOptions): Promise<PageRenderer> {
+  const socketDir = mkdtempSync(join(tmpdir(), 'civitas-pages-'));
+  const settings: RendererSettings = {
+    dir: options.dir,
+    hostname: options.hostname,
+    port: options.port,
+    socketPath: join(socketDir, 'renderer.sock'),
+  };
+  // Connections kept between pages; idle ones are let go before the renderer's own keep-alive ends them.
+  const agent = new Agent({ keepAlive: true, timeout: 60_000 });
+  let closing = false;
+  let thread: Worker;
+
+  const start = () =>
+    new Promise<void>((resolve, reject) => {
+      rmSync(settings.socketPath, { force: true });
+      const started = new Worker(options.entry ?? threadEntry, { workerData: settings });
+      started.on('message', (message: RendererMessage) => {
+        if (message.kind === 'ready') resolve();
+        else if (message.kind === 'failed') reject(new Error(`the page renderer could not start: ${message.error}`));
+        else options.log('web request failed', message.error);
+      });
+      started.on('error', (error) => {
+        reject(error);
+        options.log('the page renderer failed', error.stack ?? error.message);
+      });
+      started.on('exit', (code) => {
+        reject(new Error(`the page renderer stopped (exit code ${code})`));
+        if (closing || started !== thread) return;
+        options.log(`the page renderer stopped (exit code ${code}); starting it again`);
+        setTimeout(() => {
+          if (!closing)
+            start().catch((error: Error) => options.log('the page renderer could not restart', error.message));
+        }, RESTART_DELAY_MS).unref();
+      });
+      thread = started;
+    });
+  await start();
+
+  return {
+    handle: (incoming, response) =>
+      new Promise<void>((resolve, reject) => {
+        // A visitor who went away (even before the render began) is no failure: the render is not needed.
+        const gone = () => response.destroyed || response.closed || response.socket?.destroyed === true;
+        if (gone()) return resolve();
+        const failed = (error: Error) => (gone() ? resolve() : reject(error));
+        const upstream = request(
+          {
+            socketPath: settings.socketPath,
+            agent,
+            method: incoming.method,
+            path: incoming.url,
+            headers: passedOn(incoming.headers),
+          },
+          (answer) => {
+            response.statusCode = answer.statusCode ?? 502;
+            for (const [name, value] of Object.entries(answer.headers)) {
+              if (value !== undefined && !CONNECTION_HEADERS.has(name)) response.setHeader(name, value);
+            }
+            const flush = (response as ServerResponse & { flush?: () => void }).flush?.bind(response);
+            answer.on('data', (chunk: Buffer) => {
+              if (!response.write(chunk)) answer.pause();
+              // Next flushes after each part of a streamed page; the compression over `response` holds it back
+              // until told to (web.ts).
+              flush?.();
+            });
+            response.on('drain', () => answer.resume());
+            answer.on('end', () => {
+              response.end();
+              resolve();
+            });
+            answer.on('error', failed);
+          },
+        );
+        upstream.on('error', failed);
+        response.on('close', () => {
+          if (response.writableFinished) return;
+          upstream.destroy();
+          resolve();
+        });
+        // A request the visitor abandons while it is sent ends the render's request too.
+        pipeline(incoming, upstream, (error) => error && failed(error));
+      }),
+    close: async () => {
+      closing = true;
+      agent.destroy();
+      await thread.terminate();
+      rmSync(socketDir, { recursive: true, force: true });
+    },
+  };
+}
