@@ -5,8 +5,9 @@
 #     runs on PostgreSQL instead (the schema must exist; the dataset is generated into it on first use).
 #   BENCH_ONLY=citizen,detail   runs only the named paths: guest guest-snapshots citizen citizen-snapshots detail
 #     detail-crowd overview like like-many like-crowd create create-many, and page (the stage's HTML page as a
-#     guest; not in the default set, which is the API's: rendering pages loads the web renderer's modules, about
-#     40 MB more resident memory, which the API's memory figure leaves out)
+#     guest; not in the default set, which is the API's)
+#   BENCH_PAGES_FIRST (1): render a post, a profile and the stage before the API is measured, as a server that
+#     has been up a while has (0: the API alone)
 #   BENCH_CITIZENS_LOADING (100): how many citizens' tokens the crowd shapes take turns with
 #   BENCH_ACCEPT_ENCODING (gzip): what every request says it accepts, as browsers and mobile HTTP stacks do;
 #     set it empty for answers uncompressed (the hello-world reference is too small to be compressed either way)
@@ -107,6 +108,14 @@ else
   base="http://127.0.0.1:$((port + 2))"
   for _ in $(seq 40); do curl -sf "$base/healthz" >/dev/null && break; sleep 0.25; done
   node bench/scale/like-propagation.mjs "http://127.0.0.1:$port" "http://127.0.0.1:$((port + 1))" "$crowd" "$many_posts"
+fi
+# A deployed server renders pages between the API's answers, so the API is measured after a few (a post, its
+# author's profile, the stage), as one that has been up a while. BENCH_PAGES_FIRST=0 leaves them out.
+if [ "${BENCH_PAGES_FIRST:-1}" != 0 ]; then
+  author=$(sql "select username from citizens where id = (select author_id from posts where id = '$post')")
+  for page in "/p/$post" "/u/$author" /; do
+    curl -sf -o /dev/null -H "Host: localhost:3000" -H "Accept-Language: en-GB" "$base$page" || echo "page $page: failed"
+  done
 fi
 echo "database: $([ -n "${DATABASE_URL:-}" ] && echo PostgreSQL || echo SQLite); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
