@@ -13,7 +13,7 @@ import { secretNames, sharedSecret } from './http/auth/server-secrets.js';
 export const SSR_CLIENT_ID = 'civitas-web-ssr';
 export const SSR_CLIENT_SCOPES: readonly MachineScope[] = ['content', 'social', 'users', 'graphs'];
 
-/** What the web server (the Next handler in this process) reads from `process.env` to call the API. */
+/** What the web server (Next, in this process's renderer thread) reads from `process.env` to call the API. */
 export const webServerEnv = {
   apiOrigin: 'CIVITAS_API_ORIGIN',
   clientId: 'CIVITAS_SSR_CLIENT_ID',
@@ -71,7 +71,10 @@ export function internalOrigin(config: Pick<Config, 'HOST' | 'PORT'>): string {
   return `http://${host}:${config.PORT}`;
 }
 
-/** Hands the API origin and the SSR credentials to the Next server, which runs in this same process. */
+/**
+ * Hands the API origin and the SSR credentials to the Next server, which runs in a thread of this process and
+ * starts with a copy of its environment (ADR 043): called before the web is mounted.
+ */
 export function handToWebServer(origin: string, credentials: SsrClientCredentials): void {
   process.env[webServerEnv.apiOrigin] = origin;
   process.env[webServerEnv.clientId] = credentials.clientId;

@@ -1,32 +1,29 @@
 import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import { parentPort, workerData } from 'node:worker_threads';
+import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
+import { startErrorReports } from './telemetry/error-reports.js';
+import { type RendererMessage, type RendererSettings, STOP } from './web-renderer-messages.js';
 
 /**
  * The thread that renders the web app's pages (ADR 043): Next's request handler behind an HTTP server on a
  * socket only this process can reach (web-renderer.ts passes each page request to it and its answer back).
  */
-export interface RendererSettings {
-  /** The web package, with its production build. */
-  dir: string;
-  hostname: string;
-  port: number;
-  /** The Unix socket this thread listens on, in a directory only this user may enter. */
-  socketPath: string;
-}
-
-/** What the thread tells the one that started it. */
-export type RendererMessage = { kind: 'ready' } | { kind: 'failed'; error: string } | { kind: 'error'; error: string };
 
 type CreateNextServer = typeof import('next', { with: { 'resolution-mode': 'require' }}).default;
 
-const port = parentPort;
-if (!port) throw new Error('web-renderer-thread runs as a worker thread (web-renderer.ts starts it)');
+if (!parentPort) throw new Error('web-renderer-thread runs as a worker thread (web-renderer.ts starts it)');
+const port: MessagePort = parentPort;
 const tell = (message: RendererMessage) => port.postMessage(message);
 const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
 
 async function serve(settings: RendererSettings): Promise<void> {
+  // Before Next: its `onRequestError` (apps/web/src/instrumentation.ts) reports through this thread's client.
+  const reports = await startErrorReports(settings.errorReporting);
+  port.on('message', (message) => {
+    if (message !== STOP) return;
+    reports.close(2_000).finally(() => process.exit(0));
+  });
   // Next is CommonJS whose `module.exports` is the factory; `require` hands it over without ESM interop guesswork.
   const next = createRequire(import.meta.url)('next') as CreateNextServer;
   const web = next({
@@ -54,7 +51,7 @@ async function serve(settings: RendererSettings): Promise<void> {
     server.once('error', reject);
     server.listen(settings.socketPath, resolve);
   });
-  tell({ kind: 'ready' });
+  tell({ kind: 'ready', reportsErrors: reports.enabled });
 }
 
 serve(workerData as RendererSettings).catch((error: unknown) => {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { defaultWebDir, hasWebBuild, setWebBuildConfig } from './web.js';
 import { type PageRenderer, startPageRenderer } from './web-renderer.js';
 
 // The renderer's own work (the thread, the hand-over, the restart) with a thread that answers plainly instead of
@@ -22,12 +23,15 @@ const server = createServer((request, response) => {
     if (request.url === '/stop') setTimeout(() => process.exit(3), 50);
   });
 });
-server.listen(workerData.socketPath, () => parentPort.postMessage({ kind: 'ready' }));
+server.listen(workerData.socketPath, () => parentPort.postMessage({ kind: 'ready', reportsErrors: false }));
+parentPort.on('message', (message) => message === 'stop' && process.exit(0));
 `;
 const failingThread = `
 import { parentPort } from 'node:worker_threads';
 parentPort.postMessage({ kind: 'failed', error: 'no build here' });
 `;
+
+const noReporting = { APP_ENV: 'dev', SENTRY_DSN: undefined } as const;
 
 let dir: string | undefined;
 let renderer: PageRenderer | undefined;
@@ -35,6 +39,7 @@ let front: Server | undefined;
 afterEach(async () => {
   front?.close();
   await renderer?.close();
+  renderer = undefined;
   if (dir) rmSync(dir, { recursive: true, force: true });
   dir = undefined;
 });
@@ -66,6 +71,7 @@ describe('the page renderer thread (ADR 043)', () => {
       hostname: '127.0.0.1',
       port: 0,
       log: (message) => logged.push(message),
+      errorReporting: noReporting,
       entry: threadFile(plainThread),
     });
     const origin = await frontOf(renderer);
@@ -88,6 +94,25 @@ describe('the page renderer thread (ADR 043)', () => {
     expect(logged).toContain('the page renderer stopped (exit code 3); starting it again');
   });
 
+  it('reports render errors where the environment reports errors, as the API does (spec §1)', {
+    skip: !hasWebBuild(),
+    timeout: 60_000,
+  }, async () => {
+    setWebBuildConfig();
+    const withNext = { dir: defaultWebDir, hostname: '127.0.0.1', port: 0, log: () => {} };
+    const reporting = await startPageRenderer({
+      ...withNext,
+      errorReporting: { APP_ENV: 'test', SENTRY_DSN: 'http://key@127.0.0.1:9/7' },
+    });
+    expect(reporting.reportsErrors).toBe(true);
+    await reporting.close();
+    renderer = await startPageRenderer({
+      ...withNext,
+      errorReporting: { APP_ENV: 'dev', SENTRY_DSN: 'http://key@127.0.0.1:9/7' },
+    });
+    expect(renderer.reportsErrors).toBe(false);
+  });
+
   it('says why when the thread cannot start', async () => {
     await expect(
       startPageRenderer({
@@ -95,6 +120,7 @@ describe('the page renderer thread (ADR 043)', () => {
         hostname: '127.0.0.1',
         port: 0,
         log: () => {},
+        errorReporting: noReporting,
         entry: threadFile(failingThread),
       }),
     ).rejects.toThrow('the page renderer could not start: no build here');

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { RendererMessage, RendererSettings } from './web-renderer-thread.js';
+import type { ErrorReportSettings } from './telemetry/error-reports.js';
+import { type RendererMessage, type RendererSettings, STOP } from './web-renderer-messages.js';
 
 /**
  * The web app's pages, rendered in a thread of their own (ADR 043). Next keeps each render's state in
@@ -17,6 +18,9 @@ import type { RendererMessage, RendererSettings } from './web-renderer-thread.js
 export interface PageRenderer {
   /** Hands the request to the renderer and its answer to `response`, as Next's handler in this thread did. */
   handle(incoming: IncomingMessage, response: ServerResponse): Promise<void>;
+  /** Whether the renderer reports render errors (the environment reports errors: spec §1). */
+  readonly reportsErrors: boolean;
+  /** Stops the thread once its error reports on their way are sent (a few seconds at most). */
   close(): Promise<void>;
 }
 
@@ -26,6 +30,8 @@ export interface PageRendererOptions {
   port: number;
   /** Where a render that failed outside Next's own error pages, or a renderer that stopped, is reported. */
   log: (message: string, error?: string) => void;
+  /** The serving thread's error reporting settings, which the renderer's reports follow. */
+  errorReporting: ErrorReportSettings;
   /** The thread's module: the built web-renderer-thread.js unless given (tests give one without Next). */
   entry?: string;
 }
@@ -50,6 +56,9 @@ function passedOn(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return kept;
 }
 
+/** How long a stopping renderer may take to send its last error reports before it is ended. */
+const STOP_WAIT_MS = 3_000;
+
 /** A restarted renderer waits this long first, so that one that cannot start does not spin. */
 const RESTART_DELAY_MS = 1_000;
 
@@ -61,19 +70,26 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
     hostname: options.hostname,
     port: options.port,
     socketPath: join(socketDir, 'renderer.sock'),
+    errorReporting: { APP_ENV: options.errorReporting.APP_ENV, SENTRY_DSN: options.errorReporting.SENTRY_DSN },
   };
   // Connections kept between pages; idle ones are let go before the renderer's own keep-alive ends them.
   const agent = new Agent({ keepAlive: true, timeout: 60_000 });
   let closing = false;
   let thread: Worker;
+  let reportsErrors = false;
+  const exited = new WeakSet<Worker>();
 
   const start = () =>
     new Promise<void>((resolve, reject) => {
       rmSync(settings.socketPath, { force: true });
-      const started = new Worker(options.entry ?? threadEntry, { workerData: settings });
+      // None of this process's Node options: the thread runs built code only (a test runner's source condition would
+      // send its imports to TypeScript), and the V8 flags (`npm start`'s heap settings) hold for every thread anyway.
+      const started = new Worker(options.entry ?? threadEntry, { workerData: settings, execArgv: [] });
       started.on('message', (message: RendererMessage) => {
-        if (message.kind === 'ready') resolve();
-        else if (message.kind === 'failed') reject(new Error(`the page renderer could not start: ${message.error}`));
+        if (message.kind === 'ready') {
+          reportsErrors = message.reportsErrors;
+          resolve();
+        } else if (message.kind === 'failed') reject(new Error(`the page renderer could not start: ${message.error}`));
         else options.log('web request failed', message.error);
       });
       started.on('error', (error) => {
@@ -81,6 +97,7 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
         options.log('the page renderer failed', error.stack ?? error.message);
       });
       started.on('exit', (code) => {
+        exited.add(started);
         reject(new Error(`the page renderer stopped (exit code ${code})`));
         if (closing || started !== thread) return;
         options.log(`the page renderer stopped (exit code ${code}); starting it again`);
@@ -137,10 +154,19 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
         // A request the visitor abandons while it is sent ends the render's request too.
         pipeline(incoming, upstream, (error) => error && failed(error));
       }),
+    get reportsErrors() {
+      return reportsErrors;
+    },
     close: async () => {
       closing = true;
       agent.destroy();
-      await thread.terminate();
+      if (!exited.has(thread)) {
+        const stopped = new Promise((resolve) => thread.once('exit', resolve));
+        thread.postMessage(STOP);
+        const late = setTimeout(() => void thread.terminate(), STOP_WAIT_MS);
+        await stopped;
+        clearTimeout(late);
+      }
       rmSync(socketDir, { recursive: true, force: true });
     },
   };

@@ -87,6 +87,16 @@ function builtConfig(dir: string): string {
   return JSON.stringify({ ...config, distDir: distDirOf() });
 }
 
+/**
+ * Sets what the renderer thread reads of the build from the environment, which it starts with a copy of (the
+ * API's address and the rendering client's credentials are set there too, by ssr-client.ts). Set, not
+ * defaulted: the configuration is the one of the build being mounted.
+ */
+export function setWebBuildConfig(dir: string = defaultWebDir): void {
+  process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = builtConfig(dir);
+}
+
 /** Whether `next build` has produced a production build in `dir`. */
 export function hasWebBuild(dir: string = defaultWebDir): boolean {
   return existsSync(join(webBuildDir(dir), 'BUILD_ID'));
@@ -131,15 +141,13 @@ export async function mountWeb(app: FastifyInstance, ctx: AppContext, dir: strin
     app.log.warn({ dir }, 'no web build found (run `npm run build`); serving the API only');
     return;
   }
-  process.env.NEXT_TELEMETRY_DISABLED ??= '1';
-  // Set, not defaulted: the configuration is the one of the build being mounted. The renderer thread starts
-  // with a copy of this environment, the API's address and the rendering client's credentials included.
-  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = builtConfig(dir);
+  setWebBuildConfig(dir);
   const renderer = await startPageRenderer({
     dir,
     hostname: ctx.config.HOST,
     port: ctx.config.PORT,
     log: (message, error) => app.log.error({ err: error }, message),
+    errorReporting: ctx.config,
   });
   await registerBuildAssets(app, dir);
 

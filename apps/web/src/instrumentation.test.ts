@@ -4,8 +4,8 @@ import { flush, getClient, initWithoutDefaultIntegrations } from '@sentry/nextjs
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { onRequestError } from './instrumentation';
 
-// Next calls onRequestError for render and route errors; the client is the process-wide one the API starts at
-// boot (here started the same way), and events go over real HTTP to a local Sentry-protocol receiver.
+// Next calls onRequestError for render and route errors; the client is the one the server starts in the renderer
+// thread at boot (here started the same way), and events go over real HTTP to a local Sentry-protocol receiver.
 const envelopes: string[] = [];
 let server: Server;
 const saved = { ...process.env };

@@ -30,14 +30,17 @@ export const noErrorReports: ErrorReports = {
   async close() {},
 };
 
+/** The settings error reporting is started from: the serving thread's config, and the renderer thread's copy. */
+export type ErrorReportSettings = Pick<Config, 'APP_ENV' | 'SENTRY_DSN'>;
+
 /**
- * Starts the server's error reporting once, at boot, when the environment allows it; otherwise the SDK is
- * never initialised. Its client is the SDK's process-wide one, which the web server in this process (Next's
- * `onRequestError`) reports through as well. Only what is asked for is sent: no default integrations (no
+ * Starts a thread's error reporting once, at boot, when the environment allows it; otherwise the SDK is never
+ * initialised. The SDK's client belongs to the thread that starts it: the serving thread starts one for the API,
+ * the renderer thread (ADR 043) its own, which Next's `onRequestError` reports through. Only what is asked for is sent: no default integrations (no
  * auto-instrumented tracing, no uncaught-exception or console capture, which have no request and so no
  * consent to go by), trace sampling 0, and none of the SDK's default personal data.
  */
-export async function startErrorReports(config: Config): Promise<ErrorReports> {
+export async function startErrorReports(config: ErrorReportSettings): Promise<ErrorReports> {
   if (!reportingDsn(config) || !config.SENTRY_DSN) return noErrorReports;
   // Loaded only where reports are sent: the SDK costs a server that never reports about 25 MB of memory.
   const { captureException, close, dedupeIntegration, flush, initWithoutDefaultIntegrations, linkedErrorsIntegration } =
