@@ -1,53 +1,26 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { CONSENT_COOKIE, NO_CONSENT, serializeConsent } from '@civitas/contract';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
-import { createContext } from '../../src/create-context.js';
-import { type DemoWorld, seedDemo } from '../../src/seed/demo.js';
-import { ensureSsrClient, handToWebServer, webServerEnv } from '../../src/ssr-client.js';
-import { hasWebBuild, mountWeb } from '../../src/web.js';
-import { freePort } from '../free-port.js';
+import type { DemoWorld } from '../../src/seed/demo.js';
+import { hasWebBuild } from '../../src/web.js';
+import { type DemoSite, startDemoSite } from './demo-site.js';
 
 // Served from the production web build, as web-shell.test.ts explains (`npm run build:web` first).
 describe.skipIf(!hasWebBuild())('guests asking the same page in the same moment (ADR 042)', () => {
-  let app: FastifyInstance;
+  let site: DemoSite;
   let ctx: AppContext;
   let world: DemoWorld;
   let baseUrl: string;
-  let dataDir: string;
   let renamed = 0;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'civitas-web-kept-'));
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
     // A minute instead of a second, so that "kept" cannot be mistaken for "rendered again within the second".
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: baseUrl,
-      GUEST_PAGE_CACHE_MS: '60000',
-    });
-    ctx = await createContext(config, { sqliteFile: ':memory:' });
-    world = await seedDemo(ctx);
-    app = await buildApp(ctx);
-    // The pages read the API over HTTP, from this server, as the server's own entry point sets up.
-    handToWebServer(baseUrl, await ensureSsrClient(ctx));
-    await mountWeb(app, ctx);
-    await app.listen({ port, host: '127.0.0.1' });
+    site = await startDemoSite({ GUEST_PAGE_CACHE_MS: '60000' });
+    ({ ctx, world, baseUrl } = site);
   });
 
   afterAll(async () => {
-    for (const name of Object.values(webServerEnv)) delete process.env[name];
-    await app?.close();
-    await ctx?.db.destroy();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await site?.close();
   });
 
   /** Gives alice a new display name in the database, which only a page rendered from now on shows. */
