@@ -8,8 +8,11 @@ export interface RendererSettings {
   port: number;
   /** The Unix socket the renderer listens on, in a directory only this user may enter. */
   socketPath: string;
-  /** The serving thread's settings: render errors are reported as the API's are (spec §1), by the renderer. */
-  errorReporting: ErrorReportSettings;
+  /**
+   * The serving thread's settings where this environment reports errors (spec §1), else null: render errors are
+   * then reported as the API's are, by the renderer.
+   */
+  errorReporting: ErrorReportSettings | null;
 }
 
 /** What the renderer thread tells the one that started it. */

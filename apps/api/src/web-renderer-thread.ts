@@ -2,7 +2,6 @@ import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
-import { startErrorReports } from './telemetry/error-reports.js';
 import { type RendererMessage, type RendererSettings, STOP } from './web-renderer-messages.js';
 
 /**
@@ -19,10 +18,13 @@ const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? e
 
 async function serve(settings: RendererSettings): Promise<void> {
   // Before Next: its `onRequestError` (apps/web/src/instrumentation.ts) reports through this thread's client.
-  const reports = await startErrorReports(settings.errorReporting);
+  // Loaded only where errors are reported: the SDK and the settings' checks cost the thread about 10 MB.
+  const reports = settings.errorReporting
+    ? await (await import('./telemetry/error-reports.js')).startErrorReports(settings.errorReporting)
+    : null;
   port.on('message', (message) => {
     if (message !== STOP) return;
-    reports.close(2_000).finally(() => process.exit(0));
+    (reports?.close(2_000) ?? Promise.resolve()).finally(() => process.exit(0));
   });
   // Next is CommonJS whose `module.exports` is the factory; `require` hands it over without ESM interop guesswork.
   const next = createRequire(import.meta.url)('next') as CreateNextServer;
@@ -51,7 +53,7 @@ async function serve(settings: RendererSettings): Promise<void> {
     server.once('error', reject);
     server.listen(settings.socketPath, resolve);
   });
-  tell({ kind: 'ready', reportsErrors: reports.enabled });
+  tell({ kind: 'ready', reportsErrors: reports?.enabled ?? false });
 }
 
 serve(workerData as RendererSettings).catch((error: unknown) => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { reportingDsn } from './domains/monitoring/tunnel.js';
 import type { ErrorReportSettings } from './telemetry/error-reports.js';
 import { type RendererMessage, type RendererSettings, STOP } from './web-renderer-messages.js';
 
@@ -70,7 +71,9 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
     hostname: options.hostname,
     port: options.port,
     socketPath: join(socketDir, 'renderer.sock'),
-    errorReporting: { APP_ENV: options.errorReporting.APP_ENV, SENTRY_DSN: options.errorReporting.SENTRY_DSN },
+    errorReporting: reportingDsn(options.errorReporting)
+      ? { APP_ENV: options.errorReporting.APP_ENV, SENTRY_DSN: options.errorReporting.SENTRY_DSN }
+      : null,
   };
   // Connections kept between pages; idle ones are let go before the renderer's own keep-alive ends them.
   const agent = new Agent({ keepAlive: true, timeout: 60_000 });
