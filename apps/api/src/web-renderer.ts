@@ -114,49 +114,7 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
   await start();
 
   return {
-    handle: (incoming, response) =>
-      new Promise<void>((resolve, reject) => {
-        // A visitor who went away (even before the render began) is no failure: the render is not needed.
-        const gone = () => response.destroyed || response.closed || response.socket?.destroyed === true;
-        if (gone()) return resolve();
-        const failed = (error: Error) => (gone() ? resolve() : reject(error));
-        const upstream = request(
-          {
-            socketPath: settings.socketPath,
-            agent,
-            method: incoming.method,
-            path: incoming.url,
-            headers: passedOn(incoming.headers),
-          },
-          (answer) => {
-            response.statusCode = answer.statusCode ?? 502;
-            for (const [name, value] of Object.entries(answer.headers)) {
-              if (value !== undefined && !CONNECTION_HEADERS.has(name)) response.setHeader(name, value);
-            }
-            const flush = (response as ServerResponse & { flush?: () => void }).flush?.bind(response);
-            answer.on('data', (chunk: Buffer) => {
-              if (!response.write(chunk)) answer.pause();
-              // Next flushes after each part of a streamed page; the compression over `response` holds it back
-              // until told to (web.ts).
-              flush?.();
-            });
-            response.on('drain', () => answer.resume());
-            answer.on('end', () => {
-              response.end();
-              resolve();
-            });
-            answer.on('error', failed);
-          },
-        );
-        upstream.on('error', failed);
-        response.on('close', () => {
-          if (response.writableFinished) return;
-          upstream.destroy();
-          resolve();
-        });
-        // A request the visitor abandons while it is sent ends the render's request too.
-        pipeline(incoming, upstream, (error) => error && failed(error));
-      }),
+    handle: (incoming, response) => relayPage({ socketPath: settings.socketPath, agent }, incoming, response),
     get reportsErrors() {
       return reportsErrors;
     },
@@ -173,4 +131,51 @@ export async function startPageRenderer(options: PageRendererOptions): Promise<P
       rmSync(socketDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Passes one page request to the renderer over `to` and its answer into `response` as it streams. Resolves when
+ * the answer has gone out or the visitor went away (a render no longer needed is no failure); rejects when the
+ * renderer could not answer.
+ */
+function relayPage(
+  to: { socketPath: string; agent: Agent },
+  incoming: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const gone = () => response.destroyed || response.closed || response.socket?.destroyed === true;
+    if (gone()) return resolve();
+    const failed = (error: Error) => (gone() ? resolve() : reject(error));
+    const upstream = request(
+      { ...to, method: incoming.method, path: incoming.url, headers: passedOn(incoming.headers) },
+      (answer) => {
+        response.statusCode = answer.statusCode ?? 502;
+        for (const [name, value] of Object.entries(answer.headers)) {
+          if (value !== undefined && !CONNECTION_HEADERS.has(name)) response.setHeader(name, value);
+        }
+        const flush = (response as ServerResponse & { flush?: () => void }).flush?.bind(response);
+        answer.on('data', (chunk: Buffer) => {
+          if (!response.write(chunk)) answer.pause();
+          // Next flushes after each part of a streamed page; the compression over `response` holds it back
+          // until told to (web.ts).
+          flush?.();
+        });
+        response.on('drain', () => answer.resume());
+        answer.on('end', () => {
+          response.end();
+          resolve();
+        });
+        answer.on('error', failed);
+      },
+    );
+    upstream.on('error', failed);
+    response.on('close', () => {
+      if (response.writableFinished) return;
+      upstream.destroy();
+      resolve();
+    });
+    // A request the visitor abandons while it is sent ends the render's request too.
+    pipeline(incoming, upstream, (error) => error && failed(error));
+  });
 }
