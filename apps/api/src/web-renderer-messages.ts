@@ -23,3 +23,6 @@ export type RendererMessage =
 
 /** What the renderer thread is told: to stop, once the reports on their way are sent. */
 export const STOP = 'stop';
+
+/** What a page says when its render failed outside Next's own error pages (the renderer's or the relay's). */
+export const PAGE_FAILED_TEXT = 'Something went wrong on our side; please try again';

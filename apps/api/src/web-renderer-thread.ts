@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
-import { type RendererMessage, type RendererSettings, STOP } from './web-renderer-messages.js';
+import { PAGE_FAILED_TEXT, type RendererMessage, type RendererSettings, STOP } from './web-renderer-messages.js';
 
 /**
  * The thread that renders the web app's pages (ADR 043): Next's request handler behind an HTTP server on a
@@ -44,7 +44,7 @@ async function serve(settings: RendererSettings): Promise<void> {
       // Next renders its own error pages; this is only for a failure of the handler itself.
       tell({ kind: 'error', error: describe(error) });
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      response.end('Something went wrong on our side; please try again');
+      response.end(PAGE_FAILED_TEXT);
     });
   });
   // The other thread keeps connections open for the next page: longer here than there, so it closes them first.

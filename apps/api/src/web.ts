@@ -12,6 +12,7 @@ import { newNonce, type SecurityHeaders, securityHeaders } from './http/security
 import { objectStorageOrigins } from './media/storage/s3-settings.js';
 import { answerWithKept, type KeptPage, keptPageKey, keptWithCookies, recordPage } from './web-guest-pages.js';
 import { startPageRenderer } from './web-renderer.js';
+import { PAGE_FAILED_TEXT } from './web-renderer-messages.js';
 import { deferFrameworkScripts } from './web-scripts-after-load.js';
 
 /** The web package, beside this one in the workspace (the same from `src/` under test and from `dist/`). */
@@ -197,7 +198,7 @@ export async function mountWeb(app: FastifyInstance, ctx: AppContext, dir: strin
         // Part of the page has gone out: only a cut connection tells the browser it is incomplete.
         if (reply.raw.headersSent) return void reply.raw.destroy();
         reply.raw.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-        reply.raw.end('Something went wrong on our side; please try again');
+        reply.raw.end(PAGE_FAILED_TEXT);
       }
     });
   });

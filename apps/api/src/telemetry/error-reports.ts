@@ -36,9 +36,10 @@ export type ErrorReportSettings = Pick<Config, 'APP_ENV' | 'SENTRY_DSN'>;
 /**
  * Starts a thread's error reporting once, at boot, when the environment allows it; otherwise the SDK is never
  * initialised. The SDK's client belongs to the thread that starts it: the serving thread starts one for the API,
- * the renderer thread (ADR 043) its own, which Next's `onRequestError` reports through. Only what is asked for is sent: no default integrations (no
- * auto-instrumented tracing, no uncaught-exception or console capture, which have no request and so no
- * consent to go by), trace sampling 0, and none of the SDK's default personal data.
+ * the renderer thread (ADR 043) its own, which Next's `onRequestError` reports through. Only what is asked for
+ * is sent: no default integrations (no auto-instrumented tracing, no uncaught-exception or console capture,
+ * which have no request and so no consent to go by), trace sampling 0, and none of the SDK's default personal
+ * data.
  */
 export async function startErrorReports(config: ErrorReportSettings): Promise<ErrorReports> {
   if (!reportingDsn(config) || !config.SENTRY_DSN) return noErrorReports;
