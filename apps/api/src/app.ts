@@ -37,6 +37,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       ? { level: ctx.config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] }
       : false,
     bodyLimit: 256 * 1024,
+    // Fastify sets no limit by default (it expects a proxy in front); this server may face clients itself.
+    requestTimeout: ctx.config.REQUEST_TIMEOUT_MS,
     routerOptions: { maxParamLength: 200 },
     // Forwarded addresses are believed only from the proxies TRUST_PROXY names.
     trustProxy: ctx.config.TRUST_PROXY ?? false,

@@ -139,6 +139,13 @@ const ConfigSchema = z.object({
   /** Failed sign-ins per account in 15 minutes before the account is locked for the rest of the window. */
   ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
   /**
+   * How long a client may take to send one whole request (headers and body). Past it the request is answered
+   * 408 and its connection closed, so a client that opens a request and never finishes it (one trickling its
+   * bytes, or a flood of such) cannot hold connections for ever. Node's own default; it must leave room for an
+   * 8 MB upload part on the slowest uplink served (300 s is 8 MB at about 220 kbit/s).
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(300_000),
+  /**
    * On SIGTERM/SIGINT the server stops taking connections and lets requests in progress finish; past this many
    * milliseconds it exits anyway (code 1), so a stuck upload cannot hold a deploy. Kept under the usual 30 s an
    * orchestrator waits before it sends SIGKILL.

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import { type EndpointDef, fullPath, type QueryOf } from '@civitas/contract';
 import { fastifyCookie } from '@fastify/cookie';
 import proxyAddr from '@fastify/proxy-addr';
@@ -183,14 +183,29 @@ function clientAddress(trustProxy: string | undefined): (request: IncomingMessag
  */
 export function serverWithLane(lane: () => ExpressLane | undefined): FastifyServerFactory {
   return (handler, options) => {
-    const server: Server = createServer((request, response) => {
+    const { keepAliveTimeout, requestTimeout, connectionTimeout } = options as Record<string, unknown>;
+    const server: Server = createServer(requestLimits(requestTimeout), (request, response) => {
       if (!takenByLane(lane(), request, response, handler)) handler(request, response);
     });
-    const { keepAliveTimeout, requestTimeout, connectionTimeout } = options as Record<string, unknown>;
     if (typeof keepAliveTimeout === 'number') server.keepAliveTimeout = keepAliveTimeout;
-    if (typeof requestTimeout === 'number') server.requestTimeout = requestTimeout;
     if (typeof connectionTimeout === 'number') server.setTimeout(connectionTimeout);
     return server;
+  };
+}
+
+/** Node's default time for a request's headers, which must not exceed the time for the whole request. */
+const HEADERS_TIMEOUT_MS = 60_000;
+
+/**
+ * The server's limits on receiving a request. Node checks them on a timer, every 30 s by default: a limit
+ * shorter than a few minutes is checked ten times within it, so it holds to about a tenth.
+ */
+function requestLimits(requestTimeout: unknown): ServerOptions {
+  if (typeof requestTimeout !== 'number' || requestTimeout <= 0) return {};
+  return {
+    requestTimeout,
+    headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout),
+    connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.round(requestTimeout / 10))),
   };
 }
 
