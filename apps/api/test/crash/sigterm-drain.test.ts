@@ -1,5 +1,7 @@
 import { Agent, type IncomingMessage, request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { STALLED_BODY_MS } from '../../src/http/drain.js';
 import { insertCitizen } from '../../src/seed/citizens.js';
 import { insertPost } from '../../src/seed/posts.js';
 import { closeContext, createTempDatabase, type TempDatabase } from '../cli/temp-database.js';
@@ -8,7 +10,7 @@ import { type ServerProcess, startServer } from './server-process.js';
 
 // SIGTERM on the real server process: the request in flight (a part upload whose body is still arriving) is
 // answered, new connections are refused, a second signal changes nothing, and the process exits 0. A request
-// that never ends cannot hold it past SHUTDOWN_TIMEOUT_MS.
+// whose body stops arriving is given up on; one that never ends cannot hold it past SHUTDOWN_TIMEOUT_MS.
 
 let db: TempDatabase;
 let token: string;
@@ -129,6 +131,43 @@ describe('SIGTERM', () => {
     expect(call.status).toBe(200);
     await waitFor(() => running.child.exitCode !== null, 20_000);
     expect(await running.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('gives up on a request whose body stopped arriving, and exits 0', { timeout: 90_000 }, async () => {
+    server = await startServer(db.env, await freePort());
+    const part = startPart(await partUrl(server.origin), new Agent());
+    const cutOff = part.response.then(
+      () => 'answered',
+      (error: Error & { code?: string }) => error.code ?? error.message,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300)); // half the body is in; the rest never comes
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    const took = Date.now() - signalledAt;
+    expect(took).toBeGreaterThanOrEqual(STALLED_BODY_MS - 100);
+    expect(took).toBeLessThan(db.config.SHUTDOWN_TIMEOUT_MS - 5_000);
+    expect(server.output()).toContain('shut down cleanly');
+    expect(['ECONNRESET', 'socket hang up']).toContain(await cutOff);
+  });
+
+  it('gives up on a connection answered before the body it announced, and exits 0', { timeout: 90_000 }, async () => {
+    server = await startServer(db.env, await freePort());
+    // Refused at once (no token), while the rest of the announced body never comes.
+    const socket = connect(Number(new URL(server.origin).port), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk;
+    });
+    socket.write('POST /api/users/v7/creators-content HTTP/1.1\r\nHost: localhost\r\n');
+    socket.write('Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"mediaType":');
+    await waitFor(() => answer.includes('\r\n\r\n'), 10_000);
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(Date.now() - signalledAt).toBeLessThan(db.config.SHUTDOWN_TIMEOUT_MS - 5_000);
+    socket.destroy();
   });
 
   it('exits 1 with a log line when a request outlasts SHUTDOWN_TIMEOUT_MS', { timeout: 90_000 }, async () => {
