@@ -1,7 +1,9 @@
 import { getSharedPost } from '@civitas/contract';
-import { defineRoute } from '../../http/route.js';
-import { presentVisiblePost, sharedPostRules } from './load.js';
+import { defineRoute, SerializedBody } from '../../http/route.js';
+import { loadVisiblePost, sharedPostRules } from './load.js';
+import { postDetailJson } from './post-detail-json.js';
 
-export default defineRoute(getSharedPost, async ({ params, ctx }) =>
-  presentVisiblePost(ctx, params.id, null, sharedPostRules),
-);
+export default defineRoute(getSharedPost, async ({ params, ctx }) => {
+  const { post, hydration } = await loadVisiblePost(ctx, params.id, null, sharedPostRules);
+  return SerializedBody.checked(postDetailJson(ctx.caches.checkedPostJson, post, hydration));
+});

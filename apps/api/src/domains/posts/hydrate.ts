@@ -15,6 +15,8 @@ export type CitizenSummaryRow = Pick<
 export interface Hydration {
   viewerId: string | null;
   posts: Map<string, PostRow>;
+  /** The post cache's content object each post was presented from (none for a post just written). */
+  contents: Map<string, PostContent>;
   citizens: Map<string, CitizenSummaryRow>;
   likedByViewer: Set<string>;
   /** Authors among these posts who are friends of the viewer. */
@@ -48,6 +50,7 @@ export async function hydratePosts(
     const content = contents.get(row.id);
     if (!content) continue; // deleted from the table between the two reads
     hydration.posts.set(row.id, postRow(content, row));
+    hydration.contents.set(row.id, content);
     if (row.author_username !== null && !hydration.citizens.has(row.author_id)) {
       hydration.citizens.set(row.author_id, {
         id: row.author_id,
@@ -67,6 +70,7 @@ export async function hydratePosts(
 const emptyHydration = (viewerId: string | null): Hydration => ({
   viewerId,
   posts: new Map(),
+  contents: new Map(),
   citizens: new Map(),
   likedByViewer: new Set(),
   friendsOfViewer: new Set(),

@@ -1,7 +1,5 @@
-import type { PostView } from '@civitas/contract';
 import { AppError, postNotFound } from '../../http/errors.js';
 import { type Hydration, type HydrationContext, hydratePosts, type PostRow } from './hydrate.js';
-import { postView } from './present.js';
 import { type PostRule, passesAll, publicOnly, standardRules } from './rules.js';
 
 export interface VisiblePost {
@@ -23,16 +21,6 @@ export async function loadVisiblePost(
 }
 
 export const sharedPostRules: readonly PostRule[] = [...standardRules, publicOnly];
-
-export async function presentVisiblePost(
-  ctx: HydrationContext,
-  postId: string,
-  viewerId: string | null,
-  rules?: readonly PostRule[],
-): Promise<PostView> {
-  const { post, hydration } = await loadVisiblePost(ctx, postId, viewerId, rules);
-  return postView(post, hydration);
-}
 
 /** A post the caller authored: 404 if they cannot see it, 403 if they can but it is someone else's. */
 export async function loadOwnPost(ctx: HydrationContext, postId: string, citizenId: string): Promise<PostRow> {

@@ -1,7 +1,7 @@
 import { FeedPage, PostView } from '@civitas/contract';
 import { describe, expect, it } from 'vitest';
 import { lru } from '../../cache/lru.js';
-import { feedPageJson, postViewJson } from './post-json.js';
+import { feedPageJson, postViewParts } from './post-json.js';
 
 // The JSON written from checked views must be byte for byte what the route serialiser writes
 // (JSON.stringify of zod's encoding), whether the view's text was checked before or not.
@@ -45,28 +45,30 @@ const view = (overrides: Partial<PostView> = {}): PostView => ({
 
 const zodJson = (v: PostView) => JSON.stringify(PostView.encode(v));
 
-describe('postViewJson', () => {
+describe('postViewParts', () => {
   it('writes what zod would, on the first (checked) and later (remembered) calls, with each reader’s likes', () => {
     const checked = lru<string, string>({ maxEntries: 10 });
     const first = view();
-    expect(postViewJson(checked, first)).toBe(zodJson(first));
+    expect(postViewParts(checked, first).json).toBe(zodJson(first));
     expect(checked.size).toBe(1);
     const otherReader = view({ likesOverviewDetails: { likesCount: 4, liked: false } });
-    expect(postViewJson(checked, otherReader)).toBe(zodJson(otherReader));
+    expect(postViewParts(checked, otherReader).json).toBe(zodJson(otherReader));
   });
 
   it('checks a changed view again: a bad one throws even after a good one was remembered', () => {
     const checked = lru<string, string>({ maxEntries: 10 });
-    postViewJson(checked, view());
-    expect(() => postViewJson(checked, view({ createdAtTimestampInMilliseconds: 1.5 }))).toThrow();
-    expect(() => postViewJson(checked, view({ likesOverviewDetails: { likesCount: -1, liked: false } }))).toThrow();
+    postViewParts(checked, view());
+    expect(() => postViewParts(checked, view({ createdAtTimestampInMilliseconds: 1.5 })).json).toThrow();
+    expect(
+      () => postViewParts(checked, view({ likesOverviewDetails: { likesCount: -1, liked: false } })).json,
+    ).toThrow();
   });
 
   it('answers with zod’s encoding, and remembers nothing, when it differs from the plain text', () => {
     const checked = lru<string, string>({ maxEntries: 10 });
     const upper = view({ mentionRequest: ['0190A5B0-0000-7000-8000-000000000002'] });
-    expect(postViewJson(checked, upper)).toBe(zodJson(upper));
-    expect(postViewJson(checked, upper)).toContain('"mentionRequest":["0190a5b0-0000-7000-8000-000000000002"]');
+    expect(postViewParts(checked, upper).json).toBe(zodJson(upper));
+    expect(postViewParts(checked, upper).json).toContain('"mentionRequest":["0190a5b0-0000-7000-8000-000000000002"]');
     expect(checked.size).toBe(0);
   });
 });

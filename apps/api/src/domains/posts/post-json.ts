@@ -31,7 +31,8 @@ export const LIKES_HOLE_BYTES = likesJson({ likesCount: 999_999_999, liked: fals
 /** A post's likes as a template's hole: the same JSON, then spaces (JSON's whitespace) to LIKES_HOLE_BYTES. */
 export const paddedLikesJson = (likes: LikesOverviewDetails): string => likesJson(likes).padEnd(LIKES_HOLE_BYTES);
 
-const plainLikes = ({ likesCount, liked }: LikesOverviewDetails) =>
+/** Likes as the contract has them: a whole count, not negative, and a flag. */
+export const plainLikes = ({ likesCount, liked }: LikesOverviewDetails): boolean =>
   Number.isInteger(likesCount) && likesCount >= 0 && typeof liked === 'boolean';
 
 /** A feed page's JSON (the contract's FeedPage). */
@@ -39,9 +40,15 @@ export function feedPageJson(checked: CheckedPostJson, page: z.infer<typeof Feed
   return checkedJson(checked, 'page', FeedPage, page, page.data).json;
 }
 
-/** One post's JSON (the contract's PostView). */
-export function postViewJson(checked: CheckedPostJson, view: PostView): string {
-  return checkedJson(checked, 'post', PostView, view, [view]).json;
+/**
+ * One post's JSON (the contract's PostView), and the text around its likes when it can be split there (null
+ * when its zod encoding differs from the plain text).
+ */
+export function postViewParts(
+  checked: CheckedPostJson,
+  view: PostView,
+): { json: string; aroundLikes: string[] | null } {
+  return checkedJson(checked, 'post', PostView, view, [view]);
 }
 
 /**

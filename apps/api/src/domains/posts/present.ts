@@ -1,4 +1,4 @@
-import type { CitizenSummary, PostView } from '@civitas/contract';
+import type { CitizenSummary, LikesOverviewDetails, PostView } from '@civitas/contract';
 import type { CitizenSummaryRow, Hydration, PostRow } from './hydrate.js';
 import { parseIdList } from './hydrate.js';
 import { parseRenditions } from './renditions.js';
@@ -27,6 +27,12 @@ export function isoTime(epochMs: number): string {
   }
   return iso;
 }
+
+/** The post's likes as its reader sees them. */
+export const likesOf = (post: PostRow, hydration: Hydration): LikesOverviewDetails => ({
+  likesCount: Math.max(0, post.likes_count),
+  liked: hydration.likedByViewer.has(post.id),
+});
 
 export function postView(post: PostRow, hydration: Hydration): PostView {
   const author = hydration.citizens.get(post.author_id);
@@ -59,7 +65,7 @@ export function postView(post: PostRow, hydration: Hydration): PostView {
     externalLink: post.external_link,
     sharingOptions: post.sharing,
     mentionRequest: mentionIds,
-    likesOverviewDetails: { likesCount: Math.max(0, post.likes_count), liked: hydration.likedByViewer.has(post.id) },
+    likesOverviewDetails: likesOf(post, hydration),
     createdAt: isoTime(post.created_at),
     createdAtTimestampInMilliseconds: post.created_at,
     updatedAt: isoTime(post.updated_at),
