@@ -9,8 +9,10 @@ import styles from './post.module.css';
 const HLS_MIME = 'application/vnd.apple.mpegurl';
 
 /**
- * Plays a video, over HLS where the post has a stream: natively where the browser can (Safari), else with
- * hls.js, loaded only when a stream is actually played so it never weighs on a page of pictures.
+ * Plays a video, over HLS where the post has a stream: natively where the browser can, else with hls.js, which
+ * is fetched only when the person first plays the video. A page of videos then costs nothing until a play
+ * (`preload="none"`): hls.js attached as the player mounted fetched itself, and each stream's playlists and first
+ * segments, for every video on the page.
  */
 export function VideoPlayer({ media, label, priority }: { media: MediaView; label: string; priority: boolean }) {
   const video = useRef<HTMLVideoElement>(null);
@@ -24,15 +26,27 @@ export function VideoPlayer({ media, label, priority }: { media: MediaView; labe
     if (!element || !stream || element.canPlayType(HLS_MIME)) return;
     let destroy: (() => void) | undefined;
     let cancelled = false;
-    void import('hls.js').then(({ default: Hls }) => {
-      if (cancelled || !Hls.isSupported()) return;
-      const hls = new Hls();
-      hls.loadSource(stream);
-      hls.attachMedia(element);
-      destroy = () => hls.destroy();
-    });
+    const playStream = () => {
+      // The browser has started the MP4 it can play; the stream (sized to the connection) takes over once
+      // hls.js is here, from the same moment, or the MP4 goes on where hls.js cannot run.
+      element.pause();
+      void import('hls.js').then(
+        ({ default: Hls }) => {
+          if (cancelled) return;
+          if (!Hls.isSupported()) return void element.play().catch(() => {});
+          const hls = new Hls({ startPosition: element.currentTime });
+          hls.once(Hls.Events.MANIFEST_PARSED, () => void element.play().catch(() => {}));
+          hls.loadSource(stream);
+          hls.attachMedia(element);
+          destroy = () => hls.destroy();
+        },
+        () => void element.play().catch(() => {}),
+      );
+    };
+    element.addEventListener('play', playStream, { once: true });
     return () => {
       cancelled = true;
+      element.removeEventListener('play', playStream);
       destroy?.();
     };
   }, [media.hlsUri]);
