@@ -1,5 +1,4 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 const IDLE_SWEEP_MS = 100;
@@ -11,9 +10,8 @@ const IDLE_SWEEP_MS = 100;
  */
 export const STALLED_BODY_MS = 5_000;
 
-/** A request with a body, and when its connection last received anything. */
+/** What a stop last saw of a request's connection: its bytes read, and since when that count stood. */
 interface Arrival {
-  socket: Socket;
   bytesRead: number;
   movedAt: number;
 }
@@ -34,10 +32,11 @@ const hasBody = (headers: IncomingHttpHeaders) =>
 export function closeConnectionsWhenAnswered(app: FastifyInstance): void {
   let closing = false;
   // Only requests that carry a body can stall after their headers; the GETs that are most requests are not kept.
-  const arriving = new Map<IncomingMessage, Arrival>();
+  // Each is watched (given an Arrival) only once a stop has begun: until then keeping it is all it costs.
+  const arriving = new Map<IncomingMessage, Arrival | null>();
   app.server.on('request', (request: IncomingMessage) => {
     if (!hasBody(request.headers)) return;
-    arriving.set(request, { socket: request.socket, bytesRead: request.socket.bytesRead, movedAt: Date.now() });
+    arriving.set(request, null);
     // Once its body is all read (a request answered early still has it read and dropped) or its connection is gone.
     request.once('close', () => arriving.delete(request));
   });
@@ -45,18 +44,13 @@ export function closeConnectionsWhenAnswered(app: FastifyInstance): void {
     const now = Date.now();
     for (const [request, arrival] of arriving) {
       if (request.complete) continue; // its body is here: the handler answers in its own time
-      const { bytesRead } = arrival.socket;
-      if (bytesRead !== arrival.bytesRead) {
-        arrival.bytesRead = bytesRead;
-        arrival.movedAt = now;
-      } else if (now - arrival.movedAt >= STALLED_BODY_MS) arrival.socket.destroy();
+      const { bytesRead } = request.socket;
+      if (!arrival || bytesRead !== arrival.bytesRead) arriving.set(request, { bytesRead, movedAt: now });
+      else if (now - arrival.movedAt >= STALLED_BODY_MS) request.socket.destroy();
     }
   };
   app.addHook('preClose', async () => {
     closing = true;
-    const now = Date.now();
-    // A body counts as moving from the moment the stop began, however long it had been quiet before.
-    for (const arrival of arriving.values()) arrival.movedAt = Math.max(arrival.movedAt, now);
     const sweep = setInterval(() => {
       app.server.closeIdleConnections();
       giveUpOnStalled();

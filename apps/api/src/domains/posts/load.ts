@@ -1,5 +1,6 @@
 import { AppError, postNotFound } from '../../http/errors.js';
 import { type Hydration, type HydrationContext, hydratePosts, type PostRow } from './hydrate.js';
+import { postDetailJson } from './post-detail-json.js';
 import { type PostRule, passesAll, publicOnly, standardRules } from './rules.js';
 
 export interface VisiblePost {
@@ -21,6 +22,17 @@ export async function loadVisiblePost(
 }
 
 export const sharedPostRules: readonly PostRule[] = [...standardRules, publicOnly];
+
+/** A post's JSON as the viewer (null: a machine reading a shared post) may see it; 404 as loadVisiblePost. */
+export async function visiblePostJson(
+  ctx: HydrationContext,
+  postId: string,
+  viewerId: string | null,
+  rules?: readonly PostRule[],
+): Promise<string> {
+  const { post, hydration } = await loadVisiblePost(ctx, postId, viewerId, rules);
+  return postDetailJson(ctx.caches.checkedPostJson, post, hydration);
+}
 
 /** A post the caller authored: 404 if they cannot see it, 403 if they can but it is someone else's. */
 export async function loadOwnPost(ctx: HydrationContext, postId: string, citizenId: string): Promise<PostRow> {

@@ -24,7 +24,8 @@ interface Written {
   aroundLikes: readonly string[];
 }
 
-// Keyed by the content object: a text lives as long as the version of the post it was written from.
+// Keyed by the content object: a text lives as long as the version of the post it was written from. The rows
+// kept for comparison are hydration's, which nothing changes once read.
 const written = new WeakMap<PostContent, Written>();
 
 /** The post's JSON (the contract's PostView) for this hydration's reader. */
@@ -42,16 +43,14 @@ export function postDetailJson(checked: CheckedPostJson, post: PostRow, hydratio
     written.set(content, {
       sharing: post.sharing,
       status: post.status,
-      author: { ...author },
+      author,
       mentionIds,
-      mentioned: mentionIds.map((id) => copyOf(hydration.citizens.get(id))),
+      mentioned: mentionIds.map((id) => hydration.citizens.get(id)),
       aroundLikes,
     });
   }
   return json;
 }
-
-const copyOf = (citizen: CitizenSummaryRow | undefined) => (citizen ? { ...citizen } : undefined);
 
 const sameCitizen = (a: CitizenSummaryRow | undefined, b: CitizenSummaryRow | undefined) =>
   a === b ||

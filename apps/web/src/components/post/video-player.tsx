@@ -26,22 +26,20 @@ export function VideoPlayer({ media, label, priority }: { media: MediaView; labe
     if (!element || !stream || element.canPlayType(HLS_MIME)) return;
     let destroy: (() => void) | undefined;
     let cancelled = false;
+    const playOn = () => void element.play().catch(() => {});
     const playStream = () => {
       // The browser has started the MP4 it can play; the stream (sized to the connection) takes over once
       // hls.js is here, from the same moment, or the MP4 goes on where hls.js cannot run.
       element.pause();
-      void import('hls.js').then(
-        ({ default: Hls }) => {
-          if (cancelled) return;
-          if (!Hls.isSupported()) return void element.play().catch(() => {});
-          const hls = new Hls({ startPosition: element.currentTime });
-          hls.once(Hls.Events.MANIFEST_PARSED, () => void element.play().catch(() => {}));
-          hls.loadSource(stream);
-          hls.attachMedia(element);
-          destroy = () => hls.destroy();
-        },
-        () => void element.play().catch(() => {}),
-      );
+      void import('hls.js').then(({ default: Hls }) => {
+        if (cancelled) return;
+        if (!Hls.isSupported()) return playOn();
+        const hls = new Hls({ startPosition: element.currentTime });
+        hls.once(Hls.Events.MANIFEST_PARSED, playOn);
+        hls.loadSource(stream);
+        hls.attachMedia(element);
+        destroy = () => hls.destroy();
+      }, playOn);
     };
     element.addEventListener('play', playStream, { once: true });
     return () => {
