@@ -13,13 +13,16 @@ import { gzippedFor, JSON_TYPE, type SerializedBody } from './route.js';
 import type { SecurityHeaders } from './security-headers.js';
 
 /**
- * A contract GET whose answer may be ready before any work: `ready` gives the body kept for this query and
- * caller (a cached page), or undefined, and the request then goes through the routes, which make it.
+ * A contract GET whose answer the lane can give: `ready` gives the body for this query and caller, either at
+ * once (a cached page) or as a promise of it (a page assembled from cached parts and one live read, ADR 045);
+ * undefined, or a promise of null, sends the request through the routes, which make it (and answer any error).
  */
 export interface ReadyAnswer<E extends EndpointDef = EndpointDef> {
   endpoint: E;
-  ready(query: QueryOf<E>, caller: Caller): SerializedBody | undefined;
+  ready(query: QueryOf<E>, caller: Caller): ReadyBody;
 }
+
+export type ReadyBody = SerializedBody | Promise<SerializedBody | null> | undefined;
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -37,14 +40,16 @@ export interface ExpressLaneOptions {
 }
 
 /**
- * The express lane (ADR 037): a request whose answer is already made (a guest's stage page in the page
- * cache) is answered by the HTTP server before the framework's routing, with what the route would have done
- * for it: the version header and the bearer token checked, the query read through the contract's schema, the
- * caller's budget spent, the same headers and body written. On a guest's cached page the framework's own work
- * per request (request and reply objects, hooks, promises) was two thirds of the CPU time.
+ * The express lane (ADR 037, 045): a request whose answer is made from what is kept (a guest's stage page in
+ * the page cache; a citizen's, from the page citizens share and one live read) is answered by the HTTP server
+ * before the framework's routing, with what the route would have done for it: the version header and the
+ * bearer token checked, the query read through the contract's schema, the caller's budget spent, the same
+ * headers and body written. On a guest's cached page the framework's own work per request (request and reply
+ * objects, hooks, promises) was two thirds of the CPU time; on a citizen's, about a quarter.
  *
  * Anything it is not sure of goes to the routes untouched: other paths and methods, a token it has not seen
- * verified, a query the schema refuses, a page not in the cache, a spent budget, a closing server.
+ * verified, a query the schema refuses, a page not in the cache, a spent budget, a closing server. So does a
+ * request whose read fails or finds the kept page out of date, after its budget was spent (counted once).
  */
 export class ExpressLane {
   private readonly byPath = new Map<string, ReadyAnswer>();
@@ -86,19 +91,29 @@ export class ExpressLane {
     const query = answer.endpoint.querystring as ZodType | undefined;
     const parsed = query?.safeParse(queryAt === -1 ? {} : parseQuery(url.slice(queryAt + 1)));
     if (parsed && !parsed.success) return false;
-    const body = answer.ready(parsed?.data as never, caller);
-    if (!body) return false;
-    const gzipped = gzippedFor(headers['accept-encoding'], body);
     const ip = this.addressOf(request);
     if (ip === undefined) return false;
+    const ready = answer.ready(parsed?.data as never, caller);
+    if (!ready) return false;
+    // A read that fails is the routes' to answer (they read again, and say what went wrong).
+    const body = ready instanceof Promise ? ready.catch(() => null) : ready;
     const startedAt = this.options.requestLog ? performance.now() : 0;
-    this.options.budget.spend({ ip, headers, routeOptions: NO_ROUTE_OPTIONS }).then(
+    const { budget } = this.options;
+    budget.spend({ ip, headers, routeOptions: NO_ROUTE_OPTIONS }).then(
       (spent) => {
         if (spent.isAllowed || spent.isExceeded) {
           // Not counted (a case the checks above exclude) or over budget: the routes answer, with this count.
-          this.options.budget.leaveCounted(request, spent);
+          budget.leaveCounted(request, spent);
           routes(request, response);
-        } else this.answer(response, answer.endpoint.success.status, spent, body, gzipped, startedAt);
+        } else if (body instanceof Promise) {
+          void body.then((made) => {
+            if (made) this.answer(request, response, answer.endpoint.success.status, spent, made, startedAt);
+            else {
+              budget.leaveCounted(request, spent);
+              routes(request, response);
+            }
+          });
+        } else this.answer(request, response, answer.endpoint.success.status, spent, body, startedAt);
       },
       // The budget's store failed: the routes count again and answer as they do for that.
       () => routes(request, response),
@@ -123,13 +138,14 @@ export class ExpressLane {
   }
 
   private answer(
+    request: IncomingMessage,
     response: ServerResponse,
     status: number,
     spent: Extract<Spent, { isAllowed: false }>,
     body: SerializedBody,
-    gzipped: Buffer | null,
     startedAt: number,
   ): void {
+    const gzipped = gzippedFor(request.headers['accept-encoding'], body);
     const bytes = gzipped ?? body.bytes;
     // In the order the routes write them (security headers, the budget's, then the body's).
     const headers = [

@@ -1,4 +1,5 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stagePost } from '../../src/domains/feeds/stage-membership.js';
 import { sessionCookieNames } from '../../src/http/auth/cookies.js';
@@ -18,7 +19,7 @@ interface Answer {
 async function start(env: Record<string, string>) {
   let routed = 0;
   const t = await createTestApp({
-    env: { GUEST_PAGE_CACHE_MS: '60000', ...env },
+    env: { GUEST_PAGE_CACHE_MS: '60000', STAGE_SKELETON_CACHE_MS: '60000', ...env },
     beforeReady: (app) =>
       // onSend runs for every answer the routes send, errors included, before it is written.
       app.addHook('onSend', (_request, _reply, payload, done) => {
@@ -50,19 +51,33 @@ const stageOf = (query: string) => `/api/content/v9/feed/eight-stage?${query}`;
 /** Headers that differ between any two answers: the date, and the budget left, which each request spends. */
 const comparable = ({ date, 'ratelimit-remaining': _left, ...rest }: IncomingHttpHeaders) => rest;
 
-async function stageSome(t: TestApp, country: string) {
+async function stageSome(t: TestApp, country: string): Promise<string[]> {
   const author = await t.newCitizen({ country });
+  const posts: string[] = [];
   for (let i = 0; i < 6; i += 1) {
-    await stagePost(t.ctx.db, await t.newPost({ authorId: author.id }), [country], 'curated', Date.now() - 1000 - i);
+    const post = await t.newPost({ authorId: author.id });
+    await stagePost(t.ctx.db, post, [country], 'curated', Date.now() - 1000 - i);
+    posts.push(post);
   }
+  return posts;
 }
+
+/** A stage page's posts with the reader's likes, from an answer gzipped or plain. */
+const likesIn = (answer: Answer): Record<string, { likesCount: number; liked: boolean }> => {
+  const text = (answer.headers['content-encoding'] === 'gzip' ? gunzipSync(answer.body) : answer.body).toString();
+  const page = JSON.parse(text) as {
+    data: { id: string; likesOverviewDetails: { likesCount: number; liked: boolean } }[];
+  };
+  return Object.fromEntries(page.data.map((post) => [post.id, post.likesOverviewDetails]));
+};
 
 describe('the express lane', () => {
   let lane: Awaited<ReturnType<typeof start>>;
   let bearer: Record<string, string>;
+  let staged: string[];
   beforeAll(async () => {
     lane = await start({});
-    await stageSome(lane.t, 'NZ');
+    staged = await stageSome(lane.t, 'NZ');
     bearer = { authorization: `Bearer ${await lane.t.tokenFor(guest)}` };
   });
   afterAll(() => lane.t.close());
@@ -88,6 +103,68 @@ describe('the express lane', () => {
       expect(Number(express.headers['ratelimit-remaining'])).toBe(Number(routed.headers['ratelimit-remaining']) - 1);
       expect(routed.headers['content-encoding']).toBe('accept-encoding' in encoding ? 'gzip' : undefined);
       expect(routed.headers['content-security-policy']).toContain("default-src 'none'");
+    }
+  });
+
+  it("answers a citizen's stage page from the page citizens share and their own live read, as the routes do", async () => {
+    const [liked, other] = staged as [string, string];
+    const as = async (who: 'alice' | 'bob') => ({ authorization: `Bearer ${await lane.t.tokenFor(who)}` });
+    const alice = await as('alice');
+    const bob = await as('bob');
+    const like = await lane.t.request({
+      method: 'POST',
+      url: `/api/users/influencers/me/liked-creators-content/${liked}`,
+      as: 'alice',
+    });
+    expect(like.statusCode).toBe(200);
+    // Each token verified once by the routes: the lane takes only tokens this process knows.
+    for (const headers of [alice, bob])
+      expect((await lane.get(stageOf('country=NZ&size=4'), headers)).status).toBe(200);
+
+    for (const encoding of [{ 'accept-encoding': 'gzip' }, {}] as Record<string, string>[]) {
+      lane.t.ctx.caches.citizenStagePages.clear();
+      const before = lane.routed();
+      const routed = await lane.get(stageOf('country=NZ'), { ...alice, ...encoding });
+      expect(lane.routed()).toBe(before + 1);
+      const express = await lane.get(stageOf(`country=nz&timestamp=${Date.now()}`), { ...alice, ...encoding });
+      const bobs = await lane.get(stageOf('country=NZ'), { ...bob, ...encoding });
+      expect(lane.routed()).toBe(before + 1);
+
+      expect(express.status).toBe(200);
+      expect(express.body.equals(routed.body)).toBe(true);
+      expect(comparable(express.headers)).toEqual(comparable(routed.headers));
+      expect(routed.headers['content-encoding']).toBe('accept-encoding' in encoding ? 'gzip' : undefined);
+      // The same shared page, each reader's own likes written in.
+      expect(likesIn(express)[liked]).toEqual({ likesCount: 1, liked: true });
+      expect(likesIn(bobs)[liked]).toEqual({ likesCount: 1, liked: false });
+      expect(likesIn(bobs)[other]).toEqual({ likesCount: 0, liked: false });
+    }
+
+    // A like made since is read live, not from the shared page.
+    const bobLikes = await lane.t.request({
+      method: 'POST',
+      url: `/api/users/influencers/me/liked-creators-content/${other}`,
+      as: 'bob',
+    });
+    expect(bobLikes.statusCode).toBe(200);
+    const before = lane.routed();
+    expect(likesIn(await lane.get(stageOf('country=NZ'), bob))[other]).toEqual({ likesCount: 1, liked: true });
+    expect(lane.routed()).toBe(before);
+  });
+
+  it("leaves a citizen's page to the routes when a post on the shared page changed since it was shared", async () => {
+    const alice = { authorization: `Bearer ${await lane.t.tokenFor('alice')}` };
+    expect((await lane.get(stageOf('country=NZ'), alice)).status).toBe(200); // the shared page is cached
+    const hidden = staged.at(-1) as string;
+    await lane.t.ctx.db.updateTable('posts').set({ sharing: 'private' }).where('id', '=', hidden).execute();
+    try {
+      const before = lane.routed();
+      const answer = await lane.get(stageOf('country=NZ'), alice);
+      expect(answer.status).toBe(200);
+      expect(lane.routed()).toBe(before + 1);
+      expect(Object.keys(likesIn(answer))).not.toContain(hidden);
+    } finally {
+      await lane.t.ctx.db.updateTable('posts').set({ sharing: 'public' }).where('id', '=', hidden).execute();
     }
   });
 

@@ -86,19 +86,42 @@ export async function guestStagePage(ctx: AppContext, query: StageQuery) {
 }
 
 /**
+ * The snapshot firstPageSnapshot settles on, if what it reads (the stage's head) is in its cache; undefined
+ * otherwise. For answers given before routing (http/express-lane.ts), which may not wait for a read of the head.
+ */
+function readySnapshot(ctx: AppContext, query: StageQuery, cacheMs: number): number | undefined {
+  const now = ctx.now();
+  if (query.continuationToken !== undefined || cacheMs === 0) return requestedSnapshot(query, now);
+  const head = ctx.caches.stageHeads.peek(query.country);
+  return head ? snapshotOn(head, query, now) : undefined;
+}
+
+/**
  * A guest's page as guestStagePage would answer it, if it is already in the cache with everything it was read
  * from (the stage's head): for answers served before routing (http/express-lane.ts). Undefined otherwise.
  */
 export function readyGuestStagePage(ctx: AppContext, query: StageQuery): SerializedBody | undefined {
   if (ctx.config.GUEST_PAGE_CACHE_MS === 0) return undefined;
-  const now = ctx.now();
-  let snapshot = requestedSnapshot(query, now);
-  if (query.continuationToken === undefined) {
-    const head = ctx.caches.stageHeads.peek(query.country);
-    if (!head) return undefined;
-    snapshot = snapshotOn(head, query, now);
-  }
-  return ctx.caches.guestStagePages.peek(pageKey(query, snapshot));
+  const snapshot = readySnapshot(ctx, query, ctx.config.GUEST_PAGE_CACHE_MS);
+  return snapshot === undefined ? undefined : ctx.caches.guestStagePages.peek(pageKey(query, snapshot));
+}
+
+/**
+ * A citizen's page as citizenStagePage would answer it, when the page they share with other citizens is in the
+ * cache: their likes and the live counts are read as the route reads them (ADR 045). Undefined when the shared
+ * page is not there yet; a promise of null when a post changed since it was shared (the route reads the page
+ * whole).
+ */
+export function readyCitizenStagePage(
+  ctx: AppContext,
+  query: StageQuery,
+  viewerId: string,
+): Promise<SerializedBody | null> | undefined {
+  if (ctx.config.STAGE_SKELETON_CACHE_MS === 0) return undefined;
+  const snapshot = readySnapshot(ctx, query, ctx.config.STAGE_SKELETON_CACHE_MS);
+  if (snapshot === undefined) return undefined;
+  const shared = ctx.caches.citizenStagePages.peek(pageKey(query, snapshot));
+  return shared && citizenStageBody(ctx, shared, viewerId);
 }
 
 /** A first page by its snapshot, a later one by its token (which carries the snapshot). */

@@ -10,7 +10,7 @@ import getProfilePrivateFeed from './get-profile-private-feed.js';
 import getSharedLovedPosts from './get-shared-loved-posts.js';
 import getSharedProfileFeed from './get-shared-profile-feed.js';
 import getSharedStageFeed from './get-shared-stage-feed.js';
-import getStageFeedRoute, { readyGuestStagePage } from './get-stage-feed.js';
+import getStageFeedRoute, { readyCitizenStagePage, readyGuestStagePage } from './get-stage-feed.js';
 
 /** The feeds domain's routes; registered by src/routes.ts. */
 export const feedsRoutes = [
@@ -25,10 +25,18 @@ export const feedsRoutes = [
   getHashtagFeed,
 ] as Route[];
 
-/** Answers the express lane gives when they are ready (ADR 037): a guest's stage page from the page cache. */
+/**
+ * Answers the express lane gives before routing: a guest's stage page from the page cache (ADR 037), a citizen's
+ * from the page citizens share and their live read (ADR 045).
+ */
 export const feedsReadyAnswers = (ctx: AppContext): ReadyAnswer[] => [
   {
     endpoint: getStageFeed,
-    ready: (query, caller) => (caller.kind === 'guest' ? readyGuestStagePage(ctx, query) : undefined),
+    ready: (query, caller) =>
+      caller.kind === 'guest'
+        ? readyGuestStagePage(ctx, query)
+        : caller.kind === 'citizen'
+          ? readyCitizenStagePage(ctx, query, caller.citizenId)
+          : undefined,
   } satisfies ReadyAnswer<typeof getStageFeed> as ReadyAnswer,
 ];
