@@ -15,7 +15,7 @@ import { likesRoutes } from './domains/likes/routes.js';
 import { mediaRoutes } from './domains/media/routes.js';
 import { registerMonitoringTunnel } from './domains/monitoring/tunnel.js';
 import { peopleRoutes } from './domains/people/routes.js';
-import { postsRoutes } from './domains/posts/routes.js';
+import { postsReadyAnswers, postsRoutes } from './domains/posts/routes.js';
 import { profilesRoutes } from './domains/profiles/routes.js';
 import { registerLoginFlow } from './domains/session/login-flow.js';
 import { sessionRoutes } from './domains/session/routes.js';
@@ -41,8 +41,8 @@ export const routes: readonly Route[] = [
   ...analyticsRoutes,
 ];
 
-/** The answers the express lane gives when they are ready, before routing (ADR 037). */
-export const readyAnswers = (ctx: AppContext): ReadyAnswer[] => [...feedsReadyAnswers(ctx)];
+/** The answers the express lane gives before routing (ADR 037, 045). */
+export const readyAnswers = (ctx: AppContext): ReadyAnswer[] => [...feedsReadyAnswers(ctx), ...postsReadyAnswers(ctx)];
 
 /**
  * Routes that speak another protocol rather than the contract's JSON: OAuth's (redirects, RFC 6749 errors)

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
-import { type EndpointDef, fullPath, type QueryOf } from '@civitas/contract';
+import { type EndpointDef, fullPath, type ParamsOf, type QueryOf } from '@civitas/contract';
 import { fastifyCookie } from '@fastify/cookie';
 import proxyAddr from '@fastify/proxy-addr';
 import { parse as parseQuery } from 'fast-querystring';
@@ -13,13 +13,14 @@ import { gzippedFor, JSON_TYPE, type SerializedBody } from './route.js';
 import type { SecurityHeaders } from './security-headers.js';
 
 /**
- * A contract GET whose answer the lane can give: `ready` gives the body for this query and caller, either at
- * once (a cached page) or as a promise of it (a page assembled from cached parts and one live read, ADR 045);
- * undefined, or a promise of null, sends the request through the routes, which make it (and answer any error).
+ * A contract GET whose answer the lane can give: `ready` gives the body for this request and caller, either at
+ * once (a cached page) or as a promise of it (made from cached parts and one live read, ADR 045); undefined,
+ * or a promise of null, sends the request through the routes, which make it (and answer any error). A path may
+ * have one parameter, as its last segment.
  */
 export interface ReadyAnswer<E extends EndpointDef = EndpointDef> {
   endpoint: E;
-  ready(query: QueryOf<E>, caller: Caller): ReadyBody;
+  ready(input: { query: QueryOf<E>; params: ParamsOf<E> }, caller: Caller): ReadyBody;
 }
 
 export type ReadyBody = SerializedBody | Promise<SerializedBody | null> | undefined;
@@ -53,6 +54,8 @@ export interface ExpressLaneOptions {
  */
 export class ExpressLane {
   private readonly byPath = new Map<string, ReadyAnswer>();
+  /** Answers whose path ends in a parameter, by what comes before it (up to its slash). */
+  private readonly byPrefix = new Map<string, { answer: ReadyAnswer; param: string }>();
   private readonly fixedHeaders: readonly string[];
   private readonly addressOf: (request: IncomingMessage) => string | undefined;
   private open = true;
@@ -61,7 +64,12 @@ export class ExpressLane {
     for (const answer of options.answers) {
       if (answer.endpoint.method !== 'GET')
         throw new Error(`${fullPath(answer.endpoint)}: only GETs are ready answers`);
-      this.byPath.set(fullPath(answer.endpoint), answer);
+      const path = fullPath(answer.endpoint);
+      const last = /\/:(\w+)$/.exec(path);
+      if (path.slice(0, last?.index).includes(':'))
+        throw new Error(`${path}: only a path's last segment may be a parameter in the lane`);
+      if (last) this.byPrefix.set(path.slice(0, last.index + 1), { answer, param: last[1] as string });
+      else this.byPath.set(path, answer);
     }
     const { common, apiPolicy } = options.headers;
     this.fixedHeaders = [...Object.entries(common).flat(), 'content-security-policy', apiPolicy];
@@ -78,8 +86,9 @@ export class ExpressLane {
     if (!this.open || request.method !== 'GET') return false;
     const url = request.url ?? '';
     const queryAt = url.indexOf('?');
-    const answer = this.byPath.get(queryAt === -1 ? url : url.slice(0, queryAt));
-    if (!answer) return false;
+    const found = this.answerAt(queryAt === -1 ? url : url.slice(0, queryAt));
+    if (!found) return false;
+    const { answer } = found;
     const { headers } = request;
     const version = headers['x-api-version'];
     if (version !== undefined && !answer.endpoint.versions.includes(version as string)) return false;
@@ -91,9 +100,11 @@ export class ExpressLane {
     const query = answer.endpoint.querystring as ZodType | undefined;
     const parsed = query?.safeParse(queryAt === -1 ? {} : parseQuery(url.slice(queryAt + 1)));
     if (parsed && !parsed.success) return false;
+    const params = (answer.endpoint.params as ZodType | undefined)?.safeParse(found.params);
+    if (params && !params.success) return false;
     const ip = this.addressOf(request);
     if (ip === undefined) return false;
-    const ready = answer.ready(parsed?.data as never, caller);
+    const ready = answer.ready({ query: parsed?.data as never, params: params?.data as never }, caller);
     if (!ready) return false;
     // A read that fails is the routes' to answer (they read again, and say what went wrong).
     const body = ready instanceof Promise ? ready.catch(() => null) : ready;
@@ -119,6 +130,17 @@ export class ExpressLane {
       () => routes(request, response),
     );
     return true;
+  }
+
+  /** The answer for a path, with its parameter's value as the routes would read it (an encoded one is theirs). */
+  private answerAt(path: string): { answer: ReadyAnswer; params?: Record<string, string> } | undefined {
+    const exact = this.byPath.get(path);
+    if (exact) return { answer: exact };
+    const slash = path.lastIndexOf('/');
+    const withParam = this.byPrefix.get(path.slice(0, slash + 1));
+    const value = path.slice(slash + 1);
+    if (!withParam || value === '' || value.includes('%')) return undefined;
+    return { answer: withParam.answer, params: { [withParam.param]: value } };
   }
 
   /**

@@ -168,6 +168,45 @@ describe('the express lane', () => {
     }
   });
 
+  it('answers a post as the citizen may see it, as the routes do, and leaves to them a post they may not see', async () => {
+    const post = staged[0] as string;
+    const postAt = (id: string) => `/api/content/v1/creators-content/${id}`;
+    const alice = { authorization: `Bearer ${await lane.t.tokenFor('alice')}` };
+    const stranger = await lane.t.newCitizen({ country: 'NZ' });
+    const hidden = await lane.t.newPost({ authorId: stranger.id, sharing: 'private' });
+    expect((await lane.get(stageOf('country=NZ'), alice)).status).toBe(200); // the token is known
+
+    const like = `/api/users/influencers/me/liked-creators-content/${post}`;
+    expect((await lane.t.request({ method: 'POST', url: like, as: 'alice' })).statusCode).toBe(200);
+    const routed = await lane.t.request({ method: 'GET', url: postAt(post), as: 'alice' });
+    const before = lane.routed();
+    const express = await lane.get(postAt(post), alice);
+    expect(lane.routed()).toBe(before);
+    expect(express.status).toBe(200);
+    expect(express.body.toString()).toBe(routed.body);
+    expect(express.headers['content-type']).toBe(routed.headers['content-type']);
+    expect(express.headers['content-security-policy']).toBe(routed.headers['content-security-policy']);
+    expect(JSON.parse(express.body.toString())).toMatchObject({ id: post, likesOverviewDetails: { liked: true } });
+
+    // A private post of someone who is not alice's friend: the lane's read fails, and the routes say 404, counted once.
+    const spentBefore = Number(express.headers['ratelimit-remaining']);
+    const notFound = await lane.get(postAt(hidden), alice);
+    expect(notFound.status).toBe(404);
+    expect(lane.routed()).toBe(before + 1);
+    expect(Number(notFound.headers['ratelimit-remaining'])).toBe(spentBefore - 1);
+    // What the lane cannot read as the routes would: an id that is not one, an encoded one, a longer path.
+    for (const [path, status] of [
+      [postAt('not-an-id'), 400],
+      [postAt(encodeURIComponent(`${post}/`)), 400],
+      [`${postAt(post)}/likes`, 404],
+      [`${postAt(post)}/`, 404],
+    ] as const) {
+      const routedBefore = lane.routed();
+      expect((await lane.get(path, alice)).status, path).toBe(status);
+      expect(lane.routed(), path).toBe(routedBefore + 1);
+    }
+  });
+
   it('leaves to the routes what it is not sure of', async () => {
     await lane.get(stageOf('country=NZ'), bearer); // the page is cached
     const goesThrough = async (path: string, headers: Record<string, string>, status: number, method = 'GET') => {

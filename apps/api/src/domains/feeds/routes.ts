@@ -32,7 +32,7 @@ export const feedsRoutes = [
 export const feedsReadyAnswers = (ctx: AppContext): ReadyAnswer[] => [
   {
     endpoint: getStageFeed,
-    ready: (query, caller) =>
+    ready: ({ query }, caller) =>
       caller.kind === 'guest'
         ? readyGuestStagePage(ctx, query)
         : caller.kind === 'citizen'
