@@ -1,10 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createPost, type EndpointDef, follow, sendFriendRequest, unfollow, updateCaption } from '@civitas/contract';
-// The plugin's declarations of `createRateLimit` on the instance (registered in plugins.ts).
-import type {} from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Caller } from './auth/tokens.js';
+import { budgetStore, type CountStore } from './budget-stores.js';
 import { AppError } from './errors.js';
 
 const MINUTE = 60_000;
@@ -12,10 +11,7 @@ const MINUTE = 60_000;
 /** Counters kept in memory per instance (more keys than this in one window: the least recent are forgotten). */
 const LOCAL_KEYS = 100_000;
 
-/** The key of requests no budget counts (budgetKey's null); no real key ends with it. */
-const NOT_COUNTED = 'not-counted';
-
-export type LimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+export type LimitHook = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
 
 /**
  * This process's key for the web server's own calls (session renewal while rendering and the like), handed
@@ -25,7 +21,7 @@ export type LimitHook = (request: FastifyRequest, reply: FastifyReply) => Promis
 export const RENDER_KEY = randomBytes(32).toString('base64url');
 const renderKey = Buffer.from(RENDER_KEY);
 
-const fromWebServer = (request: FastifyRequest): boolean => {
+const fromWebServer = (request: CountedParts): boolean => {
   const sent = request.headers['x-civitas-render-key'];
   return typeof sent === 'string' && sent.length === RENDER_KEY.length && timingSafeEqual(Buffer.from(sent), renderKey);
 };
@@ -36,7 +32,8 @@ const fromWebServer = (request: FastifyRequest): boolean => {
  * make. `null`: not limited: machine clients (the app's own server rendering among them), which hold a secret
  * and speak for many people, and the web server's own calls for nobody in particular.
  */
-function budgetKey(caller: Caller | null | undefined, request: FastifyRequest): string | null {
+function budgetKey(request: CountedParts): string | null {
+  const { caller } = request;
   if (caller?.kind === 'citizen') return `citizen:${caller.citizenId}`;
   if (caller?.kind === 'machine' || fromWebServer(request)) return null;
   return `ip:${request.ip}`;
@@ -50,23 +47,34 @@ interface Budget {
   timeWindow: number;
 }
 
-/** One request's count against a budget, as the rate-limit plugin reports it. */
-export type Spent = Awaited<ReturnType<ReturnType<FastifyInstance['createRateLimit']>>>;
+/** One request's count against a budget: not counted (no budget applies to it), or its place in the window. */
+export type Spent =
+  | { isAllowed: true }
+  | {
+      isAllowed: false;
+      max: number;
+      remaining: number;
+      ttlInSeconds: number;
+      /** Over the budget: refused. */
+      isExceeded: boolean;
+    };
 
 /**
- * What a budget reads of a request (its address, its headers, its route's options): a request answered before
- * routing (http/express-lane.ts) is counted from these parts alone.
+ * What a budget reads of a request: its address, its headers and who authentication found (undefined before
+ * authentication). A request answered before routing (http/express-lane.ts) is counted from these parts alone.
  */
-export type CountedParts = Pick<FastifyRequest, 'ip' | 'headers' | 'routeOptions'>;
-
-/** The route options of a request counted before routing: none of a route's own budget settings apply. */
-export const NO_ROUTE_OPTIONS = { config: {} } as FastifyRequest['routeOptions'];
+export interface CountedParts extends Pick<FastifyRequest, 'ip' | 'headers'> {
+  caller?: Caller | null;
+}
 
 export interface BudgetCounter {
   /** The onRequest hook of the budget's routes. */
   hook: LimitHook;
-  /** Counts one request the routes do not see (http/express-lane.ts). */
-  spend(parts: CountedParts): Promise<Spent>;
+  /**
+   * Counts one request the routes do not see (http/express-lane.ts). `done` is called at once when the budget
+   * is counted in this process's memory, later when in Redis.
+   */
+  spend(parts: CountedParts, done: (error: Error | null, spent?: Spent) => void): void;
   /**
    * Hands a request counted by `spend` to the routes after all (its budget was spent): the hook answers with
    * that count instead of counting it twice.
@@ -78,39 +86,50 @@ export interface BudgetCounter {
  * One budget as an onRequest hook, counted in the rate-limit plugin's store (Redis when REDIS_URL is set, so
  * every instance counts together). The hook answers the standard RateLimit-* headers, and a 429 with
  * Retry-After once the budget is spent. Made once per budget and shared by its routes: one counter per key.
+ * A callback hook, and a callback count: in memory a request's count costs no promise.
  */
 function budgetCounter(
-  app: FastifyInstance,
+  store: CountStore,
   budget: Budget,
-  keyOf: (request: FastifyRequest) => string | null,
+  keyOf: (parts: CountedParts) => string | null,
+  callerOf: (request: FastifyRequest) => Caller | null | undefined = () => undefined,
 ): BudgetCounter {
-  const options = {
-    max: budget.max,
-    timeWindow: budget.timeWindow,
-    // Read by the in-memory store when it is made for these options (missing from the plugin's types).
-    cache: LOCAL_KEYS,
-    keyGenerator: (request: FastifyRequest) => `${budget.name}:${keyOf(request) ?? NOT_COUNTED}`,
-    // Given the key just made, so who the caller is is worked out once a request.
-    allowList: (_request: FastifyRequest, key: string) => key.endsWith(`:${NOT_COUNTED}`),
+  const spend: BudgetCounter['spend'] = (parts, done) => {
+    const owner = keyOf(parts);
+    if (owner === null) return done(null, { isAllowed: true });
+    store.incr(
+      `${budget.name}:${owner}`,
+      (error, count) => {
+        if (error || !count) return done(error ?? new Error(`the ${budget.name} budget's store gave no count`));
+        done(null, {
+          isAllowed: false,
+          max: budget.max,
+          remaining: Math.max(0, budget.max - count.current),
+          ttlInSeconds: Math.ceil(count.ttl / 1000),
+          isExceeded: count.current > budget.max,
+        });
+      },
+      budget.timeWindow,
+      budget.max,
+    );
   };
-  const count = app.createRateLimit(options);
   const countedBefore = new WeakMap<FastifyRequest['raw'], Spent>();
-  const hook: LimitHook = async (request, reply) => {
-    const result = countedBefore.get(request.raw) ?? (await count(request));
-    if (result.isAllowed) return;
+  const answer = (reply: FastifyReply, result: Spent): AppError | undefined => {
+    if (result.isAllowed) return undefined;
     reply.header('ratelimit-limit', result.max);
     reply.header('ratelimit-remaining', result.remaining);
     reply.header('ratelimit-reset', result.ttlInSeconds);
-    if (!result.isExceeded) return;
+    if (!result.isExceeded) return undefined;
     reply.header('retry-after', result.ttlInSeconds);
-    throw new AppError(429, 'RATE_LIMITED', `Too many ${budget.what}; try again in ${result.ttlInSeconds} seconds`);
+    return new AppError(429, 'RATE_LIMITED', `Too many ${budget.what}; try again in ${result.ttlInSeconds} seconds`);
   };
-  // The plugin reads only these parts of the request it is given (its key generator, allow list and group).
-  return {
-    hook,
-    spend: (parts) => count(parts as FastifyRequest),
-    leaveCounted: (raw, spent) => countedBefore.set(raw, spent),
+  const hook: LimitHook = (request, reply, done) => {
+    const before = countedBefore.get(request.raw);
+    if (before) return done(answer(reply, before));
+    const parts = { ip: request.ip, headers: request.headers, caller: callerOf(request) };
+    spend(parts, (error, spent) => done(error ?? answer(reply, spent as Spent)));
   };
+  return { hook, spend, leaveCounted: (raw, spent) => countedBefore.set(raw, spent) };
 }
 
 /**
@@ -145,19 +164,18 @@ export interface AbuseLimits {
  * the route's authentication found, so they run after it.
  */
 export function createAbuseLimits(
-  app: FastifyInstance,
   ctx: AppContext,
   callerOf: (request: FastifyRequest) => Caller | null | undefined,
 ): AbuseLimits {
-  const keyOf = (request: FastifyRequest) => budgetKey(callerOf(request), request);
   const general = budgetCounter(
-    app,
+    budgetStore(ctx.redis, LOCAL_KEYS),
     { name: 'calls', what: 'requests', max: ctx.config.REQUESTS_PER_5_MINUTES, timeWindow: 5 * MINUTE },
-    keyOf,
+    budgetKey,
+    callerOf,
   );
   const reaching = new Map<EndpointDef, LimitHook>();
   for (const [budget, endpoints] of reachBudgets(ctx)) {
-    const { hook } = budgetCounter(app, budget, keyOf);
+    const { hook } = budgetCounter(budgetStore(ctx.redis, LOCAL_KEYS), budget, budgetKey, callerOf);
     for (const endpoint of endpoints) reaching.set(endpoint, hook);
   }
   return {
@@ -183,13 +201,13 @@ const isUncounted = (url: string): boolean => {
  */
 export function registerAddressBudget(app: FastifyInstance, ctx: AppContext): void {
   const { hook: count } = budgetCounter(
-    app,
+    budgetStore(ctx.redis, LOCAL_KEYS),
     { name: 'requests', what: 'requests', max: ctx.config.REQUESTS_PER_5_MINUTES, timeWindow: 5 * MINUTE },
     (request) => `ip:${request.ip}`,
   );
   // A callback hook, so the contract routes it skips (most requests) pay for no promise here.
   app.addHook('onRequest', (request, reply, done) => {
     if (request.routeOptions.config.endpoint || isUncounted(request.url)) return done();
-    count(request, reply).then(() => done(), done);
+    count(request, reply, done);
   });
 }

@@ -5,7 +5,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import { parse as parseQuery } from 'fast-querystring';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import type { ZodType } from 'zod';
-import { type BudgetCounter, NO_ROUTE_OPTIONS, type Spent } from './abuse-limits.js';
+import type { BudgetCounter, Spent } from './abuse-limits.js';
 import { admits } from './auth/authenticate.js';
 import type { SessionCookies } from './auth/cookies.js';
 import type { Caller, TokenService } from './auth/tokens.js';
@@ -110,25 +110,23 @@ export class ExpressLane {
     const body = ready instanceof Promise ? ready.catch(() => null) : ready;
     const startedAt = this.options.requestLog ? performance.now() : 0;
     const { budget } = this.options;
-    budget.spend({ ip, headers, routeOptions: NO_ROUTE_OPTIONS }).then(
-      (spent) => {
-        if (spent.isAllowed || spent.isExceeded) {
-          // Not counted (a case the checks above exclude) or over budget: the routes answer, with this count.
-          budget.leaveCounted(request, spent);
-          routes(request, response);
-        } else if (body instanceof Promise) {
-          void body.then((made) => {
-            if (made) this.answer(request, response, answer.endpoint.success.status, spent, made, startedAt);
-            else {
-              budget.leaveCounted(request, spent);
-              routes(request, response);
-            }
-          });
-        } else this.answer(request, response, answer.endpoint.success.status, spent, body, startedAt);
-      },
+    const status = answer.endpoint.success.status;
+    // Counted in memory, this calls back at once: the answer is written before `take` returns.
+    budget.spend({ ip, headers, caller }, (error, spent) => {
       // The budget's store failed: the routes count again and answer as they do for that.
-      () => routes(request, response),
-    );
+      if (error || !spent) return routes(request, response);
+      if (spent.isAllowed || spent.isExceeded) {
+        // Not counted (a case the checks above exclude) or over budget: the routes answer, with this count.
+        budget.leaveCounted(request, spent);
+        return routes(request, response);
+      }
+      if (!(body instanceof Promise)) return this.answer(request, response, status, spent, body, startedAt);
+      void body.then((made) => {
+        if (made) return this.answer(request, response, status, spent, made, startedAt);
+        budget.leaveCounted(request, spent);
+        routes(request, response);
+      });
+    });
     return true;
   }
 

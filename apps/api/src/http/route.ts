@@ -218,7 +218,7 @@ export function mountRoutes(app: FastifyInstance, ctx: AppContext, routes: reado
   for (const route of routes) {
     byAccess.set(route.endpoint.access, [...(byAccess.get(route.endpoint.access) ?? []), route]);
   }
-  const limits = createAbuseLimits(app, ctx, (request) => callers.get(request));
+  const limits = createAbuseLimits(ctx, (request) => callers.get(request));
   const auth = {
     tokens: ctx.tokens,
     cookies: sessionCookieNames(ctx.config.PUBLIC_URL),

@@ -277,6 +277,29 @@ describe('the express lane', () => {
     }
   });
 
+  it("spends a citizen's own budget, as the routes do, not their address's", async () => {
+    const limited = await start({ REQUESTS_PER_5_MINUTES: '3' });
+    try {
+      await stageSome(limited.t, 'AU');
+      const alice = { authorization: `Bearer ${await limited.t.tokenFor('alice')}` };
+      const bob = { authorization: `Bearer ${await limited.t.tokenFor('bob')}` };
+      const answers = [];
+      for (let i = 0; i < 4; i += 1) answers.push(await limited.get(stageOf('country=AU'), alice));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
+      expect(answers.map((answer) => answer.headers['ratelimit-remaining'])).toEqual(['2', '1', '0', '0']);
+      expect(limited.routed()).toBe(2);
+      // Bob, from the same address: his own budget, whole (his first call goes through the routes).
+      const bobs = [await limited.get(stageOf('country=AU'), bob), await limited.get(stageOf('country=AU'), bob)];
+      expect(bobs.map((answer) => [answer.status, answer.headers['ratelimit-remaining']])).toEqual([
+        [200, '2'],
+        [200, '1'],
+      ]);
+      expect(limited.routed()).toBe(3);
+    } finally {
+      await limited.t.close();
+    }
+  });
+
   it("counts each forwarding client's budget apart behind a trusted proxy, as the routes do", async () => {
     const proxied = await start({ REQUESTS_PER_5_MINUTES: '2', TRUST_PROXY: '127.0.0.1' });
     try {
