@@ -1,5 +1,4 @@
-import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
-import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
+import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
 
 /** A key's requests in its current window, and the milliseconds left of that window. */
@@ -16,6 +15,13 @@ export interface Count {
 export interface CountStore {
   incr(key: string, done: (error: Error | null, count: Count | null) => void, timeWindow: number, max: number): void;
 }
+
+type StoreClass = new (continueExceeding: boolean, exponentialBackoff: boolean, ...where: unknown[]) => CountStore;
+
+// The plugin ships its stores without declarations, so they are loaded untyped and given the interface above.
+const require = createRequire(import.meta.url);
+const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as StoreClass;
+const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as StoreClass;
 
 /** Redis when REDIS_URL is set (every instance counts together), else this process's memory, per budget. */
 export const budgetStore = (redis: Redis | null, localKeys: number): CountStore =>
