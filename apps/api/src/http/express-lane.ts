@@ -111,23 +111,53 @@ export class ExpressLane {
     const startedAt = this.options.requestLog ? performance.now() : 0;
     const { budget } = this.options;
     const status = answer.endpoint.success.status;
-    // Counted in memory, this calls back at once: the answer is written before `take` returns.
+    // Counted in memory, this calls back at once: the answer is written before `take` returns. Once it has
+    // called back the request is the lane's to see through, so nothing thrown from here on may leave `take`:
+    // the server's handler would hand the request to the routes a second time.
     budget.spend({ ip, headers, caller }, (error, spent) => {
-      // The budget's store failed: the routes count again and answer as they do for that.
-      if (error || !spent) return routes(request, response);
-      if (spent.isAllowed || spent.isExceeded) {
-        // Not counted (a case the checks above exclude) or over budget: the routes answer, with this count.
-        budget.leaveCounted(request, spent);
-        return routes(request, response);
+      try {
+        // The budget's store failed: the routes count again and answer as they do for that.
+        if (error || !spent) return routes(request, response);
+        // Over budget: the routes' 429 need not wait for the read.
+        if (spent.isAllowed || spent.isExceeded)
+          return this.answerOrRoute(request, response, routes, status, spent, null, startedAt);
+        if (!(body instanceof Promise))
+          return this.answerOrRoute(request, response, routes, status, spent, body, startedAt);
+        body
+          .then((made) => this.answerOrRoute(request, response, routes, status, spent, made, startedAt))
+          // Only the routes' own handler could throw here; the connection is ended rather than the process.
+          .catch((thrown: unknown) => response.destroy(thrown as Error));
+      } catch (thrown) {
+        response.destroy(thrown as Error);
       }
-      if (!(body instanceof Promise)) return this.answer(request, response, status, spent, body, startedAt);
-      void body.then((made) => {
-        if (made) return this.answer(request, response, status, spent, made, startedAt);
-        budget.leaveCounted(request, spent);
-        routes(request, response);
-      });
     });
     return true;
+  }
+
+  /**
+   * The lane's answer, or the routes' with this count (counted once): when the count was not made (a case the
+   * checks in `take` exclude) or is over budget, the read found nothing to answer with, or the body could not be
+   * made.
+   */
+  private answerOrRoute(
+    request: IncomingMessage,
+    response: ServerResponse,
+    routes: Handler,
+    status: number,
+    spent: Spent,
+    body: SerializedBody | null,
+    startedAt: number,
+  ): void {
+    if (
+      !spent.isAllowed &&
+      !spent.isExceeded &&
+      body &&
+      this.answer(request, response, status, spent, body, startedAt)
+    ) {
+      return;
+    }
+    this.options.budget.leaveCounted(request, spent);
+    routes(request, response);
   }
 
   /** The answer for a path, with its parameter's value as the routes would read it (an encoded one is theirs). */
@@ -157,6 +187,10 @@ export class ExpressLane {
     return token ? this.options.tokens.known(token) : undefined;
   }
 
+  /**
+   * Writes the answer; false when its body could not be made (its text or compression failed), with nothing
+   * written: the routes then answer, as for a read that failed.
+   */
   private answer(
     request: IncomingMessage,
     response: ServerResponse,
@@ -164,9 +198,15 @@ export class ExpressLane {
     spent: Extract<Spent, { isAllowed: false }>,
     body: SerializedBody,
     startedAt: number,
-  ): void {
-    const gzipped = gzippedFor(request.headers['accept-encoding'], body);
-    const bytes = gzipped ?? body.bytes;
+  ): boolean {
+    let gzipped: Buffer | null;
+    let bytes: Buffer;
+    try {
+      gzipped = gzippedFor(request.headers['accept-encoding'], body);
+      bytes = gzipped ?? body.bytes;
+    } catch {
+      return false;
+    }
     // In the order the routes write them (security headers, the budget's, then the body's).
     const headers = [
       ...this.fixedHeaders,
@@ -190,10 +230,10 @@ export class ExpressLane {
     } catch (error) {
       // The connection went away meanwhile: nothing more can be said on it.
       response.destroy(error as Error);
-      return;
+      return true;
     }
     const { requestLog } = this.options;
-    if (!requestLog) return;
+    if (!requestLog) return true;
     const { method, url, socket } = response.req;
     requestLog.info(
       {
@@ -203,6 +243,7 @@ export class ExpressLane {
       },
       'request answered by the express lane',
     );
+    return true;
   }
 }
 
