@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../harness.js';
 import { statementsDuring } from '../statements.js';
@@ -110,4 +111,56 @@ describe('likes that arrive together', () => {
     const likes = await t.ctx.db.selectFrom('likes').select('citizen_id').where('post_id', '=', postId).execute();
     expect(likes).toEqual([{ citizen_id: fan.id }]);
   });
+
+  // A like that changed nothing (liked already) is answered with the post's count as it stands once the like
+  // is written, which includes a like of the same citizen that raced it from another writer (another instance,
+  // say) and committed while this one waited: not the count of the moment this statement began.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'answers a like or unlike that a racing writer made first with the count after that writer',
+    async () => {
+      const author = await t.newCitizen();
+      const postId = await t.newPost({ authorId: author.id });
+      const [fan, other] = (await citizens(2)) as [Citizen, Citizen];
+      const as = await returning([fan, other], postId);
+      expectOk(await as(paths.like(postId), other));
+
+      const liked = await racedBy(
+        sql`with added as (insert into likes (post_id, citizen_id, created_at) values (${postId}, ${fan.id}, 1)
+            returning post_id) update posts set likes_count = likes_count + 1 where id = ${postId}`,
+        () => as(paths.like(postId), fan),
+      );
+      expect(expectOk(liked).likesOverviewDetails).toEqual({ likesCount: 2, liked: true });
+
+      const unliked = await racedBy(
+        sql`with removed as (delete from likes where post_id = ${postId} and citizen_id = ${fan.id}
+            returning post_id) update posts set likes_count = likes_count - 1 where id = ${postId}`,
+        () => as(paths.unlike(postId), fan),
+      );
+      expect(expectOk(unliked).likesOverviewDetails).toEqual({ likesCount: 1, liked: false });
+    },
+  );
 });
+
+/**
+ * `request` sent while another transaction has written `write` and not committed yet; that transaction
+ * commits once the request's statement waits for it (seen in pg_stat_activity), and the request's answer is
+ * returned.
+ */
+async function racedBy(
+  write: ReturnType<typeof sql>,
+  request: () => Promise<LightMyRequestResponse>,
+): Promise<LightMyRequestResponse> {
+  let answer: Promise<LightMyRequestResponse> | undefined;
+  await t.ctx.db.transaction().execute(async (trx) => {
+    await write.execute(trx);
+    answer = request();
+    for (let tries = 0; tries < 200; tries++) {
+      const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity
+        where wait_event_type = 'Lock' and query like '%likes%'`.execute(t.ctx.db);
+      if ((rows[0]?.waiting ?? 0) > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error('the request never waited for the racing writer');
+  });
+  return answer as Promise<LightMyRequestResponse>;
+}

@@ -66,20 +66,18 @@ function writersOf(ctx: LikeContext): Writers {
 
 const likeTogether = (db: Db, wants: readonly LikeWant[], threshold: number) =>
   writeTogether(
-    db,
     wants,
     (want) => addLike(db, want.postId, want.citizenId, want.now, threshold, visibleToViewer(want.citizenId)),
     () => likeMany(db, wants, threshold),
-    (row: LikeRow, likesCount): AddedLike => ({ likesCount, liked: true, stagedIn: row.staged_in }),
+    (row: LikeRow): AddedLike => ({ likesCount: row.likes_count, liked: true, stagedIn: row.staged_in }),
   );
 
 const unlikeTogether = (db: Db, wants: readonly LikeWant[]) =>
   writeTogether(
-    db,
     wants,
     (want) => removeLike(db, want.postId, want.citizenId, visibleToViewer(want.citizenId)),
     () => unlikeMany(db, wants),
-    (_row: UnlikeRow, likesCount): LikeOutcome => ({ likesCount, liked: false }),
+    (row: UnlikeRow): LikeOutcome => ({ likesCount: row.likes_count, liked: false }),
   );
 
 /** What the many-likes statements answer for each want the citizen may see (none for the others). */
@@ -87,8 +85,8 @@ interface WrittenRow {
   /** The want's place in the batch, from 1. */
   n: number | string;
   post_id: string;
-  /** The post's count after this statement, or null when the statement did not change it. */
-  likes_count: number | null;
+  /** The post's count after this statement (see recountedSql for a post it did not change). */
+  likes_count: number;
 }
 
 /**
@@ -98,11 +96,10 @@ interface WrittenRow {
  * statement would be built for every like.
  */
 async function writeTogether<Row extends WrittenRow, Outcome>(
-  db: Db,
   wants: readonly LikeWant[],
   alone: (want: LikeWant) => Promise<Outcome | null>,
   statement: () => Promise<Row[]>,
-  outcome: (row: Row, likesCount: number) => Outcome,
+  outcome: (row: Row) => Outcome,
 ): Promise<(Outcome | null | Error)[]> {
   let rows: Row[];
   try {
@@ -111,31 +108,11 @@ async function writeTogether<Row extends WrittenRow, Outcome>(
     return eachAlone(wants, alone);
   }
   const byWant = new Map(rows.map((row) => [Number(row.n), row]));
-  const unchanged = rows.filter((row) => row.likes_count === null).map((row) => row.post_id);
-  const counts = await currentCounts(db, unchanged);
   return wants.map((_want, i) => {
     const row = byWant.get(i + 1);
-    if (!row) return null;
-    return outcome(row, row.likes_count ?? (counts.get(row.post_id) as number));
+    return row ? outcome(row) : null;
   });
 }
-
-/**
- * The counts of posts this statement did not change (liked already, or not liked): read by a fresh statement,
- * which sees a like of the same citizen that raced this one and committed first.
- */
-async function currentCounts(db: Db, postIds: readonly string[]): Promise<Map<string, number>> {
-  if (postIds.length === 0) return new Map();
-  const rows = await countsOf(db, [...new Set(postIds)]);
-  return new Map(rows.map((row) => [row.id, row.likes_count]));
-}
-
-const countsOf = precompiled({
-  build: (_db: Db, postIds: string[]) => sql<{ id: string; likes_count: number }>`
-    select id, likes_count from posts where id = any(${sql.val(postIds)}::uuid[])`,
-  shape: () => 'ids',
-  parameters: (postIds) => [postIds],
-});
 
 /** The wants' columns, as wantedVisible's arrays take them. */
 const columnsOf = (wants: readonly LikeWant[]) => [
@@ -176,6 +153,22 @@ const wantedVisible = (wants: readonly LikeWant[]): RawBuilder<unknown> => {
   )`;
 };
 
+/**
+ * The posts among the targets whose counter this statement did not move (liked already, or never liked), read
+ * with a share lock. The lock waits for a writer of the row still in flight, and in READ COMMITTED it returns
+ * the row's newest committed version rather than the one the statement's snapshot saw, so a like of the same
+ * citizen that raced this one (another instance, or a like written alone) and committed first is in the count,
+ * as a fresh statement would see it. It reads `moved` whole before it yields a row, so it runs after the
+ * statement's own inserts or deletes, which may have waited for that racing writer.
+ */
+const recountedSql = (moved: string) => sql`
+  recounted as (
+    select posts.id, posts.likes_count from posts
+    where posts.id in (select post_id from target)
+      and not exists (select 1 from ${sql.table(moved)} where ${sql.ref(`${moved}.post_id`)} = posts.id)
+    for share of posts
+  )`;
+
 interface LikeRow extends WrittenRow {
   staged_in: string | null;
 }
@@ -205,9 +198,11 @@ const likeManySql = (wants: readonly LikeWant[], threshold: number) => sql<LikeR
       and counted.sharing = 'public' and counted.status = 'ready'
     on conflict (country, post_id) do nothing
     returning post_id, country
-  )
-  select target.n, target.post_id, counted.likes_count, staged.country as staged_in
-  from target left join counted on counted.id = target.post_id left join staged on staged.post_id = target.post_id`;
+  ), ${recountedSql('added')}
+  select target.n, target.post_id, coalesce(counted.likes_count, recounted.likes_count) as likes_count,
+    staged.country as staged_in
+  from target left join counted on counted.id = target.post_id left join staged on staged.post_id = target.post_id
+    left join recounted on recounted.id = target.post_id`;
 
 type UnlikeRow = WrittenRow;
 
@@ -224,6 +219,6 @@ const unlikeManySql = (wants: readonly LikeWant[]) => sql<UnlikeRow>`
     update posts set likes_count = greatest(posts.likes_count - removed.k, 0) from removed
     where posts.id = removed.post_id
     returning posts.id, posts.likes_count
-  )
-  select target.n, target.post_id, counted.likes_count
-  from target left join counted on counted.id = target.post_id`;
+  ), ${recountedSql('removed')}
+  select target.n, target.post_id, coalesce(counted.likes_count, recounted.likes_count) as likes_count
+  from target left join counted on counted.id = target.post_id left join recounted on recounted.id = target.post_id`;
