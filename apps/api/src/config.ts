@@ -51,6 +51,11 @@ const ConfigSchema = z.object({
   STAGE_SKELETON_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Posts whose content (caption, links, media) is kept in memory between reads; 0 turns the cache off. */
   POST_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+  /**
+   * How long the hashtag list without a search (most used first) may be served from memory (0: never); a
+   * search's list is always read live (ADR 046).
+   */
+  HASHTAG_LIST_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** How long a mentioned citizen's name and picture may be served from memory (0: never). */
   MENTION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(900),

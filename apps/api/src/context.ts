@@ -6,6 +6,7 @@ import type { DialectName } from './db/dialect.js';
 import type { SharedStagePage } from './domains/feeds/citizen-stage-page.js';
 import type { Skeleton } from './domains/feeds/pipeline.js';
 import type { StageHead } from './domains/feeds/skeletons/stage-snapshot.js';
+import type { HashtagList } from './domains/hashtags/list-hashtags.js';
 import type { Mailer } from './domains/identity/mailer.js';
 import type { CitizenSummaryCache, PostCache } from './domains/posts/post-cache.js';
 import type { CheckedPostJson } from './domains/posts/post-json.js';
@@ -46,6 +47,8 @@ export interface AppContext {
     posts: PostCache;
     /** Per page or post (by post ids), the JSON (likes aside) that last passed the response schema. */
     checkedPostJson: CheckedPostJson;
+    /** The hashtag list without a search, by limit and offset, for HASHTAG_LIST_CACHE_MS. */
+    hashtagLists: MicroCache<HashtagList>;
     /** Mentioned citizens' summaries by id, for MENTION_CACHE_MS. */
     citizenSummaries: CitizenSummaryCache;
   };

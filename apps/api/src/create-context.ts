@@ -55,6 +55,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
       // Texts of whole pages (about 17 KB for twenty posts): fewer of them than posts.
       checkedPostJson: lru({ maxEntries: Math.min(1_000, config.POST_CACHE_ENTRIES) }),
       citizenSummaries: citizenSummaryCache(10_000, config.MENTION_CACHE_MS),
+      hashtagLists: microCache({ ttlMs: config.HASHTAG_LIST_CACHE_MS, maxEntries: 1_000 }),
     },
     media: {
       ...(await mediaDrivers(config)), // uploads and files: DATA_DIR, or the bucket when S3_* is set (ADR 021)

@@ -75,9 +75,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
-    // Exact expectations right after writes; the guest page and stage skeleton caches have their own tests.
+    // Exact expectations right after writes; the guest page, stage skeleton and hashtag list caches have their
+    // own tests.
     GUEST_PAGE_CACHE_MS: '0',
     STAGE_SKELETON_CACHE_MS: '0',
+    HASHTAG_LIST_CACHE_MS: '0',
     // A test file makes far more calls from one address than a person would; abuse-limits.test.ts sets its own.
     REQUESTS_PER_5_MINUTES: '1000000',
     FOLLOWS_PER_HOUR: '1000000',

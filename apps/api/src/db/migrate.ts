@@ -6,6 +6,7 @@ import * as identity from './migrations/004-identity.js';
 import * as publishing from './migrations/005-publishing.js';
 import * as analytics from './migrations/006-analytics.js';
 import * as sharedKeys from './migrations/007-shared-keys.js';
+import * as hashtagCountsUnindexed from './migrations/008-hashtag-counts-unindexed.js';
 
 /** Migrations are listed explicitly (no directory scan), so the compiled and test builds see the same set. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '005-publishing': publishing,
   '006-analytics': analytics,
   '007-shared-keys': sharedKeys,
+  '008-hashtag-counts-unindexed': hashtagCountsUnindexed,
 };
 
 /** Names of the migrations this build knows, oldest first (a backup records the newest one it has). */

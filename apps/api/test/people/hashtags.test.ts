@@ -82,3 +82,34 @@ describe('GET /hashtags', () => {
     }
   });
 });
+
+describe('GET /hashtags without a search, kept for a moment (ADR 046)', () => {
+  let kept: TestApp;
+  let writer: Person;
+  beforeAll(async () => {
+    kept = await createTestApp({ seed: false, env: { HASHTAG_LIST_CACHE_MS: '600000' } });
+    writer = await kept.newCitizen();
+  });
+  afterAll(() => kept.close());
+  const list = (query = '') => kept.request({ method: 'GET', url: `/api/users/hashtags${query}`, as: as(writer) });
+
+  it('answers the unfiltered list as it was for the period, while a search sees new tags at once', async () => {
+    const p = uniquePrefix();
+    await kept.newPost({ authorId: writer.id, caption: `#${p}first` });
+    const before = ok(await list());
+    expect(before).toEqual({ data: [{ name: `${p}first`, postsCount: 1 }], total: 1, totalHashTags: 1 });
+
+    await kept.newPost({ authorId: writer.id, caption: `#${p}first #${p}second` });
+    expect(ok(await list())).toEqual(before);
+    expect(ok(await list(`?search=${p}`))).toEqual({
+      data: [
+        { name: `${p}first`, postsCount: 2 },
+        { name: `${p}second`, postsCount: 1 },
+      ],
+      total: 2,
+      totalHashTags: 2,
+    });
+    // Another page size is its own entry, read when first asked.
+    expect(ok(await list('?limit=1')).data).toEqual([{ name: `${p}first`, postsCount: 2 }]);
+  });
+});
