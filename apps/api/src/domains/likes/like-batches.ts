@@ -158,8 +158,9 @@ const wantedVisible = (wants: readonly LikeWant[]): RawBuilder<unknown> => {
  * with a share lock. The lock waits for a writer of the row still in flight, and in READ COMMITTED it returns
  * the row's newest committed version rather than the one the statement's snapshot saw, so a like of the same
  * citizen that raced this one (another instance, or a like written alone) and committed first is in the count,
- * as a fresh statement would see it. It reads `moved` whole before it yields a row, so it runs after the
- * statement's own inserts or deletes, which may have waited for that racing writer.
+ * as a fresh statement would see it. `moved` aggregates the statement's own inserts or deletes, so it has no row
+ * before all of them are done (some may have waited for that racing writer), and this CTE yields no row, and
+ * locks none, before reading it.
  */
 const recountedSql = (moved: string) => sql`
   recounted as (
