@@ -143,8 +143,8 @@ describe('likes that arrive together', () => {
 
 /**
  * `request` sent while another transaction has written `write` and not committed yet; that transaction
- * commits once the request's statement waits for it (seen in pg_stat_activity), and the request's answer is
- * returned.
+ * commits once a statement is blocked by it (`pg_blocking_pids`: only the request's can be, test files running
+ * beside this one have their own rows and schemas), and the request's answer is returned.
  */
 async function racedBy(
   write: ReturnType<typeof sql>,
@@ -153,10 +153,12 @@ async function racedBy(
   let answer: Promise<LightMyRequestResponse> | undefined;
   await t.ctx.db.transaction().execute(async (trx) => {
     await write.execute(trx);
+    const { rows: me } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+    const writer = me[0]?.pid;
     answer = request();
     for (let tries = 0; tries < 200; tries++) {
       const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity
-        where wait_event_type = 'Lock' and query like '%likes%'`.execute(t.ctx.db);
+        where ${writer}::int = any(pg_blocking_pids(pid))`.execute(t.ctx.db);
       if ((rows[0]?.waiting ?? 0) > 0) return;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }

@@ -1,15 +1,11 @@
-import { listHashtags } from '@civitas/contract';
+import { listHashtags, type ResponseOf } from '@civitas/contract';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { defineRoute } from '../../http/route.js';
 import { likePattern, prefixPattern } from '../people/like-pattern.js';
 
 /** One page of the hashtag list, as the contract answers it. */
-export interface HashtagList {
-  data: { name: string; postsCount: number }[];
-  total: number;
-  totalHashTags: number;
-}
+export type HashtagList = ResponseOf<typeof listHashtags>;
 
 /**
  * Hashtags for the picker: tags carried by at least one live post whose name starts with `search` (the
