@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { writeLine } from './batches.js';
+import { sameTurn, writeLine } from './batches.js';
 
 /**
  * Writes with a log of when each began and ended. The first write is held until `release()`, so a test decides
@@ -72,5 +72,56 @@ describe('writeLine', () => {
     await expect(failing.load(1)).rejects.toThrow('failing failed');
     await expect(throwing.load(2)).rejects.toThrow('thrown at once');
     expect(await working.load(3)).toBe(30);
+  });
+});
+
+/**
+ * What a crowd of clients sees: four ask together, and the one answered first asks again at once. Each read
+ * answers a millisecond later, as a database's answer comes back in a later turn; key 3's answer is an error.
+ */
+async function crowdAgainst(holdBackHalf: boolean): Promise<string[]> {
+  const log: string[] = [];
+  const reads = sameTurn(
+    async (keys: readonly number[]) => {
+      log.push(`read [${keys.join(',')}]`);
+      await sleep(1);
+      return keys.map((key) => (key === 3 ? new Error('no 3') : key * 10));
+    },
+    100,
+    { holdBackHalf },
+  );
+  const answered = (key: number) =>
+    reads.load(key).then(
+      (value) => log.push(`answer ${value}`),
+      (error: Error) => log.push(error.message),
+    );
+  const again = (key: number) => (key === 1 ? answered(5) : undefined);
+  await Promise.all([1, 2, 3, 4].map((key) => answered(key).then(() => again(key))));
+  return log;
+}
+
+describe('sameTurn', () => {
+  it('answers half a read at once, and the rest once the read their answers brought about has been sent', async () => {
+    expect(await crowdAgainst(true)).toEqual([
+      'read [1,2,3,4]',
+      'answer 10',
+      'answer 20',
+      'read [5]',
+      'no 3',
+      'answer 40',
+      'answer 50',
+    ]);
+  });
+
+  it('answers the whole read at once without holdBackHalf', async () => {
+    expect(await crowdAgainst(false)).toEqual([
+      'read [1,2,3,4]',
+      'answer 10',
+      'answer 20',
+      'no 3',
+      'answer 40',
+      'read [5]',
+      'answer 50',
+    ]);
   });
 });

@@ -86,7 +86,11 @@ function citizenLikes(
 ): Promise<LikesOverviewDetails[] | null> {
   let readers = readersOf.get(shared);
   if (!readers) {
-    readers = sameTurn((viewerIds: readonly string[]) => readersLikes(ctx, shared, viewerIds), MAX_READERS_PER_READ);
+    // SQLite reads in process: there is no statement to run while answers go out (ADR 047), and a smaller
+    // batch would repeat the posts' lookup more often.
+    readers = sameTurn((viewerIds: readonly string[]) => readersLikes(ctx, shared, viewerIds), MAX_READERS_PER_READ, {
+      holdBackHalf: ctx.dialect === 'postgres',
+    });
     readersOf.set(shared, readers);
   }
   return readers.load(viewerId);

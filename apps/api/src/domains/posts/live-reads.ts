@@ -30,7 +30,7 @@ interface LiveWant {
 const MAX_READS_PER_STATEMENT = 64;
 
 const batchOf = oncePer((db: Db) =>
-  sameTurn((wants: readonly LiveWant[]) => readTogether(db, wants), MAX_READS_PER_STATEMENT),
+  sameTurn((wants: readonly LiveWant[]) => readTogether(db, wants), MAX_READS_PER_STATEMENT, { holdBackHalf: true }),
 );
 
 /**
