@@ -64,12 +64,13 @@ function endTurn() {
  */
 function halfHeldBack<V>(answers: (V | Error)[]): (V | Error)[] {
   const atOnce = Math.ceil(answers.length / 2);
+  if (atOnce === answers.length) return answers;
+  endTurnSoon();
   return answers.map((answer, i) => {
     if (i < atOnce) return answer;
     const held = new Promise<V>((resolve, reject) => {
       heldThisTurn.push(() => (answer instanceof Error ? reject(answer) : resolve(answer)));
     });
-    endTurnSoon();
     return held as unknown as V;
   });
 }
