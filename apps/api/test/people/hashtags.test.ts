@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../harness.js';
+import { indexNames } from '../indexes.js';
 import { as, ok, type Person, uniquePrefix } from './people-helpers.js';
 
 // An empty database (no demo world), so the unfiltered list holds exactly the tags made here.
@@ -92,6 +93,12 @@ describe('GET /hashtags without a search, kept for a moment (ADR 046)', () => {
   });
   afterAll(() => kept.close());
   const list = (query = '') => kept.request({ method: 'GET', url: `/api/users/hashtags${query}`, as: as(writer) });
+
+  it('keeps no index on a tag count, so the count each post moves touches no index (migration 008)', async () => {
+    const indexes = await indexNames(kept.ctx);
+    expect(indexes).toContain('hashtags_name_prefix');
+    expect(indexes).not.toContain('hashtags_popularity');
+  });
 
   it('answers the unfiltered list as it was for the period, while a search sees new tags at once', async () => {
     const p = uniquePrefix();

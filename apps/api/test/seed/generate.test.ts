@@ -4,6 +4,7 @@ import type { AppContext } from '../../src/context.js';
 import { extractHashtags } from '../../src/domains/posts/caption.js';
 import { type GenerateSummary, generateDataset } from '../../src/seed/generate/generate.js';
 import { closeContext, createTempDatabase, type TempDatabase } from '../cli/temp-database.js';
+import { indexNames } from '../indexes.js';
 
 const until = Date.parse('2026-06-01T12:00:00Z');
 const size = { citizens: 200, posts: 2_000, likes: 5_000, follows: 1_500, friendships: 150, imagePool: 4 };
@@ -13,17 +14,6 @@ let ctx: AppContext;
 let summary: GenerateSummary;
 let indexesBefore: string[];
 let foreignKeysBefore: string[];
-
-const indexNames = async (c: AppContext) =>
-  c.dialect === 'postgres'
-    ? (
-        await sql<{
-          name: string;
-        }>`select indexname as name from pg_indexes where schemaname = current_schema()`.execute(c.db)
-      ).rows.map((row) => row.name)
-    : (await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(c.db)).rows.map(
-        (row) => row.name,
-      );
 
 /** Foreign keys present (PostgreSQL) or violated (SQLite checks them all at once). */
 const foreignKeys = async (c: AppContext) =>
