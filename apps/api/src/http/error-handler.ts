@@ -21,12 +21,26 @@ const body = (statusCode: number, message: string, code?: string, details?: Erro
   ...(details ? { details } : {}),
 });
 
-/** Where in the request a validation issue sits, e.g. `body.caption` or `querystring.size`. */
-function validationDetails(error: FastifyError): { path: string; message: string }[] {
+/** Issues that refuse a value's shape: for a parameter given several times, the repetition is the shape refused. */
+const SHAPE_ISSUES = new Set(['invalid_type', 'invalid_union']);
+
+/**
+ * Where in the request a validation issue sits, e.g. `body.caption` or `querystring.size`, and what is wrong. A
+ * query parameter given more than once arrives as a list: where one value was expected, the schema's own message
+ * ("expected string, received array", or a format's) would not say what to change, so the answer says it.
+ */
+function validationDetails(error: FastifyError, query: unknown): { path: string; message: string }[] {
   const context = error.validationContext ?? 'request';
   return (error.validation ?? []).map((issue) => {
     const segments = (issue as { instancePath?: string }).instancePath?.split('/').filter(Boolean) ?? [];
-    return { path: [context, ...segments].join('.'), message: issue.message ?? 'is invalid' };
+    const given =
+      context === 'querystring' && segments.length === 1 && SHAPE_ISSUES.has(issue.keyword)
+        ? (query as Record<string, unknown> | undefined)?.[segments[0] as string]
+        : undefined;
+    const message = Array.isArray(given)
+      ? `is given ${given.length} times; give it once`
+      : (issue.message ?? 'is invalid');
+    return { path: [context, ...segments].join('.'), message };
   });
 }
 
@@ -38,7 +52,7 @@ export function installErrorHandling(app: FastifyInstance, reports: ErrorReports
       return reply.code(error.statusCode).send({ ...body(error.statusCode, error.message, error.code), ...redirect });
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-      const details = validationDetails(error);
+      const details = validationDetails(error, request.query);
       const summary = details.map((detail) => `${detail.path} ${detail.message}`).join('; ');
       return reply.code(400).send(body(400, `Invalid request: ${summary}`, 'VALIDATION_FAILED', details));
     }

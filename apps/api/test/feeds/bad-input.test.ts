@@ -71,6 +71,26 @@ describe('feed input validation', () => {
     }
   });
 
+  it('says which query parameter was given more than once, and to give it once', async () => {
+    const stage = '/api/content/v9/feed/eight-stage';
+    const repeated = [
+      [`${stage}?country=NZ&country=JP`, 'querystring.country', 2],
+      [`${stage}?country=NZ&timestamp=1&timestamp=2&timestamp=3`, 'querystring.timestamp', 3],
+      [`${stage}?country=NZ&size=1&size=2`, 'querystring.size', 2],
+    ] as const;
+    for (const [url, path, times] of repeated) {
+      const res = await t.request({ method: 'GET', url, as: guest });
+      expect(res.statusCode, res.body).toBe(400);
+      const body = res.json();
+      expect(body.code).toBe('VALIDATION_FAILED');
+      expect(body.details).toEqual([{ path, message: `is given ${times} times; give it once` }]);
+      expect(body.message).toBe(`Invalid request: ${path} is given ${times} times; give it once`);
+    }
+    // Given once with a bad value, the parameter keeps its own message.
+    const once = await t.request({ method: 'GET', url: `${stage}?country=NZ&size=abc`, as: guest });
+    expect(once.json().details).toEqual([{ path: 'querystring.size', message: 'size must be a whole number' }]);
+  });
+
   it('refuses malformed ids and usernames in the path', async () => {
     await expect400(feeds.privateProfile('not-a-uuid'), other, 'VALIDATION_FAILED', 'params.citizenId');
     await expect400(feeds.loved('123'), other, 'VALIDATION_FAILED', 'params.influencerId');
