@@ -7,7 +7,7 @@ import { ensureWebClient } from './domains/identity/clients.js';
 import { registerAddressBudget } from './http/abuse-limits.js';
 import { sessionCookieNames } from './http/auth/cookies.js';
 import { closeConnectionsWhenAnswered } from './http/drain.js';
-import { installErrorHandling } from './http/error-handler.js';
+import { frameworkErrorAnswer, installErrorHandling } from './http/error-handler.js';
 import { ExpressLane, serverWithLane } from './http/express-lane.js';
 import { type Readiness, registerHealth } from './http/health.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -31,6 +31,7 @@ export interface BuildAppOptions {
 /** The API server: contract-validated routes, OpenAPI, health. The web front end is mounted by main.ts. */
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   let lane: ExpressLane | undefined;
+  const headers = securityHeaders(ctx.config.PUBLIC_URL);
   const app = Fastify({
     serverFactory: serverWithLane(() => lane),
     logger: options.logger
@@ -42,6 +43,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     routerOptions: { maxParamLength: 200 },
     // Forwarded addresses are believed only from the proxies TRUST_PROXY names.
     trustProxy: ctx.config.TRUST_PROXY ?? false,
+    frameworkErrors: frameworkErrorAnswer(headers),
   });
   // A route's headers schema only documents X-API-Version, which checkVersion (http/route.ts) checks first with
   // its own message; parsing every request's headers through zod as well was 3 % of a cached page's CPU time.
@@ -49,7 +51,6 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     route.httpPart === 'headers' ? headersAreChecked : validatorCompiler(route),
   );
   app.setSerializerCompiler(serializerCompiler);
-  const headers = securityHeaders(ctx.config.PUBLIC_URL);
   registerSecurityHeaders(app, headers);
   installErrorHandling(app, ctx.errorReports);
   closeConnectionsWhenAnswered(app);

@@ -1,8 +1,9 @@
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorReports } from '../telemetry/error-reports.js';
 import { AppError } from './errors.js';
+import type { SecurityHeaders } from './security-headers.js';
 
 interface ErrorBody {
   redirectUrl?: string;
@@ -42,6 +43,27 @@ function validationDetails(error: FastifyError, query: unknown): { path: string;
       : (issue.message ?? 'is invalid');
     return { path: [context, ...segments].join('.'), message };
   });
+}
+
+/** The router's one error a client can cause here: a path it cannot decode (`/p/%E0%A4`, `/api/%zz`). */
+const MALFORMED_ADDRESS =
+  'The address has a malformed %-escape (a % not followed by two hex digits, or bytes that are not UTF-8); correct the link and try again';
+
+/**
+ * Fastify's `frameworkErrors`: the router refuses an address it cannot decode before any hook runs, so its own
+ * answer carried neither the security headers every answer has (ADR 016) nor the error shape of DESIGN.md. This
+ * answers with both, and without echoing the address. Any other such error keeps Fastify's status and words.
+ */
+export function frameworkErrorAnswer(headers: SecurityHeaders) {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+    reply.headers(headers.common).header('content-security-policy', headers.apiPolicy);
+    if (error.code === 'FST_ERR_BAD_URL') {
+      reply.code(400).send(body(400, MALFORMED_ADDRESS, 'MALFORMED_ADDRESS'));
+      return;
+    }
+    const status = error.statusCode ?? 500;
+    reply.code(status).send(body(status, error.message, error.code));
+  };
 }
 
 export function installErrorHandling(app: FastifyInstance, reports: ErrorReports): void {
