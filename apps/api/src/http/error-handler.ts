@@ -38,9 +38,16 @@ function validationDetails(error: FastifyError, query: unknown): { path: string;
       context === 'querystring' && segments.length === 1 && SHAPE_ISSUES.has(issue.keyword)
         ? (query as Record<string, unknown> | undefined)?.[segments[0] as string]
         : undefined;
+    const wholeBodyNotObject =
+      context === 'body' &&
+      segments.length === 0 &&
+      issue.keyword === 'invalid_type' &&
+      (issue.params as { expected?: unknown } | undefined)?.expected === 'object';
     const message = Array.isArray(given)
       ? `is given ${given.length} times; give it once`
-      : (issue.message ?? 'is invalid');
+      : wholeBodyNotObject
+        ? 'must be a JSON object'
+        : (issue.message ?? 'is invalid');
     return { path: [context, ...segments].join('.'), message };
   });
 }
@@ -78,7 +85,12 @@ export function installErrorHandling(app: FastifyInstance, reports: ErrorReports
       const summary = details.map((detail) => `${detail.path} ${detail.message}`).join('; ');
       return reply.code(400).send(body(400, `Invalid request: ${summary}`, 'VALIDATION_FAILED', details));
     }
-    // Fastify's own client errors (bad JSON, wrong content type, body too large, ...) keep their status.
+    // A body of a type no parser reads: say which type the call takes (Fastify's words name none).
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      const type = request.routeOptions.config.endpoint?.rawBody ? 'application/octet-stream' : 'application/json';
+      return reply.code(415).send(body(415, `Send this call as ${type}`, 'UNSUPPORTED_MEDIA_TYPE'));
+    }
+    // Fastify's own client errors (bad JSON, body too large, ...) keep their status.
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send(body(status, error.message, error.code));

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../harness.js';
+
+// A body the call cannot read says what to send instead: the type the call takes, or that it must be an object.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const createPost = '/api/users/v7/creators-content';
+const somePart = `/api/users/v1/creators-content/${crypto.randomUUID()}/uploads/${crypto.randomUUID()}/parts/1`;
+
+describe('a body the call cannot read', () => {
+  it('of a type no parser reads is a 415 naming the type the call takes', async () => {
+    const calls = [
+      { method: 'POST', url: createPost, type: 'application/json' },
+      { method: 'PUT', url: somePart, type: 'application/octet-stream' },
+    ] as const;
+    for (const { method, url, type } of calls) {
+      const res = await t.request({
+        method,
+        url,
+        as: 'alice',
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        payload: '--x\r\ncontent-disposition: form-data; name="caption"\r\n\r\nhi\r\n--x--\r\n',
+      });
+      expect(res.statusCode, url).toBe(415);
+      expect(res.json(), url).toEqual({
+        statusCode: 415,
+        error: 'Unsupported Media Type',
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: `Send this call as ${type}`,
+      });
+    }
+  });
+
+  it('that is JSON but not an object is a 400 saying it must be one', async () => {
+    for (const payload of ['null', '[]', '"hi"', '5']) {
+      const res = await t.request({
+        method: 'POST',
+        url: createPost,
+        as: 'alice',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().details, payload).toEqual([{ path: 'body', message: 'must be a JSON object' }]);
+    }
+    // A field of the wrong type keeps its own message.
+    const field = await t.request({
+      method: 'POST',
+      url: createPost,
+      as: 'alice',
+      payload: { caption: 5, mediaType: 'image', sharingOptions: 'public' },
+    });
+    expect(field.json().details).toEqual([
+      { path: 'body.caption', message: 'Invalid input: expected string, received number' },
+    ]);
+  });
+});
