@@ -25,30 +25,32 @@ const body = (statusCode: number, message: string, code?: string, details?: Erro
 /** Issues that refuse a value's shape: for a parameter given several times, the repetition is the shape refused. */
 const SHAPE_ISSUES = new Set(['invalid_type', 'invalid_union']);
 
+type Issue = NonNullable<FastifyError['validation']>[number];
+
 /**
- * Where in the request a validation issue sits, e.g. `body.caption` or `querystring.size`, and what is wrong. A
- * query parameter given more than once arrives as a list: where one value was expected, the schema's own message
- * ("expected string, received array", or a format's) would not say what to change, so the answer says it.
+ * What is wrong, in words that say what to change. A query parameter given more than once arrives as a list:
+ * where one value was expected, the schema's own words ("expected string, received array", or a format's) would
+ * not say so. A body that is JSON but not an object gets the same plain words at any endpoint.
  */
+function issueMessage(context: string, segments: string[], issue: Issue, query: unknown): string {
+  const [name] = segments;
+  if (context === 'querystring' && name !== undefined && segments.length === 1 && SHAPE_ISSUES.has(issue.keyword)) {
+    const given = (query as Record<string, unknown> | undefined)?.[name];
+    if (Array.isArray(given)) return `is given ${given.length} times; give it once`;
+  }
+  const expected = (issue.params as { expected?: unknown } | undefined)?.expected;
+  if (context === 'body' && segments.length === 0 && issue.keyword === 'invalid_type' && expected === 'object') {
+    return 'must be a JSON object';
+  }
+  return issue.message ?? 'is invalid';
+}
+
+/** Where in the request each validation issue sits, e.g. `body.caption` or `querystring.size`, and what is wrong. */
 function validationDetails(error: FastifyError, query: unknown): { path: string; message: string }[] {
   const context = error.validationContext ?? 'request';
   return (error.validation ?? []).map((issue) => {
     const segments = (issue as { instancePath?: string }).instancePath?.split('/').filter(Boolean) ?? [];
-    const given =
-      context === 'querystring' && segments.length === 1 && SHAPE_ISSUES.has(issue.keyword)
-        ? (query as Record<string, unknown> | undefined)?.[segments[0] as string]
-        : undefined;
-    const wholeBodyNotObject =
-      context === 'body' &&
-      segments.length === 0 &&
-      issue.keyword === 'invalid_type' &&
-      (issue.params as { expected?: unknown } | undefined)?.expected === 'object';
-    const message = Array.isArray(given)
-      ? `is given ${given.length} times; give it once`
-      : wholeBodyNotObject
-        ? 'must be a JSON object'
-        : (issue.message ?? 'is invalid');
-    return { path: [context, ...segments].join('.'), message };
+    return { path: [context, ...segments].join('.'), message: issueMessage(context, segments, issue, query) };
   });
 }
 
