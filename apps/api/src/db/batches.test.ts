@@ -102,15 +102,11 @@ async function crowdAgainst(holdBackHalf: boolean): Promise<string[]> {
 
 describe('sameTurn', () => {
   it('answers half a read at once, and the rest once the read their answers brought about has been sent', async () => {
-    expect(await crowdAgainst(true)).toEqual([
-      'read [1,2,3,4]',
-      'answer 10',
-      'answer 20',
-      'read [5]',
-      'no 3',
-      'answer 40',
-      'answer 50',
-    ]);
+    const log = await crowdAgainst(true);
+    expect(log.slice(0, 4)).toEqual(['read [1,2,3,4]', 'answer 10', 'answer 20', 'read [5]']);
+    // Whether read [5]'s own answer comes before the held half or after it is the database's timing (a loaded
+    // machine's timer can fire first); that the held half waited for read [5] to be sent is the batch's doing.
+    expect(log.slice(4).sort()).toEqual(['answer 40', 'answer 50', 'no 3']);
   });
 
   it('answers the whole read at once without holdBackHalf', async () => {
