@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorReports } from '../telemetry/error-reports.js';
 import { AppError } from './errors.js';
-import type { SecurityHeaders } from './security-headers.js';
+import { type SecurityHeaders, setApiHeaders } from './security-headers.js';
 
 interface ErrorBody {
   redirectUrl?: string;
@@ -65,7 +65,7 @@ const MALFORMED_ADDRESS =
  */
 export function frameworkErrorAnswer(headers: SecurityHeaders) {
   return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
-    reply.headers(headers.common).header('content-security-policy', headers.apiPolicy);
+    setApiHeaders(reply, headers);
     if (error.code === 'FST_ERR_BAD_URL') {
       reply.code(400).send(body(400, MALFORMED_ADDRESS, 'MALFORMED_ADDRESS'));
       return;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * Every security header of the app, decided here (ADR 016): the ones every answer carries, the pages' policy
@@ -95,12 +95,17 @@ export function securityHeaders(publicUrl: string, elsewhere?: OtherOrigins): Se
 export const newNonce = (): string => randomBytes(16).toString('base64');
 
 /** The common headers and the API's policy on every answer Fastify writes (pages set their own policy). */
+/** The headers of an answer that is not a page: every answer's, and the API's policy. */
+export function setApiHeaders(reply: FastifyReply, headers: SecurityHeaders): void {
+  reply.headers(headers.common);
+  reply.header('content-security-policy', headers.apiPolicy);
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
   // A callback hook, not an async one: every request runs it, and with the web server's AsyncLocalStorage on
   // in this process each promise also costs a hook call (docs/benchmarks.md, "2026-11-25, night").
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers.common);
-    reply.header('content-security-policy', headers.apiPolicy);
+    setApiHeaders(reply, headers);
     done();
   });
 }
