@@ -253,7 +253,9 @@ declare module 'fastify' {
 export function registerRawBodies(app: FastifyInstance): void {
   app.addContentTypeParser('application/octet-stream', (request, payload, done) => {
     if (!request.routeOptions.config.endpoint?.rawBody) {
-      done(Object.assign(new Error('Send this call as application/json'), { statusCode: 415 }), undefined);
+      // Worded and coded as the error handler answers a type no parser reads.
+      const wrongType = { statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE' };
+      done(Object.assign(new Error('Send this call as application/json'), wrongType), undefined);
       return;
     }
     done(null, payload);
