@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Debian's haproxy, installed by `scripts/install-system-deps.sh haproxy` (.ci/run does). */
+/** Debian's haproxy, installed by `scripts/install-system-deps.sh haproxy` (`npm test` does, before the suites). */
 export const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 
 export interface ReverseProxy {
