@@ -62,6 +62,8 @@ describe('routeTable', () => {
       mentionsMax: contract.MENTIONS_MAX,
       passwordMinLength: contract.PASSWORD_MIN_LENGTH,
       otpLength: contract.OTP_LENGTH,
+      displayNameMaxLength: contract.DISPLAY_NAME_MAX_LENGTH,
+      bioMaxLength: contract.BIO_MAX_LENGTH,
     });
   });
 });

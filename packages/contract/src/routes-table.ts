@@ -37,7 +37,14 @@ export { normalizeText, type TextProblem, textLength, textProblem } from './text
  * The input limits the web app's forms show (`maxLength`, a counter), mirrored from the schemas that enforce
  * them (`services/`), which import zod; the test compares them.
  */
-export const inputLimits = { captionMaxLength: 2200, mentionsMax: 20, passwordMinLength: 10, otpLength: 6 } as const;
+export const inputLimits = {
+  captionMaxLength: 2200,
+  mentionsMax: 20,
+  passwordMinLength: 10,
+  otpLength: 6,
+  displayNameMaxLength: 60,
+  bioMaxLength: 300,
+} as const;
 
 /** A route as the runtime sees it. */
 export interface RouteInfo {
@@ -267,6 +274,14 @@ export const routeTable: RouteTable = {
     versions: ['1.0'],
     body: true,
     noContent: true,
+  },
+  updateMyProfile: {
+    service: 'users',
+    method: 'PUT',
+    path: '/influencers/me/profile',
+    access: 'citizen',
+    versions: ['1.0'],
+    body: true,
   },
   getProfile: {
     service: 'users',

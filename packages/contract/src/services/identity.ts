@@ -59,6 +59,10 @@ export const getAuthUrl = defineEndpoint({
   success: { status: 200, body: z.object({ authenticationUrl: z.string() }) },
 });
 
+export const DISPLAY_NAME_MAX_LENGTH = 60;
+/** The name a citizen goes by, as sign-up and profile editing take it. */
+export const DisplayName = userText({ field: 'displayName', min: 1, max: DISPLAY_NAME_MAX_LENGTH, trim: true });
+
 export const signUp = defineEndpoint({
   service: 'identity',
   method: 'POST',
@@ -70,7 +74,7 @@ export const signUp = defineEndpoint({
   body: z.object({
     email: Email,
     username: Username,
-    displayName: userText({ field: 'displayName', min: 1, max: 60, trim: true }),
+    displayName: DisplayName,
     password: Password,
     country: CountryCode.default('GB'),
     language: LanguageCode.default('en'),

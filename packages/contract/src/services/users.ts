@@ -12,10 +12,12 @@ import {
   ProfileView,
   SharingOptions,
 } from '../views.js';
-import { LanguageCode } from './identity.js';
+import { DisplayName, LanguageCode } from './identity.js';
 import { PostStatusView } from './uploads.js';
 
 export const CAPTION_MAX_LENGTH = 2200;
+/** A bio as long as a few lines of a phone's screen. */
+export const BIO_MAX_LENGTH = 300;
 export const MENTIONS_MAX = 20;
 
 export const CaptionText = userText({ field: 'caption', max: CAPTION_MAX_LENGTH, multiline: true });
@@ -109,6 +111,20 @@ export const setMyLanguage = defineEndpoint({
     'Set my language: the interface language my other devices adopt when I sign in there, and the language of my emails',
   body: z.object({ language: LanguageCode }),
   success: { status: 204, body: null },
+});
+
+export const updateMyProfile = defineEndpoint({
+  service: 'users',
+  method: 'PUT',
+  path: '/influencers/me/profile',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'Change the name and the bio others see on my profile and beside my posts; answers my profile as saved',
+  body: z.object({
+    displayName: DisplayName,
+    bio: userText({ field: 'bio', max: BIO_MAX_LENGTH, multiline: true, trim: true }),
+  }),
+  success: { status: 200, body: MyProfileView },
 });
 
 export const getProfile = defineEndpoint({
@@ -290,6 +306,7 @@ export const usersEndpoints = [
   updateCaption,
   getMe,
   setMyLanguage,
+  updateMyProfile,
   getProfile,
   listHashtags,
   dismissSuggestion,

@@ -1,0 +1,25 @@
+import { updateMyProfile } from '@civitas/contract';
+import { callerGone } from '../../http/live-caller.js';
+import { defineRoute } from '../../http/route.js';
+import { myProfileView, profileColumns } from './present.js';
+
+/**
+ * My name and bio. Nothing holds a copy long: posts read their author's row with every read, mentions keep a
+ * citizen's name for MENTION_CACHE_MS and guests' pages for a second (ADR 048). The name's lower-cased key is
+ * what people search by, so it changes with the name.
+ */
+export default defineRoute(updateMyProfile, async ({ body, caller, ctx }) => {
+  const row = await ctx.db
+    .updateTable('citizens')
+    .set({
+      display_name: body.displayName,
+      display_name_key: body.displayName.toLowerCase(),
+      bio: body.bio,
+      updated_at: ctx.now(),
+    })
+    .where('id', '=', caller.citizenId)
+    .returning(profileColumns)
+    .executeTakeFirst();
+  if (!row) throw callerGone();
+  return myProfileView(row);
+});
