@@ -39,6 +39,7 @@ export {
   useGetPostStatusQuery,
   useGetProfileQuery,
   useListHashtagsInfiniteQuery,
+  useUpdateMyProfileMutation,
   useVerifyEmailMutation,
 } from './users-api';
 export {

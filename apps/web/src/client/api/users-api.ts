@@ -6,7 +6,7 @@ import { sliceDefaults } from './slice-defaults';
 import { socialApi } from './social-api';
 
 /**
- * The users service (spec §7): my profile, profiles, hashtags, posting. The optimistic writes (likes,
+ * The users service (spec §7): my profile and its editing, profiles, hashtags, posting. The optimistic writes (likes,
  * follows, friends, dismissals, delete, caption) are injected by `users-mutations.ts`.
  */
 export const usersApi = createApi({
@@ -18,6 +18,20 @@ export const usersApi = createApi({
     getProfile: build.query(fromContract(routeTable.getProfile)),
     getPostStatus: build.query(fromContract(routeTable.getPostStatus)),
     listHashtags: build.infiniteQuery(offsetFromContract(routeTable.listHashtags)),
+    updateMyProfile: build.mutation({
+      ...fromContract(routeTable.updateMyProfile),
+      // The answer is my profile as saved: it replaces the cached one, and my posts (which carry my name) are
+      // fetched again.
+      async onQueryStarted(_request, { dispatch, queryFulfilled }) {
+        await queryFulfilled.then(
+          ({ data }) => {
+            dispatch(usersApi.util.upsertQueryData('getMe', undefined, data));
+            dispatch(contentApi.util.invalidateTags(['MyFeed']));
+          },
+          () => undefined,
+        );
+      },
+    }),
     verifyEmail: build.mutation(fromContract(routeTable.verifyEmail)),
     // The upload calls (ADR 009); the parts themselves go by XMLHttpRequest (client/upload), for progress.
     initiateUpload: build.mutation(fromContract(routeTable.initiateUpload)),
@@ -51,4 +65,5 @@ export const {
   useListHashtagsInfiniteQuery,
   useVerifyEmailMutation,
   useCreatePostMutation,
+  useUpdateMyProfileMutation,
 } = usersApi;

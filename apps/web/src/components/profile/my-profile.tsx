@@ -2,6 +2,7 @@
 
 import type { MyProfileView } from '@civitas/contract';
 import { useTranslations } from 'next-intl';
+import { useRef, useState } from 'react';
 import {
   useGetMeQuery,
   useGetMyPrivateFeedInfiniteQuery,
@@ -12,12 +13,13 @@ import { Link } from '@/components/link';
 import { ErrorMessage } from '../error-message';
 import { PostFeed } from '../feed/post-feed';
 import styles from './profile.module.css';
+import { ProfileEditor } from './profile-editor';
 import { ProfileHeader } from './profile-header';
 import { ProfileLinks } from './profile-links';
 import { ProfileTabs } from './profile-tabs';
 
 /**
- * My own profile (spec §2): my details, my counts as the social overview has them (a follow elsewhere moves
+ * My own profile (spec §2): my details (my name and bio editable in place), my counts as the social overview has them (a follow elsewhere moves
  * them at once), and my posts in two tabs, public and friends-only, including those still processing.
  */
 export function MyProfile({ initial }: { initial: MyProfileView | null }) {
@@ -25,6 +27,8 @@ export function MyProfile({ initial }: { initial: MyProfileView | null }) {
   const nav = useTranslations('Shell.nav');
   const me = useGetMeQuery();
   const overview = useGetMySocialOverviewQuery();
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
   const profile = me.data ?? initial;
   if (!profile) {
     if (me.error) return <ErrorMessage error={me.error} onRetry={() => me.refetch()} />;
@@ -43,9 +47,25 @@ export function MyProfile({ initial }: { initial: MyProfileView | null }) {
     <>
       <ProfileHeader profile={{ ...profile, ...counts, id: profile.id }} headingId="profile-name" />
       <div className={styles.actions}>
-        <Link href="/new" className={styles.primaryButton}>
-          {nav('newPost')}
-        </Link>
+        {editing ? (
+          <ProfileEditor
+            profile={profile}
+            onDone={() => {
+              setEditing(false);
+              // Back to where the person was before the form opened.
+              requestAnimationFrame(() => editButton.current?.focus());
+            }}
+          />
+        ) : (
+          <>
+            <Link href="/new" className={styles.primaryButton}>
+              {nav('newPost')}
+            </Link>
+            <button ref={editButton} type="button" className={styles.button} onClick={() => setEditing(true)}>
+              {t('editor.open')}
+            </button>
+          </>
+        )}
       </div>
       <ProfileLinks username={profile.username} mutual={false} />
       <ProfileTabs label={t('myPostsLabel')} tabs={tabs} />

@@ -1,0 +1,28 @@
+import { inputLimits, normalizeText, textLength, textProblem } from '@civitas/contract/routes-table';
+
+/** A field's problem, as a key of the Profile messages (with its values). */
+export interface ProfileFieldProblem {
+  key: 'nameRequired' | 'nameTooLong' | 'bioTooLong' | 'textUnusable';
+  values?: Record<string, number>;
+}
+
+/** Length as a person counts it, after the trimming the server does (the contract's textLength). */
+export const countedLength = (text: string) => textLength(normalizeText(text).trim());
+
+/** The name by the server's rules: one line, 1 to 60 characters once trimmed, nothing that cannot be shown. */
+export function displayNameProblem(name: string): ProfileFieldProblem | null {
+  if (textProblem(name, false)) return { key: 'textUnusable' };
+  const length = countedLength(name);
+  if (length === 0) return { key: 'nameRequired' };
+  return length > inputLimits.displayNameMaxLength
+    ? { key: 'nameTooLong', values: { max: inputLimits.displayNameMaxLength } }
+    : null;
+}
+
+/** The bio: line breaks allowed, at most 300 characters once trimmed, may be empty. */
+export function bioProblem(bio: string): ProfileFieldProblem | null {
+  if (textProblem(bio, true)) return { key: 'textUnusable' };
+  return countedLength(bio) > inputLimits.bioMaxLength
+    ? { key: 'bioTooLong', values: { max: inputLimits.bioMaxLength } }
+    : null;
+}
