@@ -283,6 +283,21 @@ export const routeTable: RouteTable = {
     versions: ['1.0'],
     body: true,
   },
+  setMyProfilePicture: {
+    service: 'users',
+    method: 'PUT',
+    path: '/influencers/me/profile-picture',
+    access: 'citizen',
+    versions: ['1.0'],
+    rawBody: true,
+  },
+  removeMyProfilePicture: {
+    service: 'users',
+    method: 'DELETE',
+    path: '/influencers/me/profile-picture',
+    access: 'citizen',
+    versions: ['1.0'],
+  },
   getProfile: {
     service: 'users',
     method: 'GET',

@@ -127,6 +127,29 @@ export const updateMyProfile = defineEndpoint({
   success: { status: 200, body: MyProfileView },
 });
 
+export const setMyProfilePicture = defineEndpoint({
+  service: 'users',
+  method: 'PUT',
+  path: '/influencers/me/profile-picture',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary:
+    'Replace my profile picture: the picture’s bytes as application/octet-stream (JPEG, PNG, WebP, GIF or AVIF, within the upload limits). It is cropped to a square from its centre, stripped of metadata and re-encoded; the earlier one is deleted. Answers my profile as saved.',
+  rawBody: true,
+  errors: [413, 415, 422],
+  success: { status: 200, body: MyProfileView },
+});
+
+export const removeMyProfilePicture = defineEndpoint({
+  service: 'users',
+  method: 'DELETE',
+  path: '/influencers/me/profile-picture',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'Remove my profile picture (the placeholder shows instead); its files are deleted. Answers my profile.',
+  success: { status: 200, body: MyProfileView },
+});
+
 export const getProfile = defineEndpoint({
   service: 'users',
   method: 'GET',
@@ -307,6 +330,8 @@ export const usersEndpoints = [
   getMe,
   setMyLanguage,
   updateMyProfile,
+  setMyProfilePicture,
+  removeMyProfilePicture,
   getProfile,
   listHashtags,
   dismissSuggestion,

@@ -2,8 +2,18 @@ import type { Route } from '../../http/route.js';
 import getMe from './get-me.js';
 import getProfile from './get-profile.js';
 import getSharedProfile from './get-shared-profile.js';
+import removeMyPicture from './remove-my-picture.js';
 import setMyLanguage from './set-my-language.js';
+import setMyPicture from './set-my-picture.js';
 import updateMyProfile from './update-my-profile.js';
 
 /** The profiles domain's routes; registered by src/routes.ts. */
-export const profilesRoutes = [getMe, setMyLanguage, updateMyProfile, getProfile, getSharedProfile] as Route[];
+export const profilesRoutes = [
+  getMe,
+  setMyLanguage,
+  updateMyProfile,
+  setMyPicture,
+  removeMyPicture,
+  getProfile,
+  getSharedProfile,
+] as Route[];
