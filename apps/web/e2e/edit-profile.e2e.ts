@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
 import { callApi, runCli } from './support/cli';
@@ -7,8 +8,8 @@ import { expectAccessible, screenshot } from './support/pages';
 import { expectToast } from './support/toasts';
 
 /**
- * A citizen edits their name and bio on their own profile (ADR 048). heidi, whose name no other journey reads,
- * edits; her name and bio from the demo world are put back at the end for the journeys after this file.
+ * A citizen edits their picture, name and bio on their own profile (ADR 048). heidi, whose name and picture no
+ * other journey reads, edits; her name, bio and picture are put back at the end for the journeys after this file.
  */
 const origin = inject('origin');
 const dataDir = inject('dataDir');
@@ -18,17 +19,30 @@ const DEMO = { displayName: 'Heidi Hughes', bio: 'New here.' };
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 let heidiToken: string;
+let demoPicture: string | null = null;
 
 beforeAll(async () => {
   browser = await launchChromium();
   const minted = await runCli({ dataDir, origin }, 'mint-token', '--username', 'heidi', '--ttl', '3600');
   heidiToken = minted.split('\n').at(-1) ?? '';
+  demoPicture = (await callApi<{ profilePictureUri: string | null }>(origin, '/api/users/influencers/me', heidiToken))
+    .body.profilePictureUri;
 });
 afterAll(async () => {
   const restored = await callApi(origin, '/api/users/influencers/me/profile', heidiToken, {
     method: 'PUT',
     body: JSON.stringify(DEMO),
   });
+  // Her demo picture is sent again as her picture (the demo world's file itself was never deleted).
+  if (demoPicture) {
+    const bytes = await (await fetch(new URL(demoPicture, origin))).arrayBuffer();
+    const resent = await callApi(origin, '/api/users/influencers/me/profile-picture', heidiToken, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: bytes,
+    });
+    expect(resent.status).toBe(200);
+  }
   for (const context of contexts) await context.close();
   await browser?.close();
   expect(restored.status).toBe(200);
@@ -122,5 +136,46 @@ describe('editing my profile', () => {
     expect(await main(page).locator('h1').textContent()).toBe(before);
     const saved = await callApi<{ displayName: string }>(origin, '/api/users/influencers/me', heidiToken);
     expect(saved.body.displayName).toBe(before);
+  });
+
+  it('changes my picture as soon as I choose one, in the header too, refuses a file it cannot use, and removes it', async () => {
+    const page = await heidiAtMe();
+    await main(page).getByRole('button', { name: 'Edit profile' }).click();
+    const input = main(page).getByLabel('Choose a new picture');
+    const headerPicture = page.locator('header.site-header a[href="/me"] img');
+
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    const notUsable = 'This file is not a picture we can use. Choose a JPEG, PNG, WebP, GIF or AVIF image.';
+    await expectToast(page, notUsable);
+    // A file that says it is a PNG but is not one is refused by the server, in the same words.
+    await page.locator('.Toastify__toast .toast-close').click();
+    await page.locator('.Toastify__toast').waitFor({ state: 'detached' });
+    await input.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('<svg></svg>') });
+    await expectToast(page, notUsable);
+
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#c05020' } })
+      .jpeg()
+      .toBuffer();
+    await input.setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expectToast(page, 'Your profile picture was updated.');
+    const avatar = /\/media\/avatars\/[0-9a-f-]{36}\/[0-9a-f]{16}\/picture-288\.webp$/;
+    await expect
+      .poll(() =>
+        main(page)
+          .getByAltText(/^Profile picture of Heidi/)
+          .first()
+          .getAttribute('src'),
+      )
+      .toMatch(avatar);
+    await expect.poll(() => headerPicture.getAttribute('src')).toMatch(avatar);
+    const uri = (await headerPicture.getAttribute('src')) as string;
+    const served = await page.request.get(`${origin}${new URL(uri, origin).pathname}`);
+    expect(served.headers()['content-type']).toBe('image/webp');
+    await expectAccessible(page, 'edit-profile with a new picture');
+
+    await main(page).getByRole('button', { name: 'Remove picture' }).click();
+    await expectToast(page, 'Your profile picture was removed.');
+    await expect.poll(() => headerPicture.getAttribute('src')).toBe('/placeholders/profile-picture.svg');
+    expect((await page.request.get(`${origin}${new URL(uri, origin).pathname}`)).status()).toBe(404);
   });
 });

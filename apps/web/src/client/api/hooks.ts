@@ -39,6 +39,7 @@ export {
   useGetPostStatusQuery,
   useGetProfileQuery,
   useListHashtagsInfiniteQuery,
+  useRemoveMyProfilePictureMutation,
   useUpdateMyProfileMutation,
   useVerifyEmailMutation,
 } from './users-api';

@@ -1,5 +1,7 @@
+import type { MyProfileView } from '@civitas/contract';
 import { routeTable } from '@civitas/contract/routes-table';
 import { createApi } from '@reduxjs/toolkit/query/react';
+import type { AppDispatch } from '../store';
 import { contentApi } from './content-api';
 import { fromContract, offsetFromContract } from './define';
 import { sliceDefaults } from './slice-defaults';
@@ -20,14 +22,18 @@ export const usersApi = createApi({
     listHashtags: build.infiniteQuery(offsetFromContract(routeTable.listHashtags)),
     updateMyProfile: build.mutation({
       ...fromContract(routeTable.updateMyProfile),
-      // The answer is my profile as saved: it replaces the cached one, and my posts (which carry my name) are
-      // fetched again.
       async onQueryStarted(_request, { dispatch, queryFulfilled }) {
         await queryFulfilled.then(
-          ({ data }) => {
-            dispatch(usersApi.util.upsertQueryData('getMe', undefined, data));
-            dispatch(contentApi.util.invalidateTags(['MyFeed']));
-          },
+          ({ data }) => myProfileSaved(dispatch, data),
+          () => undefined,
+        );
+      },
+    }),
+    removeMyProfilePicture: build.mutation({
+      ...fromContract(routeTable.removeMyProfilePicture),
+      async onQueryStarted(_request, { dispatch, queryFulfilled }) {
+        await queryFulfilled.then(
+          ({ data }) => myProfileSaved(dispatch, data),
           () => undefined,
         );
       },
@@ -55,6 +61,15 @@ export const usersApi = createApi({
   }),
 });
 
+/**
+ * My profile as a call saved it (name, bio, picture): it replaces the cached one, which the header's picture
+ * follows, and my posts, which carry my name and picture, are fetched again.
+ */
+export function myProfileSaved(dispatch: AppDispatch, profile: MyProfileView): void {
+  dispatch(usersApi.util.upsertQueryData('getMe', undefined, profile));
+  dispatch(contentApi.util.invalidateTags(['MyFeed']));
+}
+
 /** Cached queries holding my own counts. */
 export const myProfileQueries = ['getMe'] as const;
 
@@ -66,4 +81,5 @@ export const {
   useVerifyEmailMutation,
   useCreatePostMutation,
   useUpdateMyProfileMutation,
+  useRemoveMyProfilePictureMutation,
 } = usersApi;

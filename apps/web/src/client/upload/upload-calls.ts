@@ -10,8 +10,8 @@ import type { AppDispatch, RootState } from '../store';
 import { type PartTransport, putPart } from './part-transport';
 import type { UploadCalls } from './upload-media';
 
-/** One part, sent with the session kept usable like every other call (refreshed first, once more after a 401). */
-const sendPart =
+/** One part (or a profile picture), sent with the session kept usable like every other call (refreshed first, once more after a 401). */
+export const sendPart =
   (
     transport: PartTransport,
     url: string,

@@ -1,6 +1,6 @@
 import { updateMyProfile } from '@civitas/contract';
 import { describe, expect, it } from 'vitest';
-import { bioProblem, displayNameProblem } from './profile-rules';
+import { bioProblem, displayNameProblem, pictureProblem, pictureRefusal } from './profile-rules';
 
 const names = [
   'Ana',
@@ -46,5 +46,35 @@ describe('the profile form’s rules', () => {
     expect(displayNameProblem('Ana\nBel')).toEqual({ key: 'textUnusable' });
     expect(bioProblem('b'.repeat(301))).toEqual({ key: 'bioTooLong', values: { max: 300 } });
     expect(bioProblem('a\u0007')).toEqual({ key: 'textUnusable' });
+  });
+});
+
+describe('a chosen profile picture', () => {
+  const file = (type: string, size: number) => {
+    const chosen = new File([new Uint8Array(1)], 'chosen', { type });
+    Object.defineProperty(chosen, 'size', { value: size });
+    return chosen;
+  };
+
+  it('is checked by its declared type and size before it is sent; an unknown type is the server’s to judge', () => {
+    expect(pictureProblem(file('image/jpeg', 1024))).toBeNull();
+    expect(pictureProblem(file('', 1024))).toBeNull();
+    expect(pictureProblem(file('text/plain', 1024))).toBe('pictureNotUsable');
+    expect(pictureProblem(file('image/svg+xml', 1024))).toBe('pictureNotUsable');
+    expect(pictureProblem(file('image/png', 20 * 1024 * 1024 + 1))).toBe('pictureTooLarge');
+  });
+
+  it('turns the server’s refusals of the picture into our words, and leaves other failures to the generic ones', () => {
+    const refused = (status: number, code: string) => ({
+      status,
+      data: { statusCode: status, error: 'x', message: 'x', code },
+    });
+    expect(pictureRefusal(refused(415, 'UNSUPPORTED_MEDIA'))).toBe('pictureNotUsable');
+    expect(pictureRefusal(refused(413, 'TOO_MANY_PIXELS'))).toBe('pictureTooLarge');
+    expect(pictureRefusal(refused(413, 'FILE_TOO_LARGE'))).toBe('pictureTooLarge');
+    expect(pictureRefusal(refused(422, 'CORRUPT_MEDIA'))).toBe('pictureDamaged');
+    expect(pictureRefusal(refused(415, 'UNSUPPORTED_MEDIA_TYPE'))).toBeNull();
+    expect(pictureRefusal(refused(429, 'TOO_MANY_REQUESTS'))).toBeNull();
+    expect(pictureRefusal({ status: 'FETCH_ERROR', error: 'offline' })).toBeNull();
   });
 });

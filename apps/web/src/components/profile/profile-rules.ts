@@ -1,4 +1,12 @@
-import { inputLimits, normalizeText, textLength, textProblem } from '@civitas/contract/routes-table';
+import {
+  imageContentTypes,
+  inputLimits,
+  mediaLimits,
+  normalizeText,
+  textLength,
+  textProblem,
+} from '@civitas/contract/routes-table';
+import { errorBodyOf } from '../../client/api/errors';
 
 /** A field's problem, as a key of the Profile messages (with its values). */
 export interface ProfileFieldProblem {
@@ -25,4 +33,22 @@ export function bioProblem(bio: string): ProfileFieldProblem | null {
   return countedLength(bio) > inputLimits.bioMaxLength
     ? { key: 'bioTooLong', values: { max: inputLimits.bioMaxLength } }
     : null;
+}
+
+type PictureMessage = 'pictureNotUsable' | 'pictureTooLarge' | 'pictureDamaged';
+
+/** A chosen file, by the rules the server applies (it checks the bytes again): its declared type and size. */
+export function pictureProblem(file: File): PictureMessage | null {
+  // An empty type is what browsers report for files they do not know (often HEIC): the server decides.
+  if (file.type && !(imageContentTypes as readonly string[]).includes(file.type)) return 'pictureNotUsable';
+  return file.size > mediaLimits.imageMaxBytes ? 'pictureTooLarge' : null;
+}
+
+/** The server's refusal of a picture, as a message of ours (null: not a refusal of the picture itself). */
+export function pictureRefusal(error: unknown): PictureMessage | null {
+  const status = (error as { status?: unknown }).status;
+  const code = errorBodyOf((error as { data?: unknown }).data)?.code;
+  if (status === 413) return 'pictureTooLarge';
+  if (status === 415 && code === 'UNSUPPORTED_MEDIA') return 'pictureNotUsable';
+  return status === 422 ? 'pictureDamaged' : null;
 }
