@@ -1,5 +1,15 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createPost, type EndpointDef, follow, sendFriendRequest, unfollow, updateCaption } from '@civitas/contract';
+import {
+  createPost,
+  type EndpointDef,
+  follow,
+  removeMyProfilePicture,
+  sendFriendRequest,
+  setMyProfilePicture,
+  unfollow,
+  updateCaption,
+  updateMyProfile,
+} from '@civitas/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Caller } from './auth/tokens.js';
@@ -133,8 +143,8 @@ function budgetCounter(
 }
 
 /**
- * Calls that reach other people (a follow, a friend request, a post or caption that mentions them) have a
- * budget of their own, much smaller than the general one.
+ * Calls that reach other people (a follow, a friend request, a post or caption that mentions them, a new name
+ * or picture everyone sees) have a budget of their own, much smaller than the general one.
  */
 const reachBudgets = ({ config }: AppContext): [Budget, EndpointDef[]][] => [
   [
@@ -148,6 +158,15 @@ const reachBudgets = ({ config }: AppContext): [Budget, EndpointDef[]][] => [
   [
     { name: 'posts', what: 'posts and caption edits', max: config.POSTS_PER_30_MINUTES, timeWindow: 30 * MINUTE },
     [createPost, updateCaption],
+  ],
+  [
+    {
+      name: 'profile-changes',
+      what: 'changes to your profile',
+      max: config.PROFILE_CHANGES_PER_HOUR,
+      timeWindow: 60 * MINUTE,
+    },
+    [updateMyProfile, setMyProfilePicture, removeMyProfilePicture],
   ],
 ];
 

@@ -13,6 +13,7 @@ beforeAll(async () => {
       FOLLOWS_PER_HOUR: '3',
       FRIEND_REQUESTS_PER_HOUR: '2',
       POSTS_PER_30_MINUTES: '2',
+      PROFILE_CHANGES_PER_HOUR: '2',
     },
   });
 });
@@ -236,6 +237,26 @@ describe('budgets of calls that reach other people', () => {
     });
     expect(edit.statusCode, edit.body).toBe(200);
     expectRefused(await create(), 'posts and caption edits');
+  });
+
+  it('holds changes to a profile (name and bio, picture) to theirs, and a refused one changes nothing', async () => {
+    const citizen = asCitizen(await t.newCitizen());
+    const rename = (displayName: string) =>
+      t.request({
+        method: 'PUT',
+        url: '/api/users/influencers/me/profile',
+        as: citizen,
+        payload: { displayName, bio: '' },
+      });
+    expect((await rename('First')).statusCode).toBe(200);
+    const removed = await t.request({
+      method: 'DELETE',
+      url: '/api/users/influencers/me/profile-picture',
+      as: citizen,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expectRefused(await rename('Third'), 'changes to your profile');
+    expect((await t.request({ method: 'GET', url: paths.me, as: citizen })).json().displayName).toBe('First');
   });
 });
 
