@@ -245,3 +245,33 @@ describe('publishing through object storage', () => {
     }
   });
 });
+
+describe('a profile picture on object storage', () => {
+  it('is stored in the bucket and served from it; the one it replaces, and a removed one, leave the bucket', async () => {
+    const { id } = t.world.citizens.bob;
+    const send = async (width: number) => {
+      const res = await t.request({
+        method: 'PUT',
+        url: '/api/users/influencers/me/profile-picture',
+        as: 'bob',
+        headers: { 'content-type': 'application/octet-stream' },
+        payload: await jpegWithGps(width, 400),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().profilePictureUri as string;
+    };
+    const keys = async () => (await listObjects(bucket, `${MEDIA_PREFIX}avatars/${id}/`)).map((object) => object.key);
+    const first = await send(600);
+    expect(first.startsWith(`${s3.endpoint}/${s3.bucket}/${MEDIA_PREFIX}avatars/${id}/`)).toBe(true);
+    const served = await fetch(first);
+    expect(served.status).toBe(200);
+    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ width: 288, height: 288 });
+    expect(await keys()).toHaveLength(1);
+
+    const second = await send(500);
+    expect(await keys()).toEqual([second.slice(`${s3.endpoint}/${s3.bucket}/`.length)]);
+    const removed = await t.request({ method: 'DELETE', url: '/api/users/influencers/me/profile-picture', as: 'bob' });
+    expect(removed.json().profilePictureUri).toBeNull();
+    expect(await keys()).toEqual([]);
+  });
+});
