@@ -298,6 +298,21 @@ export const routeTable: RouteTable = {
     access: 'citizen',
     versions: ['1.0'],
   },
+  setMyCoverPicture: {
+    service: 'users',
+    method: 'PUT',
+    path: '/influencers/me/cover-picture',
+    access: 'citizen',
+    versions: ['1.0'],
+    rawBody: true,
+  },
+  removeMyCoverPicture: {
+    service: 'users',
+    method: 'DELETE',
+    path: '/influencers/me/cover-picture',
+    access: 'citizen',
+    versions: ['1.0'],
+  },
   getProfile: {
     service: 'users',
     method: 'GET',

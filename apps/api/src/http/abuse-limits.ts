@@ -3,8 +3,10 @@ import {
   createPost,
   type EndpointDef,
   follow,
+  removeMyCoverPicture,
   removeMyProfilePicture,
   sendFriendRequest,
+  setMyCoverPicture,
   setMyProfilePicture,
   unfollow,
   updateCaption,
@@ -166,7 +168,7 @@ const reachBudgets = ({ config }: AppContext): [Budget, EndpointDef[]][] => [
       max: config.PROFILE_CHANGES_PER_HOUR,
       timeWindow: 60 * MINUTE,
     },
-    [updateMyProfile, setMyProfilePicture, removeMyProfilePicture],
+    [updateMyProfile, setMyProfilePicture, removeMyProfilePicture, setMyCoverPicture, removeMyCoverPicture],
   ],
 ];
 

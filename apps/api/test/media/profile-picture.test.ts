@@ -70,6 +70,47 @@ describe('PUT /influencers/me/profile-picture', () => {
     expect(expectOk(await removePicture('dave')).profilePictureUri).toBeNull();
   });
 
+  it('makes a 3:1 cover the same way, kept apart from the picture: replacing or removing one leaves the other', async () => {
+    const { id } = t.world.citizens.grace;
+    const coverUrl = '/api/users/influencers/me/cover-picture';
+    const picture = expectOk(await sendPicture('grace', await jpegWithGps(500, 500))).profilePictureUri as string;
+    const sendCover = async () =>
+      expectOk(
+        await t.request({
+          method: 'PUT',
+          url: coverUrl,
+          as: 'grace',
+          headers: { 'content-type': 'application/octet-stream' },
+          payload: await jpegWithGps(1600, 1200),
+        }),
+      );
+    const saved = await sendCover();
+    expect(saved.profilePictureUri).toBe(picture);
+    const cover = saved.coverPictureUri as string;
+    expect(cover).toMatch(new RegExp(`^/media/covers/${id}/[0-9a-f]{16}/cover-1500\\.webp$`));
+    const served = await fetchMedia(cover);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 1500, height: 500 });
+    expect(served.rawPayload.includes('SecretCam')).toBe(false);
+
+    const next = (await sendCover()).coverPictureUri as string;
+    expect((await fetchMedia(cover)).statusCode).toBe(404);
+    expect(expectOk(await removePicture('grace')).coverPictureUri).toBe(next);
+    expect((await fetchMedia(next)).statusCode).toBe(200);
+    const removed = expectOk(await t.request({ method: 'DELETE', url: coverUrl, as: 'grace' }));
+    expect(removed).toMatchObject({ coverPictureUri: null, profilePictureUri: null });
+    expect((await fetchMedia(next)).statusCode).toBe(404);
+    expectError(
+      await t.request({
+        method: 'PUT',
+        url: coverUrl,
+        as: guest,
+        headers: { 'content-type': 'application/octet-stream' },
+        payload: Buffer.from('x'),
+      }),
+      403,
+    );
+  });
+
   it('leaves the demo world’s pictures in place when I replace one (they are not mine alone to delete)', async () => {
     const demo = await t.ctx.media.files.put('demo/erin/avatar-test.jpg', await jpegWithGps(64, 64));
     await t.ctx.db

@@ -150,6 +150,29 @@ export const removeMyProfilePicture = defineEndpoint({
   success: { status: 200, body: MyProfileView },
 });
 
+export const setMyCoverPicture = defineEndpoint({
+  service: 'users',
+  method: 'PUT',
+  path: '/influencers/me/cover-picture',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary:
+    'Replace the cover across the top of my profile: the picture’s bytes as application/octet-stream (as for my profile picture). It is cropped to 3:1 from its centre (1500×500), stripped of metadata and re-encoded; the earlier one is deleted. Answers my profile as saved.',
+  rawBody: true,
+  errors: [413, 415, 422],
+  success: { status: 200, body: MyProfileView },
+});
+
+export const removeMyCoverPicture = defineEndpoint({
+  service: 'users',
+  method: 'DELETE',
+  path: '/influencers/me/cover-picture',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'Remove my cover (the placeholder shows instead); its files are deleted. Answers my profile.',
+  success: { status: 200, body: MyProfileView },
+});
+
 export const getProfile = defineEndpoint({
   service: 'users',
   method: 'GET',
@@ -332,6 +355,8 @@ export const usersEndpoints = [
   updateMyProfile,
   setMyProfilePicture,
   removeMyProfilePicture,
+  setMyCoverPicture,
+  removeMyCoverPicture,
   getProfile,
   listHashtags,
   dismissSuggestion,

@@ -7,8 +7,10 @@ import { pipeline } from 'node:stream/promises';
 import { mediaLimits } from '@civitas/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import type { CitizensTable } from '../../db/tables/index.js';
 import { AppError, badRequest, conflict } from '../../http/errors.js';
 import { callerGone } from '../../http/live-caller.js';
+import type { ProfileImageKind } from '../../media/image/profile-images.js';
 import { type ProfileRow, profileColumns } from './present.js';
 
 const MiB = 1024 * 1024;
@@ -16,7 +18,7 @@ const tooLarge = () =>
   new AppError(
     413,
     'FILE_TOO_LARGE',
-    `A profile picture may be at most ${mediaLimits.imageMaxBytes / MiB} MB. Send a smaller version.`,
+    `A profile picture or cover may be at most ${mediaLimits.imageMaxBytes / MiB} MB. Send a smaller version.`,
   );
 
 /**
@@ -57,51 +59,55 @@ export async function receivePicture(ctx: AppContext, request: FastifyRequest): 
   return path;
 }
 
-/** Where one version of a citizen's picture is stored; a new picture is a new folder, so its address is new. */
-export const pictureFolder = (citizenId: string): string => `avatars/${citizenId}/${randomBytes(8).toString('hex')}`;
+/** Where each kind is kept on a citizen's row, and the folder its versions are stored under. */
+const places = {
+  picture: { column: 'profile_picture_uri', folder: 'avatars' },
+  cover: { column: 'cover_picture_uri', folder: 'covers' },
+} as const satisfies Record<ProfileImageKind, { column: keyof CitizensTable; folder: string }>;
 
-/** The folder of a picture stored by pictureFolder, from its address (a local or a bucket address alike). */
-function folderOf(uri: string | null, citizenId: string): string | null {
-  const match = uri?.match(/(?:^|\/)avatars\/([0-9a-f-]{36})\/([0-9a-f]{16})\//);
-  return match && match[1] === citizenId ? `avatars/${citizenId}/${match[2]}` : null;
+/** Where one version of a citizen's image is stored; a new image is a new folder, so its address is new. */
+export const imageFolder = (citizenId: string, kind: ProfileImageKind): string =>
+  `${places[kind].folder}/${citizenId}/${randomBytes(8).toString('hex')}`;
+
+/** The folder of an image stored by imageFolder, from its address (a local or a bucket address alike). */
+function folderOf(uri: string | null, citizenId: string, kind: ProfileImageKind): string | null {
+  const match = uri?.match(/(?:^|\/)(avatars|covers)\/([0-9a-f-]{36})\/([0-9a-f]{16})\//);
+  if (!match || match[1] !== places[kind].folder || match[2] !== citizenId) return null;
+  return `${match[1]}/${citizenId}/${match[3]}`;
 }
 
 /**
- * Sets my picture's address (null: none) and deletes the files of the one it replaces. The replaced address is
- * read and overwritten as one compare-and-set, so two devices changing it at once each delete only what they
- * replaced. Pictures that are not of this kind (the demo world's) are left in place.
+ * Sets my picture's or cover's address (null: none) and deletes the files of the one it replaces. The replaced
+ * address is read and overwritten as one compare-and-set, so two devices changing it at once each delete only
+ * what they replaced. Images that are not of this kind (the demo world's) are left in place.
  */
-export async function swapPicture(
+export async function swapImage(
   ctx: AppContext,
   citizenId: string,
+  kind: ProfileImageKind,
   uri: string | null,
   log: FastifyBaseLogger,
 ): Promise<ProfileRow> {
+  const { column } = places[kind];
   for (let attempt = 0; attempt < 5; attempt++) {
-    const current = await ctx.db
-      .selectFrom('citizens')
-      .select('profile_picture_uri')
-      .where('id', '=', citizenId)
-      .executeTakeFirst();
+    const current = await ctx.db.selectFrom('citizens').select(column).where('id', '=', citizenId).executeTakeFirst();
     if (!current) throw callerGone();
-    const replaced = current.profile_picture_uri;
+    const replaced = current[column];
     const row = await ctx.db
       .updateTable('citizens')
-      .set({ profile_picture_uri: uri, updated_at: ctx.now() })
+      .set({ [column]: uri, updated_at: ctx.now() })
       .where('id', '=', citizenId)
-      .where((eb) =>
-        replaced === null ? eb('profile_picture_uri', 'is', null) : eb('profile_picture_uri', '=', replaced),
-      )
+      .where((eb) => (replaced === null ? eb(column, 'is', null) : eb(column, '=', replaced)))
       .returning(profileColumns)
       .executeTakeFirst();
     if (!row) continue;
-    const old = folderOf(replaced, citizenId);
-    if (old && old !== folderOf(uri, citizenId)) {
+    const old = folderOf(replaced, citizenId, kind);
+    if (old && old !== folderOf(uri, citizenId, kind)) {
       await ctx.media.files.removeFolder(old).catch((error: unknown) => {
-        log.warn({ err: error, folder: old }, 'a replaced profile picture could not be deleted');
+        log.warn({ err: error, folder: old }, 'a replaced profile image could not be deleted');
       });
     }
     return row;
   }
-  throw conflict('PICTURE_BUSY', 'Your picture is being changed from another device at this moment; try again');
+  throw conflict('PICTURE_BUSY', 'Your profile is being changed from another device at this moment; try again');
 }
