@@ -8,8 +8,8 @@ import { expectAccessible, screenshot } from './support/pages';
 import { expectToast } from './support/toasts';
 
 /**
- * A citizen edits their picture, name and bio on their own profile (ADR 048). heidi, whose name and picture no
- * other journey reads, edits; her name, bio and picture are put back at the end for the journeys after this file.
+ * A citizen edits their picture, cover, name and bio on their own profile (ADR 048). heidi, whose profile no other
+ * journey reads, edits; her name, bio, picture and cover are put back at the end for the journeys after this file.
  */
 const origin = inject('origin');
 const dataDir = inject('dataDir');
@@ -19,24 +19,32 @@ const DEMO = { displayName: 'Heidi Hughes', bio: 'New here.' };
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 let heidiToken: string;
-let demoPicture: string | null = null;
+let demo: { picture: string | null; cover: string | null } = { picture: null, cover: null };
 
 beforeAll(async () => {
   browser = await launchChromium();
   const minted = await runCli({ dataDir, origin }, 'mint-token', '--username', 'heidi', '--ttl', '3600');
   heidiToken = minted.split('\n').at(-1) ?? '';
-  demoPicture = (await callApi<{ profilePictureUri: string | null }>(origin, '/api/users/influencers/me', heidiToken))
-    .body.profilePictureUri;
+  const me = await callApi<{ profilePictureUri: string | null; coverPictureUri: string | null }>(
+    origin,
+    '/api/users/influencers/me',
+    heidiToken,
+  );
+  demo = { picture: me.body.profilePictureUri, cover: me.body.coverPictureUri };
 });
 afterAll(async () => {
   const restored = await callApi(origin, '/api/users/influencers/me/profile', heidiToken, {
     method: 'PUT',
     body: JSON.stringify(DEMO),
   });
-  // Her demo picture is sent again as her picture (the demo world's file itself was never deleted).
-  if (demoPicture) {
-    const bytes = await (await fetch(new URL(demoPicture, origin))).arrayBuffer();
-    const resent = await callApi(origin, '/api/users/influencers/me/profile-picture', heidiToken, {
+  // Her demo picture and cover are sent again as hers (the demo world's files themselves were never deleted).
+  for (const [path, uri] of [
+    ['profile-picture', demo.picture],
+    ['cover-picture', demo.cover],
+  ] as const) {
+    if (!uri) continue;
+    const bytes = await (await fetch(new URL(uri, origin))).arrayBuffer();
+    const resent = await callApi(origin, `/api/users/influencers/me/${path}`, heidiToken, {
       method: 'PUT',
       headers: { 'content-type': 'application/octet-stream' },
       body: bytes,
@@ -138,7 +146,7 @@ describe('editing my profile', () => {
     expect(saved.body.displayName).toBe(before);
   });
 
-  it('changes my picture as soon as I choose one, in the header too, refuses a file it cannot use, and removes it', async () => {
+  it('changes my picture and cover as soon as I choose one, the picture in the header too, refuses a file it cannot use, and removes them', async () => {
     const page = await heidiAtMe();
     await main(page).getByRole('button', { name: 'Edit profile' }).click();
     const input = main(page).getByLabel('Choose a new picture');
@@ -171,7 +179,23 @@ describe('editing my profile', () => {
     const uri = (await headerPicture.getAttribute('src')) as string;
     const served = await page.request.get(`${origin}${new URL(uri, origin).pathname}`);
     expect(served.headers()['content-type']).toBe('image/webp');
+    // Checked with the toast closed: axe reads a toast's colours mid-animation as too faint.
+    await page.locator('.Toastify__toast .toast-close').click();
+    await page.locator('.Toastify__toast').waitFor({ state: 'detached' });
     await expectAccessible(page, 'edit-profile with a new picture');
+
+    // The cover the same way, shown across the top of my profile.
+    const cover = main(page).locator('header img[width="1500"]');
+    await main(page)
+      .getByLabel('Choose a new cover')
+      .setInputFiles({ name: 'view.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expectToast(page, 'Your cover was updated.');
+    await expect
+      .poll(() => cover.getAttribute('src'))
+      .toMatch(/\/media\/covers\/[0-9a-f-]{36}\/[0-9a-f]{16}\/cover-1500\.webp$/);
+    await main(page).getByRole('button', { name: 'Remove cover' }).click();
+    await expectToast(page, 'Your cover was removed.');
+    await expect.poll(() => cover.getAttribute('src')).toBe('/placeholders/cover.svg');
 
     await main(page).getByRole('button', { name: 'Remove picture' }).click();
     await expectToast(page, 'Your profile picture was removed.');

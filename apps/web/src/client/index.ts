@@ -20,7 +20,7 @@ export { hasPendingRequestId } from './optimistic/friends';
 export { logOut, prepareSession } from './session-actions';
 export { selectSessionLoading } from './session-status';
 export { StoreProvider } from './store-provider';
-export { sendMyPicture } from './upload/my-picture';
+export { type MyImageKind, sendMyImage } from './upload/my-images';
 export {
   abortUploadKeepalive,
   discardDraftKeepalive,

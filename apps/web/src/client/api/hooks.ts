@@ -39,6 +39,7 @@ export {
   useGetPostStatusQuery,
   useGetProfileQuery,
   useListHashtagsInfiniteQuery,
+  useRemoveMyCoverPictureMutation,
   useRemoveMyProfilePictureMutation,
   useUpdateMyProfileMutation,
   useVerifyEmailMutation,

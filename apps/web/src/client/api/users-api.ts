@@ -20,23 +20,14 @@ export const usersApi = createApi({
     getProfile: build.query(fromContract(routeTable.getProfile)),
     getPostStatus: build.query(fromContract(routeTable.getPostStatus)),
     listHashtags: build.infiniteQuery(offsetFromContract(routeTable.listHashtags)),
-    updateMyProfile: build.mutation({
-      ...fromContract(routeTable.updateMyProfile),
-      async onQueryStarted(_request, { dispatch, queryFulfilled }) {
-        await queryFulfilled.then(
-          ({ data }) => myProfileSaved(dispatch, data),
-          () => undefined,
-        );
-      },
-    }),
+    updateMyProfile: build.mutation({ ...fromContract(routeTable.updateMyProfile), onQueryStarted: answersMyProfile }),
     removeMyProfilePicture: build.mutation({
       ...fromContract(routeTable.removeMyProfilePicture),
-      async onQueryStarted(_request, { dispatch, queryFulfilled }) {
-        await queryFulfilled.then(
-          ({ data }) => myProfileSaved(dispatch, data),
-          () => undefined,
-        );
-      },
+      onQueryStarted: answersMyProfile,
+    }),
+    removeMyCoverPicture: build.mutation({
+      ...fromContract(routeTable.removeMyCoverPicture),
+      onQueryStarted: answersMyProfile,
     }),
     verifyEmail: build.mutation(fromContract(routeTable.verifyEmail)),
     // The upload calls (ADR 009); the parts themselves go by XMLHttpRequest (client/upload), for progress.
@@ -70,6 +61,19 @@ export function myProfileSaved(dispatch: AppDispatch, profile: MyProfileView): v
   dispatch(contentApi.util.invalidateTags(['MyFeed']));
 }
 
+/** The lifecycle of a call that answers my profile as it saved it. */
+async function answersMyProfile(
+  _request: unknown,
+  lifecycle: { dispatch: unknown; queryFulfilled: Promise<{ data: MyProfileView }> },
+): Promise<void> {
+  // The store's dispatch, not named in the parameter's type: this slice is part of what the store's type is made of.
+  const dispatch = lifecycle.dispatch as AppDispatch;
+  await lifecycle.queryFulfilled.then(
+    ({ data }) => myProfileSaved(dispatch, data),
+    () => undefined,
+  );
+}
+
 /** Cached queries holding my own counts. */
 export const myProfileQueries = ['getMe'] as const;
 
@@ -82,4 +86,5 @@ export const {
   useCreatePostMutation,
   useUpdateMyProfileMutation,
   useRemoveMyProfilePictureMutation,
+  useRemoveMyCoverPictureMutation,
 } = usersApi;

@@ -7,12 +7,12 @@ import { type FormEvent, useId, useState } from 'react';
 import { useUpdateMyProfileMutation } from '@/client';
 import { useErrorText } from '../error-message';
 import { notifyError, notifySuccess } from '../toast';
-import { PictureField } from './picture-field';
+import { ImageField } from './image-field';
 import styles from './profile-editor.module.css';
 import { bioProblem, countedLength, displayNameProblem, type ProfileFieldProblem } from './profile-rules';
 
 /**
- * My picture, name and bio, edited in place on my profile. The fields are checked by the server's own rules as I type
+ * My picture, cover, name and bio, edited in place on my profile. The fields are checked by the server's own rules as I type
  * (after a first try to save), so a refusal names the field; should the call fail, the form stays open with
  * what I typed and a toast says why.
  */
@@ -48,7 +48,8 @@ export function ProfileEditor({ profile, onDone }: { profile: MyProfileView; onD
 
   return (
     <form method="post" className={styles.editor} onSubmit={submit} aria-busy={isLoading} noValidate>
-      <PictureField uri={profile.profilePictureUri} name={profile.displayName} />
+      <ImageField kind="picture" uri={profile.profilePictureUri} name={profile.displayName} />
+      <ImageField kind="cover" uri={profile.coverPictureUri} name={profile.displayName} />
       <div className={styles.field}>
         <label htmlFor={ids.name}>{t('editor.nameLabel')}</label>
         <input
