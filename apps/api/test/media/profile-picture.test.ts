@@ -70,6 +70,18 @@ describe('PUT /influencers/me/profile-picture', () => {
     expect(expectOk(await removePicture('dave')).profilePictureUri).toBeNull();
   });
 
+  it('keeps exactly one picture when several are sent at once: the last saved, the others’ files deleted', async () => {
+    const { id } = t.world.citizens.heidi;
+    const photos = await Promise.all([300, 320, 340, 360].map((width) => jpegWithGps(width, 300)));
+    const answers = await Promise.all(photos.map((photo) => sendPicture('heidi', photo)));
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const kept = (await myPicture('heidi')) as string;
+    const folders = await readdir(join(t.ctx.config.DATA_DIR, 'media', 'avatars', id));
+    expect(folders).toHaveLength(1);
+    expect(kept).toContain(`/avatars/${id}/${folders[0]}/`);
+    expect((await fetchMedia(kept)).statusCode).toBe(200);
+  });
+
   it('makes a 3:1 cover the same way, kept apart from the picture: replacing or removing one leaves the other', async () => {
     const { id } = t.world.citizens.grace;
     const coverUrl = '/api/users/influencers/me/cover-picture';
