@@ -19,8 +19,9 @@ import { ProfileLinks } from './profile-links';
 import { ProfileTabs } from './profile-tabs';
 
 /**
- * My own profile (spec §2): my details (my name and bio editable in place), my counts as the social overview has them (a follow elsewhere moves
- * them at once), and my posts in two tabs, public and friends-only, including those still processing.
+ * My own profile (spec §2): my details (picture, cover, name and bio editable in place, ADR 048), my counts as
+ * the social overview has them (a follow elsewhere moves them at once), and my posts in two tabs, public and
+ * friends-only, including those still processing.
  */
 export function MyProfile({ initial }: { initial: MyProfileView | null }) {
   const t = useTranslations('Profile');

@@ -12,9 +12,10 @@ import styles from './profile-editor.module.css';
 import { bioProblem, countedLength, displayNameProblem, type ProfileFieldProblem } from './profile-rules';
 
 /**
- * My picture, cover, name and bio, edited in place on my profile. The fields are checked by the server's own rules as I type
- * (after a first try to save), so a refusal names the field; should the call fail, the form stays open with
- * what I typed and a toast says why.
+ * My picture, cover, name and bio, edited in place on my profile. The pictures are sent as soon as they are
+ * chosen (ImageField); the name and bio wait for Save, checked by the server's own rules as I type (after a
+ * first try to save), so a refusal names the field; should the call fail, the form stays open with what I
+ * typed and a toast says why.
  */
 export function ProfileEditor({ profile, onDone }: { profile: MyProfileView; onDone: () => void }) {
   const t = useTranslations('Profile');
