@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Debian's haproxy, installed by `scripts/install-system-deps.sh haproxy` (`npm test` does, before the suites). */
+/** Debian's haproxy, installed by `scripts/install-test-deps.sh` (`npm test` and .ci/run run it first). */
 export const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 
 export interface ReverseProxy {
