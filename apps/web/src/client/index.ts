@@ -11,7 +11,7 @@ export { type ApiError, type ErrorMessageKey, errorMessageKey, errorMessageKeys 
 export * from './api/hooks';
 export { seedStageFeed } from './api/seed-stage-feed';
 export { formatCount } from './behaviour/compact-count';
-export { DEFAULT_LOGOUT_DESTINATION, PROFILE_PICTURE_STORAGE_KEY } from './behaviour/logout';
+export { DEFAULT_LOGOUT_DESTINATION } from './behaviour/logout';
 export { entryOf, type HistoryEntry, hrefOf } from './behaviour/navigation-history';
 export { mergePages } from './behaviour/paging';
 export { useAppDispatch, useAppSelector } from './hooks';

@@ -1,6 +1,7 @@
 import type { ClientEnvironment } from './api/environment';
 import { sessionApi } from './api/session-api';
-import { type LogoutOptions, logoutSequence, PROFILE_PICTURE_STORAGE_KEY } from './behaviour/logout';
+import { type LogoutOptions, logoutSequence } from './behaviour/logout';
+import { cachePicture } from './behaviour/picture-cache';
 import { sessionLoadingChanged } from './session-status';
 import { type AppDispatch, resetAllApiState } from './store';
 
@@ -18,7 +19,7 @@ export const logOut =
         callServer: () => dispatch(sessionApi.endpoints.logout.initiate()).unwrap(),
         navigate,
         clearCachedProfilePicture: () => {
-          if (typeof localStorage !== 'undefined') localStorage.removeItem(PROFILE_PICTURE_STORAGE_KEY);
+          if (typeof localStorage !== 'undefined') cachePicture(null);
         },
         resetCachedData: () => {
           resetAllApiState(dispatch);

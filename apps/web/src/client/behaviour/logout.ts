@@ -1,9 +1,6 @@
 /** Where the person lands after logging out unless a page asks for another place (spec §2, §9). */
 export const DEFAULT_LOGOUT_DESTINATION = '/';
 
-/** The browser-side cache of my profile picture (spec §3), cleared on logout. */
-export const PROFILE_PICTURE_STORAGE_KEY = 'civitas.profilePictureUri';
-
 /** What logging out does to the world, passed in so the sequence itself is testable. */
 export interface LogoutEffects {
   setSessionLoading(loading: boolean): void;

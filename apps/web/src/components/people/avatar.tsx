@@ -21,8 +21,7 @@ export function Avatar({ uri, alt, size = 40, className }: AvatarProps) {
       height={size}
       loading="lazy"
       decoding="async"
-      className={className}
-      style={{ borderRadius: '50%', objectFit: 'cover', flex: 'none', background: 'var(--color-backdrop)' }}
+      className={className ? `avatar ${className}` : 'avatar'}
     />
   );
 }

@@ -120,11 +120,7 @@ export function ConsentBanner({ initiallyOpen }: { initiallyOpen: boolean }) {
 export function ConsentSettingsButton() {
   const t = useTranslations('Shell.consent');
   return (
-    <button
-      type="button"
-      className={styles.footerButton}
-      onClick={() => window.dispatchEvent(new Event(OPEN_CONSENT_EVENT))}
-    >
+    <button type="button" className="link-button" onClick={() => window.dispatchEvent(new Event(OPEN_CONSENT_EVENT))}>
       {t('settings')}
     </button>
   );

@@ -1,28 +1,23 @@
 'use client';
 
-import { type ComponentProps, lazy, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
+import type { CitizenCornerProps } from './citizen-corner-island';
 
 /*
- * The header's citizen-only islands (my picture, sign-out), split off with React's `lazy`: the layout lists every
- * client component it may render in every page's first load, and a guest renders neither (ADR 023). The server
- * renders them in full; in the browser each hydrates once its small chunk has arrived.
+ * The header's citizen-only island (my picture, sign-out), split off with React's `lazy`: the layout lists every
+ * client component it may render in every page's first load, and a guest renders none of this (ADR 023). One
+ * chunk, not one per control, since every signed-in page needs all of it. The server renders it in full; in the
+ * browser it hydrates once that chunk has arrived.
  */
 
-const LazyPicture = lazy(() => import('./my-picture').then((module) => ({ default: module.MyPicture })));
-const LazySignOut = lazy(() => import('./sign-out-button').then((module) => ({ default: module.SignOutButton })));
+const LazyCorner = lazy(() =>
+  import('./citizen-corner-island').then((module) => ({ default: module.CitizenCornerIsland })),
+);
 
-export function MyPicture(props: ComponentProps<typeof LazyPicture>) {
+export function CitizenCorner(props: CitizenCornerProps) {
   return (
     <Suspense fallback={null}>
-      <LazyPicture {...props} />
-    </Suspense>
-  );
-}
-
-export function SignOutButton(props: ComponentProps<typeof LazySignOut>) {
-  return (
-    <Suspense fallback={null}>
-      <LazySignOut {...props} />
+      <LazyCorner {...props} />
     </Suspense>
   );
 }

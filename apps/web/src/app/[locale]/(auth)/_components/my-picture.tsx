@@ -1,15 +1,10 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { PROFILE_PICTURE_STORAGE_KEY } from '@/client/behaviour/logout';
+import { cachePicture, readCachedPicture } from '@/client/behaviour/picture-cache';
 import { whenStoreMade } from '@/client/lazy-store';
 import { Link } from '@/components/link';
 import { Avatar } from '@/components/people/avatar';
-
-const remember = (uri: string | null) => {
-  if (uri) localStorage.setItem(PROFILE_PICTURE_STORAGE_KEY, uri);
-  else localStorage.removeItem(PROFILE_PICTURE_STORAGE_KEY);
-};
 
 /**
  * My profile picture in the header, linking to my profile. The server reads it with the page (`served`;
@@ -20,13 +15,13 @@ const remember = (uri: string | null) => {
 export function MyPicture({ label, served }: { label: string; served: string | null | undefined }) {
   const [uri, setUri] = useState<string | null>(served ?? null);
   useEffect(() => {
-    if (served === undefined) setUri(localStorage.getItem(PROFILE_PICTURE_STORAGE_KEY));
-    else remember(served);
+    if (served === undefined) setUri(readCachedPicture());
+    else cachePicture(served);
     let stop: (() => void) | null = null;
     const cancel = whenStoreMade((store) => {
       stop = store.watchMyPicture((current) => {
         setUri(current);
-        remember(current);
+        cachePicture(current);
       });
     });
     return () => {

@@ -4,7 +4,7 @@ import { readMe } from '@/server/read-me';
 import { requestPathHeader, signInHref } from '@/session/request-path';
 import { getServerSession } from '@/session/server-session';
 import styles from './auth.module.css';
-import { MyPicture, SignOutButton } from './citizen-corner';
+import { CitizenCorner } from './citizen-corner';
 
 /** The header's account corner, from the session cookies (spec §3): the citizen's name and sign-out, or sign-in. */
 export async function SessionNav() {
@@ -16,9 +16,12 @@ export async function SessionNav() {
     const picture = me?.ok ? (me.data.profilePictureUri ?? null) : undefined;
     return (
       <div className={styles.session}>
-        <MyPicture label={t('myProfile')} served={picture} />
-        <span>{t('signedInAs', { username: session.username })}</span>
-        <SignOutButton label={t('signOut')} busyLabel={t('signingOut')} failedLabel={t('signOutFailed')} />
+        <CitizenCorner
+          picture={picture}
+          pictureLabel={t('myProfile')}
+          signedInAs={t('signedInAs', { username: session.username })}
+          signOut={{ label: t('signOut'), busyLabel: t('signingOut'), failedLabel: t('signOutFailed') }}
+        />
       </div>
     );
   }

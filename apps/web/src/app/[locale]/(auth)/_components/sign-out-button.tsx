@@ -4,9 +4,8 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { loadStore } from '@/client/lazy-store';
 import { notifyError } from '@/components/toast';
-import styles from './auth.module.css';
 
-interface SignOutButtonProps {
+export interface SignOutButtonProps {
   label: string;
   busyLabel: string;
   failedLabel: string;
@@ -39,7 +38,7 @@ export function SignOutButton({ label, busyLabel, failedLabel }: SignOutButtonPr
   }
 
   return (
-    <button type="button" className={styles.linkButton} onClick={signOut} disabled={busy} aria-busy={busy}>
+    <button type="button" className="link-button" onClick={signOut} disabled={busy} aria-busy={busy}>
       {busy ? busyLabel : label}
     </button>
   );
