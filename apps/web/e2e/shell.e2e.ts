@@ -165,6 +165,27 @@ describe('the interface language', () => {
     expect((remembered?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000);
   });
 
+  it('switches the page reached by a client-side navigation, not the page first loaded', async () => {
+    await freshPage();
+    await page.goto(`${origin}/`);
+    const consent = page.getByRole('region', { name: message('en', 'Shell', 'consent.heading') });
+    await waitForHydration(page, 'section:has([data-consent-heading]) button[aria-controls]');
+    await consent.getByRole('button').first().click();
+    await consent.waitFor({ state: 'detached' });
+    // A hashtag in a caption is a client-side link: the footer stays the one the server rendered for "/".
+    const hashtag = page.locator('main article a[href^="/hashtags/"]').first();
+    const tagPath = await hashtag.getAttribute('href');
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await hashtag.click();
+    await page.waitForURL((url) => url.pathname === tagPath);
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    const languages = page.getByRole('navigation', { name: message('en', 'Shell', 'languages') });
+    await languages.getByRole('link', { name: 'Deutsch' }).click();
+    await page.waitForURL(/displayLanguage=de$/, { waitUntil: 'domcontentloaded' });
+    expect(new URL(page.url()).pathname).toBe(tagPath);
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+  });
+
   it('follows Accept-Language: fr when the URL does not choose', async () => {
     await freshPage({ locale: 'fr', extraHTTPHeaders: { 'accept-language': 'fr' } });
     await page.goto(`${origin}/`);
