@@ -56,7 +56,7 @@ try {
     { raw: 0, gzip: 0, sent: 0 },
   );
   console.log(
-    `first-load JS of ${path}${values.as ? ` as ${values.as}` : ''}: ${scripts.length} files, ${kb(total.gzip).trim()} KB gzipped (${kb(total.raw).trim()} KB raw), ${kb(total.sent).trim()} KB sent; budget ${BUDGET_KB} KB gz: ${total.gzip / 1024 <= BUDGET_KB ? 'within' : 'OVER'}`,
+    `first-load JS of ${path}${values.as ? ` as ${values.as}` : ''}: ${scripts.length} files, ${kb(total.gzip).trim()} KB gzipped (${total.gzip} B; ${kb(total.raw).trim()} KB raw), ${kb(total.sent).trim()} KB sent; budget ${BUDGET_KB} KB gz: ${total.gzip / 1024 <= BUDGET_KB ? 'within' : 'OVER'}`,
   );
 } finally {
   await browser.close();
