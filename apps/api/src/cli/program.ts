@@ -1,4 +1,4 @@
-import { LanguageCode, type MachineScope, machineScopes } from '@civitas/contract';
+import { CLIENT_ID_PATTERN, LanguageCode, type MachineScope, machineScopes } from '@civitas/contract';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { type Config, loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
@@ -52,7 +52,7 @@ function parseScopes(value: string): MachineScope[] {
 }
 
 function parseClientId(value: string): string {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{2,99}$/.test(value)) {
+  if (!CLIENT_ID_PATTERN.test(value)) {
     throw new InvalidArgumentError('Use 3 to 100 letters, digits, dots, dashes or underscores, e.g. partner-app.');
   }
   return value;

@@ -78,6 +78,10 @@ describe('authorization code + PKCE', () => {
       { redirect_uri: 'https://evil.example/cb' },
       { redirect_uri: `${callbackUrl(t)}/extra` },
       { client_id: 'nobody' },
+      // No client can have these ids; the database is never asked (PostgreSQL refuses a NUL in text).
+      { client_id: '\u0000' },
+      { client_id: `${WEB_CLIENT}\u0000` },
+      { client_id: 'x'.repeat(101) },
     ];
     for (const params of cases) {
       const res = await t.request(authorizeUrl({ ...pkce, ...params }));
@@ -136,6 +140,18 @@ describe('authorization code + PKCE', () => {
     expect(res.json().error).toBe('invalid_request');
     const missing = await tokenRequest(t, { grant_type: 'authorization_code', client_id: WEB_CLIENT });
     expect(missing.json().error).toBe('invalid_request');
+    const { verifier } = pkcePair();
+    for (const grant of [
+      { grant_type: 'authorization_code', code: 'abc', redirect_uri: callbackUrl(t), code_verifier: verifier },
+      { grant_type: 'refresh_token', refresh_token: 'abc' },
+    ]) {
+      const nul = await tokenRequest(t, { ...grant, client_id: '\u0000' });
+      expect(nul.statusCode).toBe(400);
+      expect(nul.json()).toMatchObject({
+        error: 'invalid_request',
+        error_description: expect.stringContaining('client_id'),
+      });
+    }
   });
 
   it('does not sign in with a wrong password or before the email is verified, without telling which', async () => {

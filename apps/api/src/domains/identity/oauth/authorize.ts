@@ -1,4 +1,4 @@
-import { AuthorizeQuery } from '@civitas/contract';
+import { AuthorizeQuery, OauthClientId } from '@civitas/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import { sealBlob } from '../../../http/auth/signed-blob.js';
@@ -29,9 +29,10 @@ const withParams = (base: string, params: Record<string, string>) => {
 export function registerAuthorize(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/identity/oauth/authorize', { schema: { hide: true } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
-    const clientId = typeof query.client_id === 'string' ? query.client_id : '';
+    // Checked before the lookup: an id no client can have (a control character, say) is simply unknown.
+    const clientId = OauthClientId.safeParse(query.client_id);
     const redirectUri = typeof query.redirect_uri === 'string' ? query.redirect_uri : '';
-    const client = clientId ? await findClient(ctx.db, clientId) : null;
+    const client = clientId.success ? await findClient(ctx.db, clientId.data) : null;
     if (!client?.redirectUris.includes(redirectUri)) {
       return reply.code(400).send({
         statusCode: 400,
@@ -49,7 +50,7 @@ export function registerAuthorize(app: FastifyInstance, ctx: AppContext): void {
       );
     }
     const interaction: Interaction = {
-      clientId,
+      clientId: client.id,
       redirectUri,
       state: parsed.data.state,
       codeChallenge: parsed.data.code_challenge,
