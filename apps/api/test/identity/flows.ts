@@ -104,7 +104,8 @@ export class CookieJar {
     return this;
   }
 
+  /** As a browser sends them back: the bytes the server set (inject's `cookies` gives the values decoded). */
   header(): string {
-    return [...this.cookies].map(([name, { value }]) => `${name}=${value}`).join('; ');
+    return [...this.cookies].map(([name, { value }]) => `${name}=${encodeURIComponent(value)}`).join('; ');
   }
 }

@@ -122,6 +122,17 @@ describe('the web session (own-origin cookies)', () => {
     expect(safe.headers.location).toBe('/');
   });
 
+  it('lands on "/" when next holds what no Location header can carry, and keeps a percent-encoded path', async () => {
+    for (const next of ['/\u0000', '/a\u0007b', '/\u65e5\u672c', '/a b', '/\u007f']) {
+      const done = await browserSignIn(new CookieJar(), next);
+      expect(done.statusCode, JSON.stringify(next)).toBe(302);
+      expect(done.headers.location, JSON.stringify(next)).toBe('/');
+      expect(String(done.headers['set-cookie'])).toContain('civitas_citizen_token');
+    }
+    const encoded = `/hashtags/${encodeURIComponent('\u65e5\u672c')}?tab=posts`;
+    expect((await browserSignIn(new CookieJar(), encoded)).headers.location).toBe(encoded);
+  });
+
   it('refuses cookie-authenticated writes from another site (CSRF), allows them from our origin', async () => {
     const jar = new CookieJar();
     await browserSignIn(jar);

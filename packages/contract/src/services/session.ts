@@ -2,11 +2,17 @@ import { z } from 'zod';
 import { Id } from '../common.js';
 import { defineEndpoint } from '../endpoint.js';
 
-/** A relative path on this site to return to after signing in (never another origin). */
+/**
+ * A relative path on this site to return to after signing in (never another origin), as it travels in a URL:
+ * printable ASCII only, anything else percent-encoded, so it can always become a `Location` header.
+ */
 export const NavigateTo = z
   .string()
   .max(2048)
-  .regex(/^\/(?![/\\])[^\s]*$/, 'must be a path on this site, starting with a single "/"');
+  .regex(
+    /^\/(?![/\\])[\x21-\x7e]*$/,
+    'must be a path on this site, starting with a single "/", with any other character than printable ASCII percent-encoded',
+  );
 
 export const SessionView = z
   .discriminatedUnion('kind', [
