@@ -218,6 +218,17 @@ describe('publishing an image post', () => {
       fileName: 'a\u0000b.jpg',
     });
     expect(controlName.statusCode).toBe(400);
+    // An allowed type followed by a control character: refused as a whole, never stored (PostgreSQL refuses NUL).
+    for (const contentType of ['image/jpeg;\u0000', 'image/jpeg; x=\u0007', 'image/jpeg; name=\u00e9']) {
+      const typed = await initiate(t, 'grace', draft.id, 'image-upload', { fileSize: 100, contentType });
+      expect(typed.statusCode, JSON.stringify(contentType)).toBe(400);
+      expect(typed.json().message).toContain('contentType');
+    }
+    const withParameter = await initiate(t, 'grace', draft.id, 'image-upload', {
+      fileSize: 100,
+      contentType: 'image/jpeg; charset=binary',
+    });
+    expect(withParameter.statusCode).toBe(201);
     const wrongKind = await t.request({
       method: 'POST',
       url: `/api/users/v1/creators-content/${draft.id}/audio-upload/initiate`,

@@ -30,6 +30,8 @@ export const InitiateUploadBody = z.object({
   contentType: z
     .string()
     .max(100, 'contentType must be at most 100 characters')
+    // A media type is printable ASCII (RFC 6838, RFC 9110 §8.3); a control character is never a file's type.
+    .regex(/^[\x20-\x7e]*$/, 'contentType must be a media type such as image/jpeg, in printable ASCII')
     .optional()
     .describe('The type the browser reports (e.g. image/jpeg); the bytes decide in the end'),
 });
