@@ -7,6 +7,7 @@ import * as publishing from './migrations/005-publishing.js';
 import * as analytics from './migrations/006-analytics.js';
 import * as sharedKeys from './migrations/007-shared-keys.js';
 import * as hashtagCountsUnindexed from './migrations/008-hashtag-counts-unindexed.js';
+import * as hashtagsCountWhatEveryoneSees from './migrations/009-hashtags-count-what-everyone-sees.js';
 
 /** Migrations are listed explicitly (no directory scan), so the compiled and test builds see the same set. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '006-analytics': analytics,
   '007-shared-keys': sharedKeys,
   '008-hashtag-counts-unindexed': hashtagCountsUnindexed,
+  '009-hashtags-count-what-everyone-sees': hashtagsCountWhatEveryoneSees,
 };
 
 /** Names of the migrations this build knows, oldest first (a backup records the newest one it has). */

@@ -55,9 +55,10 @@ describe('POST /v7/creators-content', () => {
       .where('name_key', 'in', ['known', 'fresh_one'])
       .orderBy('name_key')
       .execute();
+    // A draft (and a private post) is linked to its tags but counted on none (hashtag-counts.test.ts).
     expect(tags).toEqual([
-      { name_key: 'fresh_one', name: 'Fresh_one', posts_count: 1 },
-      { name_key: 'known', name: 'Known', posts_count: 2 },
+      { name_key: 'fresh_one', name: 'Fresh_one', posts_count: 0 },
+      { name_key: 'known', name: 'Known', posts_count: 1 },
     ]);
     const links = await db.selectFrom('post_hashtags').select('name_key').where('post_id', '=', created.id).execute();
     expect(links.map((link) => link.name_key).sort()).toEqual(['fresh_one', 'known']);

@@ -184,7 +184,18 @@ export const getProfile = defineEndpoint({
   success: { status: 200, body: ProfileView },
 });
 
-export const HashtagView = z.object({ name: z.string(), postsCount: z.number().int().min(0) }).meta({ id: 'Hashtag' });
+export const HashtagView = z
+  .object({
+    name: z.string(),
+    postsCount: z
+      .number()
+      .int()
+      .min(0)
+      .describe(
+        'Posts everyone may see under the tag: public and published (friends-only posts and drafts are not counted)',
+      ),
+  })
+  .meta({ id: 'Hashtag' });
 
 export const listHashtags = defineEndpoint({
   service: 'users',
@@ -192,7 +203,8 @@ export const listHashtags = defineEndpoint({
   path: '/hashtags',
   access: 'citizen',
   versions: ['1.0'],
-  summary: 'Hashtags for the hashtag picker, most used first; `search` matches the start of the tag',
+  summary:
+    'Hashtags of public, published posts for the hashtag picker, most used first; `search` matches the start of the tag',
   querystring: OffsetQuery.extend({
     search: userText({ field: 'search', max: 100, trim: true })
       .transform((value) => value.replace(/^#/, '').trim())

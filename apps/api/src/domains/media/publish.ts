@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { countOnHashtags } from '../posts/hashtag-links.js';
 import type { ImageRendition } from '../posts/renditions.js';
 import { discardUploadBytes } from './discard-uploads.js';
 
@@ -21,26 +22,33 @@ export interface ProcessedMedia {
  */
 export async function publishProcessedPost(ctx: AppContext, postId: string, media: ProcessedMedia): Promise<void> {
   const now = ctx.now();
-  const published = await ctx.db
-    .updateTable('posts')
-    .set({
-      status: 'ready',
-      image_uri: media.imageUri,
-      cover_image_uri: media.coverImageUri,
-      video_uri: media.videoUri,
-      hls_uri: media.hlsUri,
-      renditions: JSON.stringify(media.renditions),
-      placeholder: media.placeholder,
-      width: media.width,
-      height: media.height,
-      updated_at: now,
-    })
-    .where('id', '=', postId)
-    .where('status', '=', 'processing')
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  // Published and counted on its tags together (when public: hashtag-links.ts), so no tag ever counts a post
+  // that is not out, nor misses one that is.
+  const published = await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('posts')
+      .set({
+        status: 'ready',
+        image_uri: media.imageUri,
+        cover_image_uri: media.coverImageUri,
+        video_uri: media.videoUri,
+        hls_uri: media.hlsUri,
+        renditions: JSON.stringify(media.renditions),
+        placeholder: media.placeholder,
+        width: media.width,
+        height: media.height,
+        updated_at: now,
+      })
+      .where('id', '=', postId)
+      .where('status', '=', 'processing')
+      .where('deleted_at', 'is', null)
+      .returning('sharing')
+      .executeTakeFirst();
+    if (row?.sharing === 'public') await countOnHashtags(trx, postId);
+    return row !== undefined;
+  });
   ctx.caches.posts.forget(postId);
-  if (published.numUpdatedRows === 0n) await ctx.media.files.removeFolder(media.folder);
+  if (!published) await ctx.media.files.removeFolder(media.folder);
   await discardUploadBytes(ctx, postId);
 }
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { defineRoute } from '../../http/route.js';
 import { discardOpenUploads, discardUploadBytes } from '../media/discard-uploads.js';
 import { postMediaRoot } from '../media/paths.js';
-import { unlinkHashtags } from './hashtag-links.js';
+import { countedOnTags, unlinkHashtags } from './hashtag-links.js';
 import { loadOwnPost } from './load.js';
 
 /** Soft delete: the row stays for likes' history, but it leaves the stage, every feed and every count. */
@@ -16,10 +16,11 @@ export default defineRoute(deletePost, async ({ params, caller, ctx }) => {
       .set({ deleted_at: now, updated_at: now })
       .where('id', '=', post.id)
       .where('deleted_at', 'is', null)
+      .returning(['sharing', 'status'])
       .executeTakeFirst();
-    if (deleted.numUpdatedRows === 0n) return; // a concurrent delete won
+    if (!deleted) return; // a concurrent delete won
     await trx.deleteFrom('stage_entries').where('post_id', '=', post.id).execute();
-    await unlinkHashtags(trx, post.id);
+    await unlinkHashtags(trx, post.id, countedOnTags(deleted));
     await trx
       .updateTable('citizens')
       .set({ posts_count: sql`case when posts_count > 0 then posts_count - 1 else 0 end` })

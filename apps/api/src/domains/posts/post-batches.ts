@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { eachAlone, oncePer, writeLine } from '../../db/batches.js';
 import type { Db } from '../../db/database.js';
 import { hashtagKey } from './caption.js';
+import { countedOnTags } from './hashtag-links.js';
 import type { CitizenSummaryRow, PostRow } from './hydrate.js';
 import { hashtagsOf, type PostFields, postRowOf, type WrittenPost, writePost } from './write-post.js';
 
@@ -46,7 +47,8 @@ async function publishTogether(db: Db, batch: readonly PostFields[]): Promise<(W
 
 /**
  * writePost's statement for many posts, the rows passed as JSON: each post with its mentions and hashtag links,
- * each hashtag counted once by the number of its new posts (named as its first post spells it when new), and
+ * each hashtag counted once by the number of its new posts everyone may see (named as its first post spells it
+ * when new; hashtag-links.ts says which count), and
  * each author once by the number of theirs.
  */
 function manyPostsSql(rows: readonly PostRow[], batch: readonly PostFields[]) {
@@ -54,7 +56,14 @@ function manyPostsSql(rows: readonly PostRow[], batch: readonly PostFields[]) {
     (batch[i] as PostFields).mentionIds.map((citizenId) => ({ post_id: row.id, citizen_id: citizenId })),
   );
   const tags = rows.flatMap((row, n) =>
-    hashtagsOf(row).map((name) => ({ post_id: row.id, key: hashtagKey(name), name, at: row.created_at, n })),
+    hashtagsOf(row).map((name) => ({
+      post_id: row.id,
+      key: hashtagKey(name),
+      name,
+      at: row.created_at,
+      n,
+      counted: countedOnTags(row) ? 1 : 0,
+    })),
   );
   return sql<CitizenSummaryRow>`
     with post as (
@@ -65,10 +74,10 @@ function manyPostsSql(rows: readonly PostRow[], batch: readonly PostFields[]) {
       select post_id, citizen_id from json_populate_recordset(null::post_mentions, ${JSON.stringify(mentions)}::json)
     ), tag as (
       select * from json_to_recordset(${JSON.stringify(tags)}::json)
-        as tag(post_id uuid, key text, name text, at bigint, n int)
+        as tag(post_id uuid, key text, name text, at bigint, n int, counted int)
     ), tags as (
       insert into hashtags (name_key, name, posts_count, created_at)
-      select key, (array_agg(name order by n))[1], count(*)::int, min(at) from tag group by key
+      select key, (array_agg(name order by n))[1], sum(counted)::int, min(at) from tag group by key
       on conflict (name_key) do update set posts_count = hashtags.posts_count + excluded.posts_count
     ), links as (
       insert into post_hashtags (post_id, name_key) select post_id, key from tag

@@ -1,7 +1,7 @@
 import { updateCaption } from '@civitas/contract';
 import { defineRoute } from '../../http/route.js';
 import { extractHashtags } from './caption.js';
-import { linkHashtags, replaceMentions, unlinkHashtags } from './hashtag-links.js';
+import { countedOnTags, linkHashtags, replaceMentions, unlinkHashtags } from './hashtag-links.js';
 import { loadOwnPost, loadVisiblePost } from './load.js';
 import { resolveMentions } from './mentions.js';
 import { postView } from './present.js';
@@ -12,7 +12,9 @@ export default defineRoute(updateCaption, async ({ params, body, caller, ctx }) 
   const mentionIds = await resolveMentions(ctx.db, body.caption, body.mentionRequest);
   const hashtags = extractHashtags(body.caption);
   await ctx.db.transaction().execute(async (trx) => {
-    await trx
+    // Whether the tags count this post is read from the row as this statement leaves it: processing may have
+    // published it since it was loaded (publish.ts counts the links it finds then).
+    const written = await trx
       .updateTable('posts')
       .set({
         caption: body.caption,
@@ -21,10 +23,12 @@ export default defineRoute(updateCaption, async ({ params, body, caller, ctx }) 
         updated_at: now,
       })
       .where('id', '=', post.id)
-      .execute();
+      .returning(['sharing', 'status'])
+      .executeTakeFirstOrThrow();
+    const counted = countedOnTags(written);
     await replaceMentions(trx, post.id, mentionIds);
-    await unlinkHashtags(trx, post.id);
-    await linkHashtags(trx, post.id, hashtags, now);
+    await unlinkHashtags(trx, post.id, counted);
+    await linkHashtags(trx, post.id, hashtags, now, counted);
   });
   ctx.caches.posts.forget(post.id);
   const updated = await loadVisiblePost(ctx, post.id, caller.citizenId);

@@ -6,7 +6,7 @@ import { newId } from '../../db/ids.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { PostStatusValue } from '../../db/tables/index.js';
 import { extractHashtags, hashtagKey } from './caption.js';
-import { linkHashtags } from './hashtag-links.js';
+import { countedOnTags, linkHashtags } from './hashtag-links.js';
 import { type CitizenSummaryRow, citizenSummaryColumns, type PostRow } from './hydrate.js';
 import type { ImageRendition } from './renditions.js';
 
@@ -60,7 +60,7 @@ export async function writePost(db: Db, fields: PostFields): Promise<WrittenPost
         .values(fields.mentionIds.map((citizenId) => ({ post_id: row.id, citizen_id: citizenId })))
         .execute();
     }
-    await linkHashtags(trx, row.id, hashtags, fields.createdAt);
+    await linkHashtags(trx, row.id, hashtags, fields.createdAt, countedOnTags(row));
     const author = await trx
       .updateTable('citizens')
       .set({ posts_count: increment('posts_count') })
@@ -118,6 +118,9 @@ const writeInOneStatement = async (
   return author;
 };
 
+/** What the new post adds to each of its tags' counts: 1 when everyone may see it already, else 0 (hashtag-links.ts). */
+const tagStep = (row: PostRow): number => (countedOnTags(row) ? 1 : 0);
+
 const postStatementQuery = (
   db: Db,
   row: PostRow,
@@ -138,11 +141,11 @@ const postStatementQuery = (
         .insertInto('hashtags')
         .columns(['name_key', 'name', 'posts_count', 'created_at'])
         .expression(
-          sql`select key, name, 1, ${row.created_at}::bigint
+          sql`select key, name, ${tagStep(row)}::int, ${row.created_at}::bigint
               from unnest(${sql.val(keys)}::text[], ${sql.val(hashtags)}::text[]) as tag(key, name)`,
         )
         .onConflict((conflict) =>
-          conflict.column('name_key').doUpdateSet({ posts_count: sql`hashtags.posts_count + 1` }),
+          conflict.column('name_key').doUpdateSet({ posts_count: sql`hashtags.posts_count + excluded.posts_count` }),
         ),
     )
     .with('links', (q) =>
@@ -164,6 +167,7 @@ const postStatement = precompiled({
     ...Object.values(row),
     row.id,
     mentionIds,
+    tagStep(row),
     row.created_at,
     keys,
     hashtags,

@@ -239,7 +239,8 @@ async function writePosts(
     ]);
     for (const tag of caption.tags) {
       const key = hashtagKey(tag);
-      tagUses.set(key, (tagUses.get(key) ?? 0) + 1);
+      // A tag counts the posts everyone may see (domains/posts/hashtag-links.ts); a private one is only linked.
+      tagUses.set(key, (tagUses.get(key) ?? 0) + (isPrivate ? 0 : 1));
       full = sink.push(postHashtagsTable, [id, key]) || full;
     }
     if (mentioned >= 0) full = sink.push(postMentionsTable, [id, ids[mentioned] as string]) || full;
@@ -276,7 +277,7 @@ async function writePosts(
   onProgress('posts', options.posts, options.posts);
 
   for (const [key, uses] of tagUses) {
-    await sink.run('update hashtags set posts_count = posts_count + ? where name_key = ?', [uses, key]);
+    if (uses > 0) await sink.run('update hashtags set posts_count = posts_count + ? where name_key = ?', [uses, key]);
   }
   for (const tag of created) {
     if (!tagUses.has(hashtagKey(tag))) await sink.run('delete from hashtags where name_key = ?', [hashtagKey(tag)]);

@@ -1,0 +1,118 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { up as recountHashtags } from '../../src/db/migrations/009-hashtags-count-what-everyone-sees.js';
+import { startMediaWorker } from '../../src/domains/media/media-worker.js';
+import type { Worker } from '../../src/media/jobs/worker.js';
+import { createTestApp, type TestApp } from '../harness.js';
+import { jpegWithGps } from '../media/media-files.js';
+import { createDraft, settledStatus, uploadWhole } from '../media/upload-client.js';
+import { uniquePrefix } from './people-helpers.js';
+
+// The demo world (alice, bob) and a media worker: posts here are published as a citizen publishes them.
+let t: TestApp;
+let worker: Worker;
+beforeAll(async () => {
+  t = await createTestApp();
+  worker = startMediaWorker(t.ctx, () => {});
+});
+afterAll(async () => {
+  await worker.stop();
+  await t.close();
+});
+
+/** What the hashtag picker shows bob for a search: tag names with their counts. */
+async function listedFor(search: string): Promise<Record<string, number>> {
+  const res = await t.request({ method: 'GET', url: `/api/users/hashtags?search=${search}`, as: 'bob' });
+  expect(res.statusCode, res.body).toBe(200);
+  const body: { data: { name: string; postsCount: number }[]; total: number } = res.json();
+  expect(body.total).toBe(body.data.length);
+  return Object.fromEntries(body.data.map((tag) => [tag.name, tag.postsCount]));
+}
+
+async function publish(caption: string, sharingOptions: 'public' | 'private') {
+  const draft = await createDraft(t, 'alice', { caption, sharingOptions, altText: 'A field' });
+  return {
+    id: draft.id,
+    async upload() {
+      const { completed } = await uploadWhole(t, 'alice', draft.id, 'image-upload', await jpegWithGps(), 'image/jpeg');
+      expect(completed.statusCode, completed.body).toBe(202);
+      expect(await settledStatus(t, 'alice', draft.id)).toMatchObject({ status: 'ready' });
+    },
+  };
+}
+
+const editCaption = async (id: string, caption: string) => {
+  const res = await t.request({
+    method: 'POST',
+    url: `/api/users/creators-content/${id}/caption`,
+    as: 'alice',
+    headers: { 'x-api-version': '4.0' },
+    payload: { caption },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+};
+
+const deletePost = async (id: string) => {
+  const res = await t.request({ method: 'DELETE', url: `/api/users/creators-content/${id}`, as: 'alice' });
+  expect(res.statusCode, res.body).toBe(204);
+};
+
+describe('hashtag counts: only what everyone may see', () => {
+  it('never names a tag that only friends-only posts carry, and counts only the public ones', async () => {
+    const p = uniquePrefix();
+    const author = t.world.citizens.alice.id;
+    await t.newPost({ authorId: author, caption: `#${p}Secret and #${p}Shared`, sharing: 'private' });
+    await t.newPost({ authorId: author, caption: `#${p}Shared`, sharing: 'public' });
+    expect(await listedFor(p)).toEqual({ [`${p}Shared`]: 1 });
+  });
+
+  it("counts a draft's tags once its media is published, moves them with a caption edit, and drops them on delete", async () => {
+    const p = uniquePrefix();
+    const post = await publish(`Morning #${p}fresh`, 'public');
+    expect(await listedFor(p)).toEqual({});
+    await post.upload();
+    expect(await listedFor(p)).toEqual({ [`${p}fresh`]: 1 });
+    await editCaption(post.id, `Evening #${p}later`);
+    expect(await listedFor(p)).toEqual({ [`${p}later`]: 1 });
+    await deletePost(post.id);
+    expect(await listedFor(p)).toEqual({});
+  });
+
+  it('keeps a published friends-only post, and its caption edits, out of every count', async () => {
+    const p = uniquePrefix();
+    const post = await publish(`Just us #${p}party`, 'private');
+    await post.upload();
+    expect(await listedFor(p)).toEqual({});
+    await editCaption(post.id, `Still just us #${p}party #${p}cake`);
+    expect(await listedFor(p)).toEqual({});
+    await t.newPost({ authorId: t.world.citizens.alice.id, caption: `#${p}cake for all` });
+    expect(await listedFor(p)).toEqual({ [`${p}cake`]: 1 });
+    await deletePost(post.id);
+    expect(await listedFor(p)).toEqual({ [`${p}cake`]: 1 });
+  });
+
+  it('does not count a draft deleted before its media arrived', async () => {
+    const p = uniquePrefix();
+    const post = await publish(`Never sent #${p}draft`, 'public');
+    await deletePost(post.id);
+    await t.newPost({ authorId: t.world.citizens.alice.id, caption: `#${p}draft` });
+    expect(await listedFor(p)).toEqual({ [`${p}draft`]: 1 });
+  });
+});
+
+describe('migration 009', () => {
+  it('recounts tags counted the old way (every linked post) as the posts everyone may see', async () => {
+    const p = uniquePrefix();
+    const author = t.world.citizens.alice.id;
+    await t.newPost({ authorId: author, caption: `#${p}mixed #${p}hidden`, sharing: 'private' });
+    await t.newPost({ authorId: author, caption: `#${p}mixed`, status: 'processing' });
+    await t.newPost({ authorId: author, caption: `#${p}mixed #${p}open` });
+    // As an earlier build counted: every linked post, whatever its sharing or status.
+    await sql`update hashtags set posts_count = (select count(*) from post_hashtags where post_hashtags.name_key = hashtags.name_key)`.execute(
+      t.ctx.db,
+    );
+    expect(await listedFor(p)).toEqual({ [`${p}mixed`]: 3, [`${p}hidden`]: 1, [`${p}open`]: 1 });
+    await recountHashtags(t.ctx.db as never);
+    expect(await listedFor(p)).toEqual({ [`${p}mixed`]: 1, [`${p}open`]: 1 });
+  });
+});
