@@ -141,10 +141,11 @@ describe('authorization code + PKCE', () => {
     const missing = await tokenRequest(t, { grant_type: 'authorization_code', client_id: WEB_CLIENT });
     expect(missing.json().error).toBe('invalid_request');
     const { verifier } = pkcePair();
-    for (const grant of [
+    const grants: Record<string, string>[] = [
       { grant_type: 'authorization_code', code: 'abc', redirect_uri: callbackUrl(t), code_verifier: verifier },
       { grant_type: 'refresh_token', refresh_token: 'abc' },
-    ]) {
+    ];
+    for (const grant of grants) {
       const nul = await tokenRequest(t, { ...grant, client_id: '\u0000' });
       expect(nul.statusCode).toBe(400);
       expect(nul.json()).toMatchObject({
