@@ -13,6 +13,7 @@ import { type DemoName, type DemoWorld, seedDemo } from '../src/seed/demo.js';
 import { insertPost, type NewPost } from '../src/seed/posts.js';
 import type { ErrorReports } from '../src/telemetry/error-reports.js';
 import { deleteQueueKeys, uniqueQueuePrefix } from './redis-queue.js';
+import { newTestSchemaName } from './test-schema.js';
 
 /**
  * A real server on a fresh database per test file: in-memory SQLite by default, or a throwaway schema in
@@ -40,7 +41,7 @@ let citizenCounter = 0;
 
 async function postgresSchemaUrl(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const pg = (await import('pg')).default;
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const schema = newTestSchemaName();
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`create schema ${schema}`);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { type Config, loadConfig } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
 import { closeContext, createContext } from '../../src/create-context.js';
 import { deleteQueueKeys, uniqueQueuePrefix } from '../redis-queue.js';
+import { newTestSchemaName } from '../test-schema.js';
 
 /**
  * A fresh DATA_DIR and database for commands that open their own connections (the CLI, the generator): a
@@ -38,7 +38,7 @@ export async function createTempDatabase(extraEnv: Record<string, string> = {}):
   let databaseUrl: string | undefined;
   let schema: string | undefined;
   if (baseUrl) {
-    schema = `t_${randomBytes(6).toString('hex')}`;
+    schema = newTestSchemaName();
     await withAdmin(baseUrl, `create schema ${schema}`);
     const url = new URL(baseUrl);
     url.searchParams.set('options', `-c search_path=${schema}`);
