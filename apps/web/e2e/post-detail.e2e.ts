@@ -254,8 +254,26 @@ describe('a signed-in citizen (alice)', () => {
       await card(page).getByRole('button', { name: 'Edit caption' }).click();
       const field = card(page).getByLabel('Caption');
       expect(await field.inputValue()).toBe('Picnic plans with @bob #picnic');
-      expect(Number(await field.getAttribute('maxlength'))).toBe(2200);
       await expectAccessible(page, 'the caption editor');
+
+      // Counted as the server counts: 3,500 UTF-16 units of Hindi are 2,000 characters, well within 2,200.
+      const hint = card(page).locator(`[id="${await field.getAttribute('aria-describedby')}"]`);
+      await field.fill('नमस्ते '.repeat(500));
+      expect(await field.inputValue()).toHaveLength(3500);
+      expect(await hint.textContent()).toBe('200 characters left');
+      // Over the limit: said at once, and Save sends nothing.
+      let sent = 0;
+      const countCaptionCalls = (request: { url(): string }) => {
+        if (request.url().includes('/caption')) sent += 1;
+      };
+      page.on('request', countCaptionCalls);
+      await field.fill('a'.repeat(2201));
+      expect(await hint.textContent()).toBe('The caption is too long: at most 2200 characters.');
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      await card(page).getByRole('button', { name: 'Save' }).click();
+      expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
+      page.off('request', countCaptionCalls);
+      expect(sent).toBe(0);
 
       // A failed save: the old caption comes back, the form keeps what was typed.
       await page.route('**/creators-content/*/caption', (route) =>

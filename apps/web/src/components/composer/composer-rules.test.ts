@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { pickedMentionIds, replaceToken, tokenAtCaret } from './caption-token';
-import { acceptFor, altTextProblem, captionProblem, fileProblem, linkProblem } from './composer-rules';
+import {
+  acceptFor,
+  altTextProblem,
+  captionProblem,
+  captionRemaining,
+  fileProblem,
+  linkProblem,
+} from './composer-rules';
 
 const fileOf = (size: number, type: string) => {
   const file = new File([new Uint8Array(1)], 'f', { type });
@@ -55,6 +62,12 @@ describe('field rules', () => {
     expect(captionProblem('hi', 20)).toBeNull();
     expect(captionProblem('hi', 21)).toEqual({ key: 'tooManyMentions', values: { max: 20 } });
     expect(captionProblem('a'.repeat(2201))).toMatchObject({ key: 'captionTooLong' });
+    // What the caption editor shows: "नमस्ते" is 6 UTF-16 units but 3 characters as a reader sees them.
+    const hindi = 'नमस्ते '.repeat(500);
+    expect(hindi.length).toBe(3500);
+    expect(captionRemaining(hindi)).toBe(2200 - 2000);
+    expect(captionProblem(hindi)).toBeNull();
+    expect(captionRemaining('a'.repeat(2205))).toBe(-5);
     expect(altTextProblem('a'.repeat(1501))).toMatchObject({ key: 'altTooLong' });
     expect(linkProblem('')).toBeNull();
     expect(linkProblem('https://example.org/a')).toBeNull();

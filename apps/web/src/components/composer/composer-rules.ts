@@ -46,9 +46,12 @@ export function fileProblem(file: File | null, mediaType: 'image' | 'video'): Fi
 /** Length as a person counts it, the way the server does (the contract's textLength). */
 const lengthOf = (text: string) => textLength(normalizeText(text));
 
+/** How many more characters the caption may have, counted as the server counts them (negative when over). */
+export const captionRemaining = (caption: string): number => inputLimits.captionMaxLength - lengthOf(caption);
+
 /** The caption's length, and how many people it names from the picker (the server takes at most 20). */
 export function captionProblem(caption: string, mentions = 0): FieldProblem | null {
-  if (lengthOf(caption) > inputLimits.captionMaxLength) {
+  if (captionRemaining(caption) < 0) {
     return { key: 'captionTooLong', values: { max: inputLimits.captionMaxLength } };
   }
   return mentions > inputLimits.mentionsMax

@@ -1,10 +1,10 @@
 'use client';
 
 import type { PostView } from '@civitas/contract';
-import { inputLimits } from '@civitas/contract/routes-table';
 import { useTranslations } from 'next-intl';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useUpdateCaptionMutation } from '@/client';
+import { captionProblem, captionRemaining } from '../composer/composer-rules';
 import { notifyError, notifySuccess } from '../toast';
 import { keptMentionIds } from './kept-mentions';
 import styles from './post-detail.module.css';
@@ -19,8 +19,16 @@ export function CaptionEditor({ post, onDone }: { post: PostView; onDone: () => 
   const [updateCaption, { isLoading }] = useUpdateCaptionMutation();
   const fieldId = useId();
   const hintId = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  // Counted as the server counts (characters as a person sees them, not UTF-16 units), so a caption in Hindi or
+  // with emoji may be as long as the composer let it be; over the limit, the hint says so and nothing is sent.
+  const problem = captionProblem(text);
   const save = async (event: FormEvent) => {
     event.preventDefault();
+    if (problem) {
+      field.current?.focus();
+      return;
+    }
     const outcome = await updateCaption({
       params: { id: post.id },
       body: { caption: text, mentionRequest: keptMentionIds(post.caption.mentions, text) },
@@ -38,19 +46,22 @@ export function CaptionEditor({ post, onDone }: { post: PostView; onDone: () => 
         {t('captionLabel')}
       </label>
       <textarea
+        ref={field}
         id={fieldId}
         className={styles.textarea}
         value={text}
         onChange={(event) => setText(event.target.value)}
-        maxLength={inputLimits.captionMaxLength}
         rows={5}
+        aria-invalid={problem ? true : undefined}
         aria-describedby={hintId}
         // The form opens because the person asked to edit: the field is where they want to be.
         // biome-ignore lint/a11y/noAutofocus: focus follows the person's own action
         autoFocus
       />
-      <p id={hintId} className={styles.hint}>
-        {t('captionRemaining', { count: inputLimits.captionMaxLength - text.length })}
+      <p id={hintId} className={problem ? styles.problem : styles.hint}>
+        {problem
+          ? t('captionTooLong', { max: problem.values?.max ?? 0 })
+          : t('captionRemaining', { count: captionRemaining(text) })}
       </p>
       <div className={styles.row}>
         <button type="submit" className={styles.primaryButton} disabled={isLoading}>
