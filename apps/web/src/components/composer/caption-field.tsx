@@ -1,10 +1,11 @@
 'use client';
 
-import { inputLimits, normalizeText, textLength } from '@civitas/contract/routes-table';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+import { formatCount } from '@/client/behaviour/compact-count';
 import { replaceToken, tokenAtCaret } from './caption-token';
 import styles from './composer.module.css';
+import { captionRemaining } from './composer-rules';
 import { type Suggestion, useSuggestions } from './suggestions';
 import { useDebounced } from './use-debounced';
 
@@ -27,6 +28,9 @@ interface CaptionFieldProps {
  */
 export function CaptionField({ value, onChange, onMention, disabled, problemId, invalid }: CaptionFieldProps) {
   const t = useTranslations('Compose');
+  const locale = useLocale();
+  // Counts in the compact form every count of the app uses (spec §9): "1.2K posts".
+  const counted = (count: number) => ({ count, formatted: formatCount(count, locale) });
   const field = useRef<HTMLTextAreaElement>(null);
   const pendingCaret = useRef<number | null>(null);
   const [caret, setCaret] = useState(0);
@@ -38,7 +42,7 @@ export function CaptionField({ value, onChange, onMention, disabled, problemId, 
   // The pickers search once typing pauses for 200 ms, and only show results for what is typed now.
   const settledKey = useDebounced(typedKey, 200);
   const current = typedKey && typedKey === settledKey ? typed : null;
-  const suggestions = useSuggestions(current, (count) => t('hashtagPosts', { count }));
+  const suggestions = useSuggestions(current, (count) => t('hashtagPosts', counted(count)));
   const open = current !== null && suggestions.items.length > 0;
   const activeIndex = Math.min(active, suggestions.items.length - 1);
   const optionId = (index: number) => `${ids.list}-${index}`;
@@ -88,7 +92,7 @@ export function CaptionField({ value, onChange, onMention, disabled, problemId, 
     }
   };
 
-  const remaining = inputLimits.captionMaxLength - textLength(normalizeText(value));
+  const remaining = captionRemaining(value);
   return (
     <div className={styles.field}>
       <label htmlFor={ids.field} className={styles.label}>
@@ -121,7 +125,7 @@ export function CaptionField({ value, onChange, onMention, disabled, problemId, 
         {open ? (
           <div className={styles.suggestions}>
             {current?.trigger === '#' ? (
-              <p className={styles.suggestionsTotal}>{t('hashtagTotal', { count: suggestions.total })}</p>
+              <p className={styles.suggestionsTotal}>{t('hashtagTotal', counted(suggestions.total))}</p>
             ) : null}
             <div
               id={ids.list}
