@@ -74,11 +74,10 @@ export function PublishStatus({
       {phase.kind === 'failed' ? (
         <div role="alert">
           <p className={styles.failure}>{t(failureKey(phase.failure, (key) => t.has(key as FailureKey)))}</p>
-          {phase.detail ? (
-            // The server's own words (in English), for the author who wants the exact reason.
-            <p className={styles.failureDetail} lang="en">
-              {phase.detail}
-            </p>
+          {phase.detail && locale === 'en' ? (
+            // The server's own words, for the author who wants the exact reason (sizes, limits). They are English:
+            // a page in another language shows the translated reason above alone, never a sentence in English.
+            <p className={styles.failureDetail}>{phase.detail}</p>
           ) : null}
         </div>
       ) : null}
