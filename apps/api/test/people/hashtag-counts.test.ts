@@ -41,6 +41,22 @@ async function publish(caption: string, sharingOptions: 'public' | 'private') {
   };
 }
 
+/** Every tag's stored count against a recount of the posts everyone may see; and no deleted post keeps links. */
+async function expectCountsTrue() {
+  const wrong = await sql<{ n: number }>`
+    select count(*) as n from hashtags h where posts_count <> (
+      select count(*) from post_hashtags l join posts p on p.id = l.post_id
+      where l.name_key = h.name_key and p.sharing = 'public' and p.status = 'ready' and p.deleted_at is null)`.execute(
+    t.ctx.db,
+  );
+  expect(Number(wrong.rows[0]?.n)).toBe(0);
+  const linkedDeleted = await sql<{ n: number }>`
+    select count(*) as n from post_hashtags l join posts p on p.id = l.post_id where p.deleted_at is not null`.execute(
+    t.ctx.db,
+  );
+  expect(Number(linkedDeleted.rows[0]?.n)).toBe(0);
+}
+
 const editCaption = async (id: string, caption: string) => {
   const res = await t.request({
     method: 'POST',
@@ -64,6 +80,7 @@ describe('hashtag counts: only what everyone may see', () => {
     await t.newPost({ authorId: author, caption: `#${p}Secret and #${p}Shared`, sharing: 'private' });
     await t.newPost({ authorId: author, caption: `#${p}Shared`, sharing: 'public' });
     expect(await listedFor(p)).toEqual({ [`${p}Shared`]: 1 });
+    await expectCountsTrue();
   });
 
   it("counts a draft's tags once its media is published, moves them with a caption edit, and drops them on delete", async () => {
@@ -76,6 +93,7 @@ describe('hashtag counts: only what everyone may see', () => {
     expect(await listedFor(p)).toEqual({ [`${p}later`]: 1 });
     await deletePost(post.id);
     expect(await listedFor(p)).toEqual({});
+    await expectCountsTrue();
   });
 
   it('keeps a published friends-only post, and its caption edits, out of every count', async () => {
@@ -89,6 +107,42 @@ describe('hashtag counts: only what everyone may see', () => {
     expect(await listedFor(p)).toEqual({ [`${p}cake`]: 1 });
     await deletePost(post.id);
     expect(await listedFor(p)).toEqual({ [`${p}cake`]: 1 });
+    await expectCountsTrue();
+  });
+
+  it('spells a tag as the first post everyone may see does, not as a friends-only post did', async () => {
+    const p = uniquePrefix();
+    const author = t.world.citizens.alice.id;
+    await t.newPost({ authorId: author, caption: `#${p}SecretSpelling`, sharing: 'private' });
+    await t.newPost({ authorId: author, caption: `#${p}secretspelling` });
+    expect(await listedFor(p)).toEqual({ [`${p}secretspelling`]: 1 });
+    const draft = await publish(`#${p}DraftSpelling`, 'public');
+    await t.newPost({ authorId: author, caption: `#${p}draftspelling` });
+    expect(await listedFor(`${p}draft`)).toEqual({ [`${p}draftspelling`]: 1 });
+    await draft.upload();
+    expect(await listedFor(`${p}draft`)).toEqual({ [`${p}draftspelling`]: 2 });
+    await expectCountsTrue();
+  });
+
+  it('keeps the counts true when a caption edit and a delete of the same post race', async () => {
+    const p = uniquePrefix();
+    for (let round = 0; round < 8; round++) {
+      const id = await t.newPost({ authorId: t.world.citizens.alice.id, caption: `#${p}before${round}` });
+      const [edited, deleted] = await Promise.all([
+        t.request({
+          method: 'POST',
+          url: `/api/users/creators-content/${id}/caption`,
+          as: 'alice',
+          headers: { 'x-api-version': '4.0' },
+          payload: { caption: `#${p}after${round}` },
+        }),
+        t.request({ method: 'DELETE', url: `/api/users/creators-content/${id}`, as: 'alice' }),
+      ]);
+      expect([200, 404]).toContain(edited.statusCode);
+      expect(deleted.statusCode).toBe(204);
+    }
+    expect(await listedFor(p)).toEqual({});
+    await expectCountsTrue();
   });
 
   it('does not count a draft deleted before its media arrived', async () => {
@@ -97,6 +151,7 @@ describe('hashtag counts: only what everyone may see', () => {
     await deletePost(post.id);
     await t.newPost({ authorId: t.world.citizens.alice.id, caption: `#${p}draft` });
     expect(await listedFor(p)).toEqual({ [`${p}draft`]: 1 });
+    await expectCountsTrue();
   });
 });
 

@@ -118,8 +118,9 @@ export async function processPostMedia(ctx: AppContext, job: ClaimedJob, run: Jo
   const source = await ctx.media.uploads.assembledFile(main.id, main.parts_count);
   const cover = uploads['video-cover-image-upload'];
   const folder = postMediaFolder(post.id, randomBytes(6).toString('hex'));
+  let media: ProcessedMedia;
   try {
-    const media =
+    media =
       post.media_type === 'image'
         ? await processImagePost(ctx, source, folder, run)
         : await processVideoPost(
@@ -130,9 +131,10 @@ export async function processPostMedia(ctx: AppContext, job: ClaimedJob, run: Jo
             folder,
             run,
           );
-    await publishProcessedPost(ctx, post.id, media);
   } catch (error) {
     await ctx.media.files.removeFolder(folder);
     throw error;
   }
+  // Outside the try: once published, the folder is the post's media (publish cleans up when it was not).
+  await publishProcessedPost(ctx, post.id, media);
 }

@@ -22,9 +22,26 @@ export interface ProcessedMedia {
  */
 export async function publishProcessedPost(ctx: AppContext, postId: string, media: ProcessedMedia): Promise<void> {
   const now = ctx.now();
-  // Published and counted on its tags together (when public: hashtag-links.ts), so no tag ever counts a post
-  // that is not out, nor misses one that is.
-  const published = await ctx.db.transaction().execute(async (trx) => {
+  let published: boolean;
+  try {
+    published = await publishAndCount(ctx, postId, media, now);
+  } catch (error) {
+    await ctx.media.files.removeFolder(media.folder); // nothing points at it: the post was not published
+    throw error;
+  }
+  ctx.caches.posts.forget(postId);
+  if (!published) await ctx.media.files.removeFolder(media.folder);
+  // The post is out: a failure from here on must not touch its media (the job's retry finds it ready).
+  await discardUploadBytes(ctx, postId);
+}
+
+/**
+ * The post's row becomes ready with its media, and a public post is counted on its tags, together, so no tag
+ * ever counts a post that is not out, nor misses one that is (hashtag-links.ts). False when the post is no longer
+ * processing (deleted, or settled by another run).
+ */
+async function publishAndCount(ctx: AppContext, postId: string, media: ProcessedMedia, now: number) {
+  return ctx.db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('posts')
       .set({
@@ -42,14 +59,11 @@ export async function publishProcessedPost(ctx: AppContext, postId: string, medi
       .where('id', '=', postId)
       .where('status', '=', 'processing')
       .where('deleted_at', 'is', null)
-      .returning('sharing')
+      .returning(['sharing', 'hashtags'])
       .executeTakeFirst();
-    if (row?.sharing === 'public') await countOnHashtags(trx, postId);
+    if (row?.sharing === 'public') await countOnHashtags(trx, JSON.parse(row.hashtags) as string[]);
     return row !== undefined;
   });
-  ctx.caches.posts.forget(postId);
-  if (!published) await ctx.media.files.removeFolder(media.folder);
-  await discardUploadBytes(ctx, postId);
 }
 
 /** Processing gave up: the author sees why (the job keeps the code and message); the bytes are deleted. */

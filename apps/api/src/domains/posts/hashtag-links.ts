@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { hashtagKey } from './caption.js';
 
@@ -11,7 +11,21 @@ import { hashtagKey } from './caption.js';
 export const countedOnTags = (post: { sharing: string; status: string }): boolean =>
   post.sharing === 'public' && post.status === 'ready';
 
-/** Links a post to its hashtags, counting it on each when `counted` (inside the caller's transaction). */
+/** A post's tags in the order of their keys: every writer locks tag rows in this one order (no deadlocks). */
+const inKeyOrder = (tags: readonly string[]) =>
+  tags.map((name) => ({ key: hashtagKey(name), name })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+
+/**
+ * A tag is named as the first post counted under it spells it: a row made by a friends-only post or a draft
+ * (count 0) takes the spelling of the first post everyone may see, so no private spelling is ever shown.
+ */
+export const nameFromFirstCounted = (proposed: RawBuilder<string>) =>
+  sql<string>`case when hashtags.posts_count = 0 then ${proposed} else hashtags.name end`;
+
+/**
+ * Links a post to its hashtags, counting it on each when `counted` (inside the caller's transaction). A post not
+ * counted touches no existing tag row (`do nothing`), so drafts never wait on a tag another post is counted on.
+ */
 export async function linkHashtags(
   trx: Db,
   postId: string,
@@ -19,13 +33,17 @@ export async function linkHashtags(
   now: number,
   counted: boolean,
 ): Promise<void> {
-  const step = counted ? 1 : 0;
-  for (const tag of tags) {
+  for (const { key, name } of inKeyOrder(tags)) {
     await trx
       .insertInto('hashtags')
-      .values({ name_key: hashtagKey(tag), name: tag, posts_count: step, created_at: now })
+      .values({ name_key: key, name, posts_count: counted ? 1 : 0, created_at: now })
       .onConflict((conflict) =>
-        conflict.column('name_key').doUpdateSet({ posts_count: sql`hashtags.posts_count + ${step}` }),
+        counted
+          ? conflict.column('name_key').doUpdateSet({
+              posts_count: sql`hashtags.posts_count + 1`,
+              name: nameFromFirstCounted(sql`excluded.name`),
+            })
+          : conflict.column('name_key').doNothing(),
       )
       .execute();
   }
@@ -40,22 +58,32 @@ export async function linkHashtags(
 /** Removes a post's hashtag links, taking it off each tag's count when it was `counted`. */
 export async function unlinkHashtags(trx: Db, postId: string, counted: boolean): Promise<void> {
   if (counted) {
-    await trx
-      .updateTable('hashtags')
-      .set({ posts_count: sql`case when posts_count > 0 then posts_count - 1 else 0 end` })
-      .where('name_key', 'in', (qb) => qb.selectFrom('post_hashtags').select('name_key').where('post_id', '=', postId))
+    const linked = await trx
+      .selectFrom('post_hashtags')
+      .select('name_key')
+      .where('post_id', '=', postId)
+      .orderBy('name_key')
       .execute();
+    for (const { name_key } of linked) {
+      await trx
+        .updateTable('hashtags')
+        .set({ posts_count: sql`case when posts_count > 0 then posts_count - 1 else 0 end` })
+        .where('name_key', '=', name_key)
+        .execute();
+    }
   }
   await trx.deleteFrom('post_hashtags').where('post_id', '=', postId).execute();
 }
 
-/** Counts a post on each tag it is linked to: it has just become public and ready (media processed). */
-export async function countOnHashtags(trx: Db, postId: string): Promise<void> {
-  await trx
-    .updateTable('hashtags')
-    .set({ posts_count: sql`posts_count + 1` })
-    .where('name_key', 'in', (qb) => qb.selectFrom('post_hashtags').select('name_key').where('post_id', '=', postId))
-    .execute();
+/** Counts a post on each of its tags (as its caption spells them): it has just become public and ready. */
+export async function countOnHashtags(trx: Db, tags: readonly string[]): Promise<void> {
+  for (const { key, name } of inKeyOrder(tags)) {
+    await trx
+      .updateTable('hashtags')
+      .set({ posts_count: sql`posts_count + 1`, name: nameFromFirstCounted(sql.val(name)) })
+      .where('name_key', '=', key)
+      .execute();
+  }
 }
 
 export async function replaceMentions(trx: Db, postId: string, citizenIds: readonly string[]): Promise<void> {

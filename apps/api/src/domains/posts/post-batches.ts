@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { eachAlone, oncePer, writeLine } from '../../db/batches.js';
 import type { Db } from '../../db/database.js';
 import { hashtagKey } from './caption.js';
-import { countedOnTags } from './hashtag-links.js';
+import { countedOnTags, nameFromFirstCounted } from './hashtag-links.js';
 import type { CitizenSummaryRow, PostRow } from './hydrate.js';
 import { hashtagsOf, type PostFields, postRowOf, type WrittenPost, writePost } from './write-post.js';
 
@@ -65,6 +65,12 @@ function manyPostsSql(rows: readonly PostRow[], batch: readonly PostFields[]) {
       counted: countedOnTags(row) ? 1 : 0,
     })),
   );
+  // In the keys' order, like every writer of tags; when none of the posts is counted yet (citizens' drafts),
+  // existing tags are left untouched.
+  const onTagConflict = tags.some((tag) => tag.counted > 0)
+    ? sql`on conflict (name_key) do update set posts_count = hashtags.posts_count + excluded.posts_count,
+          name = ${nameFromFirstCounted(sql`excluded.name`)}`
+    : sql`on conflict (name_key) do nothing`;
   return sql<CitizenSummaryRow>`
     with post as (
       insert into posts select * from json_populate_recordset(null::posts, ${JSON.stringify(rows)}::json)
@@ -77,8 +83,8 @@ function manyPostsSql(rows: readonly PostRow[], batch: readonly PostFields[]) {
         as tag(post_id uuid, key text, name text, at bigint, n int, counted int)
     ), tags as (
       insert into hashtags (name_key, name, posts_count, created_at)
-      select key, (array_agg(name order by n))[1], sum(counted)::int, min(at) from tag group by key
-      on conflict (name_key) do update set posts_count = hashtags.posts_count + excluded.posts_count
+      select key, (array_agg(name order by n))[1], sum(counted)::int, min(at) from tag group by key order by key
+      ${onTagConflict}
     ), links as (
       insert into post_hashtags (post_id, name_key) select post_id, key from tag
     )

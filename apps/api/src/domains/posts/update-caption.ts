@@ -1,4 +1,5 @@
 import { updateCaption } from '@civitas/contract';
+import { postNotFound } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { extractHashtags } from './caption.js';
 import { countedOnTags, linkHashtags, replaceMentions, unlinkHashtags } from './hashtag-links.js';
@@ -23,8 +24,11 @@ export default defineRoute(updateCaption, async ({ params, body, caller, ctx }) 
         updated_at: now,
       })
       .where('id', '=', post.id)
+      .where('deleted_at', 'is', null)
       .returning(['sharing', 'status'])
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    // Deleted since it was loaded (another tab): nothing is written, and the answer is the delete's.
+    if (!written) throw postNotFound();
     const counted = countedOnTags(written);
     await replaceMentions(trx, post.id, mentionIds);
     await unlinkHashtags(trx, post.id, counted);

@@ -6,7 +6,7 @@ import { newId } from '../../db/ids.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { PostStatusValue } from '../../db/tables/index.js';
 import { extractHashtags, hashtagKey } from './caption.js';
-import { countedOnTags, linkHashtags } from './hashtag-links.js';
+import { countedOnTags, linkHashtags, nameFromFirstCounted } from './hashtag-links.js';
 import { type CitizenSummaryRow, citizenSummaryColumns, type PostRow } from './hydrate.js';
 import type { ImageRendition } from './renditions.js';
 
@@ -142,10 +142,17 @@ const postStatementQuery = (
         .columns(['name_key', 'name', 'posts_count', 'created_at'])
         .expression(
           sql`select key, name, ${tagStep(row)}::int, ${row.created_at}::bigint
-              from unnest(${sql.val(keys)}::text[], ${sql.val(hashtags)}::text[]) as tag(key, name)`,
+              from unnest(${sql.val(keys)}::text[], ${sql.val(hashtags)}::text[]) as tag(key, name)
+              order by key`,
         )
+        // In the keys' order, like every writer of tags; a post not counted leaves existing tags untouched.
         .onConflict((conflict) =>
-          conflict.column('name_key').doUpdateSet({ posts_count: sql`hashtags.posts_count + excluded.posts_count` }),
+          tagStep(row) > 0
+            ? conflict.column('name_key').doUpdateSet({
+                posts_count: sql`hashtags.posts_count + excluded.posts_count`,
+                name: nameFromFirstCounted(sql`excluded.name`),
+              })
+            : conflict.column('name_key').doNothing(),
         ),
     )
     .with('links', (q) =>
@@ -161,8 +168,9 @@ const postStatementQuery = (
 
 const postStatement = precompiled({
   build: postStatementQuery,
-  // Every post row has the same columns, in the same order (writePost writes them all).
-  shape: () => 'post',
+  // Every post row has the same columns, in the same order (writePost writes them all); a counted post's tags
+  // are updated, an uncounted one's only inserted.
+  shape: (row) => (tagStep(row) > 0 ? 'counted post' : 'post'),
   parameters: (row, mentionIds, keys, hashtags) => [
     ...Object.values(row),
     row.id,
