@@ -25,6 +25,7 @@ const commands = {
   generate: () => import('./commands/generate.js'),
   jobs: () => import('./commands/jobs.js'),
   migrate: () => import('./commands/migrate.js'),
+  recountHashtags: () => import('./commands/recount-hashtags.js'),
   mintToken: () => import('./commands/mint-token.js'),
   registerClient: () => import('./commands/register-client.js'),
   restore: () => import('./commands/restore.js'),
@@ -200,6 +201,13 @@ function buildProgram(io: CliIo): Command {
         (await commands.analytics()).eraseAnalytics(ctx, options.username),
       ),
     );
+
+  program
+    .command('recount-hashtags')
+    .description(
+      "Set every hashtag's count from the posts themselves (public, published, not deleted): after a rolling upgrade across migration 009, or to repair drift.",
+    )
+    .action(inContext(async (ctx) => (await commands.recountHashtags()).recountHashtagsCommand(ctx)));
 
   program
     .command('jobs-failed')
