@@ -1,6 +1,7 @@
 export * from './common.js';
 export * from './consent.js';
 export * from './endpoint.js';
+export * from './error-report-privacy.js';
 export * from './media-limits.js';
 export * from './preferences.js';
 export * from './routes-table.js';

@@ -14,13 +14,14 @@ export {
   CONSENT_MAX_AGE_SECONDS,
   CONSENT_VERSION,
   type Consent,
-  errorReportsCollectNothing,
   NO_CONSENT,
   parseConsent,
   readConsent,
   serializeConsent,
 } from './consent.js';
 export { fullPath } from './endpoint.js';
+// Its own module: the consent module travels with every page, this only with the error-report client.
+export { errorReportsCollectNothing } from './error-report-privacy.js';
 export { imageContentTypes, mediaLimits, videoContentTypes } from './media-limits.js';
 export { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, languages } from './preferences.js';
 export { normalizeText, type TextProblem, textLength, textProblem } from './text-rules.js';
