@@ -96,7 +96,13 @@ export async function halfWrites(db: Db): Promise<string[]> {
     db
       .selectFrom('hashtags as t')
       .select(['t.name_key', 't.posts_count'])
-      .select(count('post_hashtags h', 'h.name_key = t.name_key').as('links'))
+      // A tag counts its public, published posts (ADR 049); the others are linked but not counted.
+      .select(
+        count(
+          'post_hashtags h join posts p on p.id = h.post_id',
+          "h.name_key = t.name_key and p.sharing = 'public' and p.status = 'ready' and p.deleted_at is null",
+        ).as('links'),
+      )
       .execute(),
     db
       .selectFrom('friendships as f')
@@ -143,7 +149,7 @@ export async function halfWrites(db: Db): Promise<string[]> {
   }
   for (const tag of tags)
     if (tag.posts_count !== Number(tag.links))
-      problems.push(`#${tag.name_key}: posts_count ${tag.posts_count}, ${tag.links} links`);
+      problems.push(`#${tag.name_key}: posts_count ${tag.posts_count}, ${tag.links} counted links`);
   for (const row of oneWay) problems.push(`friendship ${row.citizen_id} -> ${row.friend_id} without its other half`);
   for (const row of both) problems.push(`friend request ${row.id} still pending between friends`);
   return problems;
