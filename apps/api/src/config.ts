@@ -146,6 +146,13 @@ const ConfigSchema = z.object({
   /** Failed sign-ins per account in 15 minutes before the account is locked for the rest of the window. */
   ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
   /**
+   * Emailed codes (email verification, password reset) tried per account and purpose in 24 hours, across every
+   * code sent: a new code does not buy new guesses, so a 6-digit code cannot be worn down by asking for more.
+   */
+  CODE_GUESSES_PER_DAY: z.coerce.number().int().min(1).default(20),
+  /** Codes emailed per account and purpose per hour; past it the request is answered alike and nothing is sent. */
+  CODE_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /**
    * How long a client may take to send one whole request (headers and body). Past it the request is answered
    * 408 and its connection closed, so a client that opens a request and never finishes it (one trickling its
    * bytes, or a flood of such) cannot hold connections for ever. Node's own default; it must leave room for an

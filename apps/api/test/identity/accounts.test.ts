@@ -135,4 +135,40 @@ describe('password reset', () => {
     expect(after).not.toBe(before);
     expect((await confirm(code)).statusCode).toBe(400);
   });
+
+  it('gives an account 20 code guesses a day, however many codes are sent; then even the right code waits', async () => {
+    await signUpAndVerify(t, 'guessed');
+    const email = 'guessed@example.org';
+    const ask = () => t.request({ method: 'POST', url: '/api/identity/v1/password-reset', payload: { email } });
+    const confirm = (otpCode: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/identity/v1/password-reset/confirm',
+        payload: { email, otpCode, newPassword: 'an attacker would like this' },
+      });
+    // Four codes of five wrong guesses each: every code burnt, 20 guesses spent.
+    for (let code = 0; code < 4; code++) {
+      expect((await ask()).statusCode).toBe(202);
+      const right = latestCode(t, email);
+      const wrong = right === '000000' ? '111111' : '000000';
+      for (let guess = 0; guess < MAX_CODE_ATTEMPTS; guess++) expect((await confirm(wrong)).statusCode).toBe(400);
+    }
+    expect((await ask()).statusCode).toBe(202);
+    const refused = await confirm(latestCode(t, email));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'TOO_MANY_CODE_ATTEMPTS' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+  });
+
+  it('mails an account at most 5 codes an hour, answering alike past that', async () => {
+    await signUpAndVerify(t, 'flooded');
+    const email = 'flooded@example.org';
+    const before = t.ctx.mailer.outbox(email).length;
+    for (let request = 0; request < 8; request++) {
+      const asked = await t.request({ method: 'POST', url: '/api/identity/v1/password-reset', payload: { email } });
+      expect(asked.statusCode).toBe(202);
+      expect(asked.json()).toEqual({ accepted: true });
+    }
+    expect(t.ctx.mailer.outbox(email).length - before).toBe(5);
+  });
 });

@@ -13,7 +13,7 @@ export default defineRoute(confirmPasswordReset, async ({ body, ctx }) => {
     .where('email_key', '=', body.email)
     .executeTakeFirst();
   if (!citizen) throw new AppError(400, 'INVALID_CODE', 'That code is wrong or has expired; ask for a new one');
-  await consumeCode(ctx.db, ctx.keys.cursorSecret, citizen.id, 'reset_password', body.otpCode, now);
+  await consumeCode(ctx, citizen.id, 'reset_password', body.otpCode, now);
   const passwordHash = await hashPassword(body.newPassword);
   await ctx.db.transaction().execute(async (trx) => {
     // Holding the emailed code proves the address too.

@@ -1,7 +1,8 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import type { EmailCodesTable } from '../../db/tables/identity.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, tooManyRequests } from '../../http/errors.js';
 
 export type CodePurpose = EmailCodesTable['purpose'];
 
@@ -36,18 +37,32 @@ export async function issueCode(
 
 const invalidCode = () => new AppError(400, 'INVALID_CODE', 'That code is wrong or has expired; ask for a new one');
 
+const DAY_MS = 24 * 60 * 60_000;
+
 /**
  * Spends one attempt on a code. Wrong, expired or exhausted codes all answer alike; the code is consumed
- * when it matches, and burnt after MAX_CODE_ATTEMPTS wrong tries.
+ * when it matches, and burnt after MAX_CODE_ATTEMPTS wrong tries. Every try also spends the account's daily
+ * budget for the purpose (CODE_GUESSES_PER_DAY, across all codes sent): past it the answer is 429, whatever
+ * the code, so asking for new codes never buys new guesses.
  */
 export async function consumeCode(
-  db: Db,
-  secret: Buffer,
+  ctx: Pick<AppContext, 'db' | 'keys' | 'limiter' | 'config'>,
   citizenId: string,
   purpose: CodePurpose,
   code: string,
   now: number,
 ): Promise<void> {
+  const { db } = ctx;
+  const secret = ctx.keys.cursorSecret;
+  const wait = await ctx.limiter.hit(`code-guesses:${purpose}:${citizenId}`, ctx.config.CODE_GUESSES_PER_DAY, DAY_MS);
+  if (wait > 0) {
+    const hours = Math.ceil(wait / 3600);
+    throw tooManyRequests(
+      'TOO_MANY_CODE_ATTEMPTS',
+      `Too many codes were tried for this account today; try again in ${hours} hour${hours === 1 ? '' : 's'}`,
+      wait,
+    );
+  }
   const row = await db
     .selectFrom('email_codes')
     .selectAll()

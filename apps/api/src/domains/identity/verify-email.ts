@@ -4,7 +4,7 @@ import { consumeCode } from './email-codes.js';
 
 export default defineRoute(verifyEmail, async ({ body, ctx }) => {
   const now = ctx.now();
-  await consumeCode(ctx.db, ctx.keys.cursorSecret, body.influencerId, 'verify_email', body.otpCode, now);
+  await consumeCode(ctx, body.influencerId, 'verify_email', body.otpCode, now);
   await ctx.db
     .updateTable('citizens')
     .set({ email_verified_at: now, updated_at: now })
