@@ -32,6 +32,12 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed the demo citizens and posts when the database is empty. */
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /**
+   * Serve the development mailbox (every emailed code, to anyone who asks) at a PUBLIC_URL that is not this
+   * machine, e.g. to try the app from a phone on your network without a mail server. Without it the mailbox
+   * exists only at a loopback PUBLIC_URL (localhost, 127.x, ::1), without SMTP_URL, outside production.
+   */
+  DEV_MAILBOX: z.enum(['true', 'false']).default('false'),
   /** The demo citizens' password (alice … heidi) outside production; never set in production. */
   DEMO_PASSWORD: z.string().min(10, 'DEMO_PASSWORD must be at least 10 characters').default('civitas-demo-password'),
   /** A public, ready post enters its author's country stage once it has this many likes. */

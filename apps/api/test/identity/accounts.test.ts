@@ -172,3 +172,19 @@ describe('password reset', () => {
     expect(t.ctx.mailer.outbox(email).length - before).toBe(5);
   });
 });
+
+describe('the development mailbox', () => {
+  it('is served at this machine’s address, and is no route at all at a public one', async () => {
+    await signUpAndVerify(t, 'mailboxed');
+    const here = await t.request({ method: 'GET', url: '/api/identity/dev/mailbox?to=mailboxed@example.org' });
+    expect(here.statusCode).toBe(200);
+    expect(here.json().data.length).toBeGreaterThan(0);
+    const published = await createTestApp({ seed: false, env: { PUBLIC_URL: 'https://civitas.example.org' } });
+    try {
+      const there = await published.request({ method: 'GET', url: '/api/identity/dev/mailbox' });
+      expect(there.statusCode).toBe(404);
+    } finally {
+      await published.close();
+    }
+  });
+});
