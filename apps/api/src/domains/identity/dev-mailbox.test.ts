@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { devMailboxOpen } from './dev-mailbox.js';
 
-const open = (env: Record<string, string>) => devMailboxOpen(loadConfig({ DATA_DIR: '/tmp/unused', ...env }));
+const open = (env: Record<string, string>) =>
+  devMailboxOpen(loadConfig({ DATA_DIR: '/tmp/unused', ...env } as NodeJS.ProcessEnv));
 
 describe('the development mailbox', () => {
   it('opens only at an address of this machine, without SMTP, outside production', () => {
