@@ -3,7 +3,7 @@ import { loadConfig } from '../../config.js';
 import { devMailboxOpen } from './dev-mailbox.js';
 
 const open = (env: Record<string, string>) =>
-  devMailboxOpen(loadConfig({ DATA_DIR: '/tmp/unused', ...env } as NodeJS.ProcessEnv));
+  devMailboxOpen(loadConfig({ NODE_ENV: 'development', DATA_DIR: '/tmp/unused', ...env }));
 
 describe('the development mailbox', () => {
   it('opens only at an address of this machine, without SMTP, outside production', () => {
