@@ -147,8 +147,15 @@ const ConfigSchema = z.object({
     .min(64 * 1024)
     .max(20 * 1024 * 1024)
     .default(1024 * 1024),
-  /** Analytics events one socket (or one beacon sender) may send in a minute; more are refused with an error frame. */
+  /**
+   * Analytics events one session may send in a minute, over all its sockets and beacons together; more are
+   * refused (an error frame, or 429) and the browser sends them again later.
+   */
   ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Analytics events from one address in a minute, whatever the sessions (guest sessions cost nothing to make). */
+  ANALYTICS_EVENTS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
+  /** Analytics sockets open at once from one address, per instance (a browser opens one per tab). */
+  ANALYTICS_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   /** Failed sign-ins per account in 15 minutes before the account is locked for the rest of the window. */
   ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
   /**

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, guest, machine, type TestApp } from '../harness.js';
-import { analyticsMessage, openSocket, refusedUpgrade, SITE } from './socket-client.js';
+import { analyticsMessage, type OpenSocket, openSocket, refusedUpgrade, SITE } from './socket-client.js';
 
 // The analytics websocket (spec §3; DESIGN `/api/analytics`) over a real connection.
 
@@ -151,5 +152,63 @@ describe('the socket’s rate limit', () => {
     expect(frames.filter((frame) => frame.type === 'ack')).toHaveLength(5);
     expect(refused.map((frame) => frame.code)).toEqual(['RATE_LIMITED', 'RATE_LIMITED']);
     expect(refused[0]?.retryAfterMs).toBeGreaterThan(1000);
+  });
+});
+
+describe('the analytics budgets across sockets', () => {
+  let shared: TestApp;
+  let sharedPort: number;
+  beforeAll(async () => {
+    shared = await createTestApp({
+      seed: false,
+      env: { ANALYTICS_EVENTS_PER_MINUTE: '5', ANALYTICS_SOCKETS_PER_ADDRESS: '2' },
+    });
+    await shared.app.listen({ port: 0, host: '127.0.0.1' });
+    sharedPort = (shared.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => shared.close());
+
+  it('counts a session’s events over all its sockets: a second socket buys no more', async () => {
+    const session = { origin: SITE, cookie: `civitas_guest_token=${await shared.tokenFor(guest)}` };
+    const first = await openSocket(sharedPort, session);
+    const second = await openSocket(sharedPort, session);
+    // Each event's answer, by its id (an ack comes once stored, a refusal at once: their order may differ).
+    const answers = async (client: OpenSocket) => {
+      const ids: string[] = [];
+      for (let index = 0; index < 3; index += 1) {
+        const message = analyticsMessage('page_viewed');
+        ids.push(message.data.metadata.eventId);
+        client.socket.send(JSON.stringify(message));
+      }
+      const frames = await client.framesUntil(3);
+      return ids.map((id) => frames.find((frame) => frame.eventId === id));
+    };
+    const fromFirst = await answers(first);
+    const fromSecond = await answers(second);
+    first.close();
+    second.close();
+    expect(fromFirst.map((frame) => frame?.type)).toEqual(['ack', 'ack', 'ack']);
+    expect(fromSecond.map((frame) => frame?.type)).toEqual(['ack', 'ack', 'error']);
+    expect(fromSecond[2]).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(fromSecond[2]?.retryAfterMs).toBeGreaterThan(1000);
+  });
+
+  it('refuses a socket past the number open from one address, and takes one again once another closed', async () => {
+    const session = async () => ({
+      origin: SITE,
+      cookie: `civitas_guest_token=${await shared.tokenFor({ kind: 'guest', guestId: randomUUID() })}`,
+    });
+    const open = [await openSocket(sharedPort, await session()), await openSocket(sharedPort, await session())];
+    expect(await refusedUpgrade(sharedPort, await session())).toBe(429);
+    open[0]?.close();
+    // The count drops when the server sees the close: try again for a moment.
+    let reopened: OpenSocket | null = null;
+    for (let attempt = 0; attempt < 40 && !reopened; attempt++) {
+      reopened = await openSocket(sharedPort, await session()).catch(() => null);
+      if (!reopened) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(reopened).not.toBeNull();
+    reopened?.close();
+    open[1]?.close();
   });
 });

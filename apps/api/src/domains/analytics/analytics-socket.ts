@@ -5,7 +5,8 @@ import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { readCookie, sessionCookieNames } from '../../http/auth/cookies.js';
-import { AppError, unauthorized } from '../../http/errors.js';
+import { AppError, tooManyRequests, unauthorized } from '../../http/errors.js';
+import { spendAnalyticsBudget } from './analytics-budget.js';
 import { createEventBatcher } from './event-batcher.js';
 import { type AnalyticsSender, eventRow } from './event-rows.js';
 import { readMessage } from './read-message.js';
@@ -56,6 +57,8 @@ export async function registerAnalyticsSocket(app: FastifyInstance, ctx: AppCont
   const batcher = createEventBatcher((rows) => storeEvents(ctx.db, rows));
   app.addHook('onClose', async () => batcher.close());
   const senders = new WeakMap<FastifyRequest, AnalyticsSender>();
+  // Sockets open now, per address (this instance's): each holds memory and a ping timer for as long as it lives.
+  const openByAddress = new Map<string, number>();
 
   app.route({
     method: 'GET',
@@ -63,6 +66,9 @@ export async function registerAnalyticsSocket(app: FastifyInstance, ctx: AppCont
     schema: { hide: true },
     preValidation: async (request) => {
       senders.set(request, await senderOf(ctx, request));
+      if ((openByAddress.get(request.ip) ?? 0) >= ctx.config.ANALYTICS_SOCKETS_PER_ADDRESS) {
+        throw tooManyRequests('TOO_MANY_SOCKETS', 'Too many analytics sockets are open from this address', 60);
+      }
     },
     handler: async () => {
       throw new AppError(426, 'UPGRADE_REQUIRED', 'Open this address as a websocket; POST events to it instead');
@@ -70,6 +76,13 @@ export async function registerAnalyticsSocket(app: FastifyInstance, ctx: AppCont
     wsHandler: (socket, request) => {
       const sender = senders.get(request);
       if (!sender) return socket.close(1008, 'no session');
+      const address = request.ip;
+      openByAddress.set(address, (openByAddress.get(address) ?? 0) + 1);
+      socket.on('close', () => {
+        const left = (openByAddress.get(address) ?? 1) - 1;
+        if (left > 0) openByAddress.set(address, left);
+        else openByAddress.delete(address);
+      });
       const perMinute = ctx.config.ANALYTICS_EVENTS_PER_MINUTE;
       const bucket = createTokenBucket(perMinute, Math.min(BURST, perMinute));
       let alive = true;
@@ -91,23 +104,27 @@ export async function registerAnalyticsSocket(app: FastifyInstance, ctx: AppCont
           return send(socket, { type: 'error', code, message, ...(eventId ? { eventId } : {}) });
         }
         const eventId = read.message.data.metadata.eventId;
-        const wait = bucket.take();
-        if (wait > 0) {
-          return send(socket, {
+        const refuse = (retryAfterMs: number) =>
+          send(socket, {
             type: 'error',
             code: 'RATE_LIMITED',
             message: 'Too many events; send this one again later',
             eventId,
-            retryAfterMs: wait,
+            retryAfterMs,
           });
-        }
-        batcher.add(eventRow(read.message, sender, ctx.now())).then(
-          () => send(socket, { type: 'ack', eventId }),
-          (error: unknown) => {
+        // This socket's bursts first (no shared counter spent on them), then the session's and address's budgets.
+        const wait = bucket.take();
+        if (wait > 0) return refuse(wait);
+        const message = read.message;
+        spendAnalyticsBudget(ctx, sender, address)
+          .then((seconds) => {
+            if (seconds > 0) return refuse(seconds * 1000);
+            return batcher.add(eventRow(message, sender, ctx.now())).then(() => send(socket, { type: 'ack', eventId }));
+          })
+          .catch((error: unknown) => {
             request.log.error({ err: error }, 'analytics events not stored');
             send(socket, { type: 'error', code: 'NOT_STORED', message: 'Not stored; send it again', eventId });
-          },
-        );
+          });
       });
     },
   });

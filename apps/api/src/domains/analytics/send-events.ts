@@ -1,21 +1,19 @@
 import { sendAnalyticsEvents } from '@civitas/contract';
 import { AppError, tooManyRequests } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
+import { spendAnalyticsBudget } from './analytics-budget.js';
 import { eventRow } from './event-rows.js';
 import { storeEvents } from './store-events.js';
 
 /**
- * The socket's HTTP twin: what a page had left when it closed (sendBeacon). The same limit applies as on
- * the socket, counted per session across every call in the minute.
+ * The socket's HTTP twin: what a page had left when it closed (sendBeacon). It spends the same budgets as the
+ * socket (analytics-budget.ts): the session's and the address's, across every socket and call in the minute.
  */
-export default defineRoute(sendAnalyticsEvents, async ({ body, caller, ctx }) => {
+export default defineRoute(sendAnalyticsEvents, async ({ body, caller, ctx, request }) => {
   if (caller.kind !== 'citizen' && caller.kind !== 'guest') {
     throw new AppError(403, 'WRONG_IDENTITY', 'Analytics events come from browser sessions, not app tokens');
   }
-  const key = `analytics:${caller.kind === 'citizen' ? caller.citizenId : caller.guestId}`;
-  let wait = 0;
-  for (const _ of body.messages)
-    wait = Math.max(wait, await ctx.limiter.hit(key, ctx.config.ANALYTICS_EVENTS_PER_MINUTE, 60_000));
+  const wait = await spendAnalyticsBudget(ctx, caller, request.ip, body.messages.length);
   if (wait > 0)
     throw tooManyRequests('RATE_LIMITED', `Too many analytics events; send them again in ${wait} seconds`, wait);
   const receivedAt = ctx.now();
