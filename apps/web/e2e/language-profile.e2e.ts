@@ -73,4 +73,18 @@ describe('a signed-in citizen’s language', () => {
       path: '/',
     });
   });
+  it('is not saved from a link on another site (the page still shows in that language)', async () => {
+    const before = await profileLanguage();
+    const context = await englishPhone();
+    const page = await context.newPage();
+    await signInAs(page, origin, 'heidi');
+    // What a browser sends for a link followed from elsewhere: the cookies go along (SameSite=Lax), so without the
+    // check any site could change a citizen's language for every device and every email.
+    const crossSite = await context.request.get(`${origin}/?displayLanguage=hi`, {
+      headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+    });
+    expect(crossSite.status()).toBe(200);
+    expect(await crossSite.text()).toContain('<html lang="hi"');
+    expect(await profileLanguage()).toBe(before);
+  });
 });

@@ -30,8 +30,10 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   for (const setCookie of renewal?.setCookies ?? []) response.headers.append('set-cookie', setCookie);
   if (toRemember && toRemember !== remembered) {
     // Only on a change, so a page view costs nothing; the profile is what the citizen's other devices adopt.
+    // Never from a link on another site: the session cookies go along with it (SameSite=Lax), and any site could
+    // otherwise set a citizen's language for all their devices and emails. This page still shows in it.
     const token = citizenToken(request, renewal);
-    if (token) await saveLanguageToProfile(toRemember, token);
+    if (token && request.headers.get('sec-fetch-site') !== 'cross-site') await saveLanguageToProfile(toRemember, token);
     response.cookies.set(languageCookie, toRemember, {
       path: '/',
       maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS,
