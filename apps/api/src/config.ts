@@ -156,7 +156,10 @@ const ConfigSchema = z.object({
   ANALYTICS_EVENTS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
   /** Analytics sockets open at once from one address, per instance (a browser opens one per tab). */
   ANALYTICS_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
-  /** Failed sign-ins per account in 15 minutes before the account is locked for the rest of the window. */
+  /**
+   * Failed sign-ins on one account from one address in 15 minutes before that address is refused for the rest
+   * of the window; all addresses together get ten times this (ADR 005).
+   */
   ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
   /**
    * Emailed codes (email verification, password reset) tried per account and purpose in 24 hours, across every

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../harness.js';
-import { callbackUrl, PASSWORD, pkcePair, WEB_CLIENT } from './flows.js';
+import { callbackUrl, PASSWORD, pkcePair, signUpAndVerify, WEB_CLIENT } from './flows.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,7 +33,7 @@ describe('abuse limits', () => {
     expect(elsewhere.statusCode).toBe(202);
   });
 
-  it('locks an account after repeated failed sign-ins, from any IP, without saying whether it exists', async () => {
+  it('locks an account for an address after repeated failed sign-ins, without saying whether it exists', async () => {
     const { challenge } = pkcePair();
     const authorize = await t.app.inject({
       method: 'GET',
@@ -58,10 +58,22 @@ describe('abuse limits', () => {
         remoteAddress: `10.1.0.${ip}`,
       });
     const results = [];
-    for (let i = 0; i < 4; i++) results.push((await attempt('nosuchuser', 'wrong password', i)).statusCode);
+    for (let i = 0; i < 4; i++) results.push((await attempt('nosuchuser', 'wrong password', 1)).statusCode);
     expect(results).toEqual([401, 401, 401, 429]);
-    const locked = await attempt('nosuchuser', PASSWORD, 50);
+    const locked = await attempt('nosuchuser', PASSWORD, 1);
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+
+    // Someone failing on purpose from their own address does not lock the citizen out of theirs; the username
+    // and the email are one account; and all addresses together meet ten times one address's limit.
+    await signUpAndVerify(t, 'targeted');
+    for (let i = 0; i < 3; i++) expect((await attempt('targeted', 'wrong password', 2)).statusCode).toBe(401);
+    expect((await attempt('TARGETED@example.org', 'wrong password', 2)).statusCode).toBe(429);
+    const own = await attempt('targeted', PASSWORD, 3);
+    expect(own.statusCode, own.body).toBe(200);
+    const distributed = [];
+    for (let ip = 10; ip < 41; ip++) distributed.push((await attempt('targeted', 'wrong password', ip)).statusCode);
+    expect(distributed.slice(0, 30).every((status) => status === 401)).toBe(true);
+    expect(distributed[30]).toBe(429);
   });
 });

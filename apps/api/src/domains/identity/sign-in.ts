@@ -8,19 +8,30 @@ import { INTERACTION_PURPOSE, type Interaction, withParams } from './oauth/autho
 import { passwordMatches } from './passwords.js';
 
 const ACCOUNT_WINDOW_MS = 15 * 60_000;
+/** All addresses together get this many times one address's failed sign-ins on an account. */
+const ACCOUNT_ADDRESSES_FACTOR = 10;
 
 /**
  * Checks credentials for a sealed authorization request and answers with the client's redirect URI carrying
  * a fresh single-use code. Wrong username and wrong password answer alike; failures per account are limited.
  */
-export default defineRoute(signIn, async ({ body, ctx, reply }) => {
+export default defineRoute(signIn, async ({ body, ctx, reply, request }) => {
   const now = ctx.now();
   const interaction = openBlob(ctx.keys.cursorSecret, INTERACTION_PURPOSE, body.interaction, now) as Interaction | null;
   if (!interaction)
     throw badRequest('SIGN_IN_REQUEST_EXPIRED', 'This sign-in page has expired; start signing in again');
 
-  const accountKey = `sign-in:${body.login.trim().toLowerCase()}`;
-  const locked = await ctx.limiter.hit(accountKey, ctx.config.ACCOUNT_FAILURE_LIMIT, ACCOUNT_WINDOW_MS);
+  // Counted per account (its id once found, so username and email share one count) and per address: one address
+  // gets ACCOUNT_FAILURE_LIMIT tries, all addresses together ten times that. Someone else failing on purpose
+  // from their own address cannot lock a citizen out; guessing from many addresses still meets a bound.
+  const citizen = await findByLogin(ctx.db, body.login);
+  const account = `sign-in:${citizen?.id ?? body.login.trim().toLowerCase()}`;
+  const fromAddress = `${account}:${request.ip}`;
+  const limit = ctx.config.ACCOUNT_FAILURE_LIMIT;
+  const locked = Math.max(
+    await ctx.limiter.hit(fromAddress, limit, ACCOUNT_WINDOW_MS),
+    await ctx.limiter.hit(account, limit * ACCOUNT_ADDRESSES_FACTOR, ACCOUNT_WINDOW_MS),
+  );
   if (locked > 0) {
     reply.header('retry-after', String(locked));
     throw new AppError(
@@ -29,11 +40,10 @@ export default defineRoute(signIn, async ({ body, ctx, reply }) => {
       `Too many attempts for this account; try again in ${Math.ceil(locked / 60)} minutes`,
     );
   }
-  const citizen = await findByLogin(ctx.db, body.login);
   if (!(await passwordMatches(citizen?.password_hash ?? null, body.password)) || !citizen) {
     throw new AppError(401, 'INVALID_CREDENTIALS', 'That username or email and password do not match');
   }
-  await ctx.limiter.reset(accountKey);
+  await Promise.all([ctx.limiter.reset(fromAddress), ctx.limiter.reset(account)]);
   if (citizen.email_verified_at === null) {
     throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Confirm your email address with the code we sent before signing in');
   }
