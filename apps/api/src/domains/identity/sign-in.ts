@@ -21,16 +21,18 @@ export default defineRoute(signIn, async ({ body, ctx, reply, request }) => {
   if (!interaction)
     throw badRequest('SIGN_IN_REQUEST_EXPIRED', 'This sign-in page has expired; start signing in again');
 
-  // Counted per account (its id once found, so username and email share one count) and per address: one address
-  // gets ACCOUNT_FAILURE_LIMIT tries, all addresses together ten times that. Someone else failing on purpose
-  // from their own address cannot lock a citizen out; guessing from many addresses still meets a bound.
+  // Failed passwords are counted per login as typed and address (ACCOUNT_FAILURE_LIMIT), and per account over
+  // all addresses (ten times that). Refused attempts count for nothing, so one address, past its own limit, cannot
+  // go on to lock the citizen out everywhere; and the address's count is the login's as typed, so a lock there
+  // never tells which email belongs to which username.
+  const login = body.login.trim().toLowerCase();
   const citizen = await findByLogin(ctx.db, body.login);
-  const account = `sign-in:${citizen?.id ?? body.login.trim().toLowerCase()}`;
-  const fromAddress = `${account}:${request.ip}`;
+  const fromAddress = `sign-in:${login}:${request.ip}`;
+  const account = `sign-in:${citizen?.id ?? login}`;
   const limit = ctx.config.ACCOUNT_FAILURE_LIMIT;
   const locked = Math.max(
-    await ctx.limiter.hit(fromAddress, limit, ACCOUNT_WINDOW_MS),
-    await ctx.limiter.hit(account, limit * ACCOUNT_ADDRESSES_FACTOR, ACCOUNT_WINDOW_MS),
+    await ctx.limiter.peek(fromAddress, limit),
+    await ctx.limiter.peek(account, limit * ACCOUNT_ADDRESSES_FACTOR),
   );
   if (locked > 0) {
     reply.header('retry-after', String(locked));
@@ -41,6 +43,8 @@ export default defineRoute(signIn, async ({ body, ctx, reply, request }) => {
     );
   }
   if (!(await passwordMatches(citizen?.password_hash ?? null, body.password)) || !citizen) {
+    await ctx.limiter.hit(fromAddress, limit, ACCOUNT_WINDOW_MS);
+    await ctx.limiter.hit(account, limit * ACCOUNT_ADDRESSES_FACTOR, ACCOUNT_WINDOW_MS);
     throw new AppError(401, 'INVALID_CREDENTIALS', 'That username or email and password do not match');
   }
   await Promise.all([ctx.limiter.reset(fromAddress), ctx.limiter.reset(account)]);
