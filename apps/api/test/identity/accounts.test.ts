@@ -171,6 +171,19 @@ describe('password reset', () => {
     }
     expect(t.ctx.mailer.outbox(email).length - before).toBe(5);
   });
+
+  it('tells an address that someone tried to sign up with it at most 5 times an hour', async () => {
+    await signUpAndVerify(t, 'noticed');
+    const email = 'noticed@example.org';
+    const before = t.ctx.mailer.outbox(email).length;
+    for (let attempt = 0; attempt < 7; attempt++) {
+      const again = await signUp({ email, username: `noticed${attempt}`, displayName: 'Again', password: PASSWORD });
+      expect(again.statusCode).toBe(201);
+    }
+    const notices = t.ctx.mailer.outbox(email).slice(0, t.ctx.mailer.outbox(email).length - before);
+    expect(notices).toHaveLength(5);
+    expect(notices.every((mail) => mail.subject.includes('someone tried to sign up'))).toBe(true);
+  });
 });
 
 describe('the development mailbox', () => {
@@ -179,6 +192,13 @@ describe('the development mailbox', () => {
     const here = await t.request({ method: 'GET', url: '/api/identity/dev/mailbox?to=mailboxed@example.org' });
     expect(here.statusCode).toBe(200);
     expect(here.json().data.length).toBeGreaterThan(0);
+    // Listening on every interface with a PUBLIC_URL of this machine: a caller on the network is told nothing.
+    const fromNetwork = await t.app.inject({
+      method: 'GET',
+      url: '/api/identity/dev/mailbox',
+      remoteAddress: '192.168.1.7',
+    });
+    expect(fromNetwork.statusCode).toBe(404);
     const published = await createTestApp({ seed: false, env: { PUBLIC_URL: 'https://civitas.example.org' } });
     try {
       const there = await published.request({ method: 'GET', url: '/api/identity/dev/mailbox' });

@@ -66,9 +66,18 @@ export async function registerAnalyticsSocket(app: FastifyInstance, ctx: AppCont
     schema: { hide: true },
     preValidation: async (request) => {
       senders.set(request, await senderOf(ctx, request));
-      if ((openByAddress.get(request.ip) ?? 0) >= ctx.config.ANALYTICS_SOCKETS_PER_ADDRESS) {
+      // The slot is taken here, after the last await, so upgrades checked at the same time cannot all pass; it is
+      // given back when the connection closes, whatever became of the upgrade.
+      const address = request.ip;
+      if ((openByAddress.get(address) ?? 0) >= ctx.config.ANALYTICS_SOCKETS_PER_ADDRESS) {
         throw tooManyRequests('TOO_MANY_SOCKETS', 'Too many analytics sockets are open from this address', 60);
       }
+      openByAddress.set(address, (openByAddress.get(address) ?? 0) + 1);
+      request.raw.socket.once('close', () => {
+        const left = (openByAddress.get(address) ?? 1) - 1;
+        if (left > 0) openByAddress.set(address, left);
+        else openByAddress.delete(address);
+      });
     },
     handler: async () => {
       throw new AppError(426, 'UPGRADE_REQUIRED', 'Open this address as a websocket; POST events to it instead');
@@ -77,12 +86,6 @@ export async function registerAnalyticsSocket(app: FastifyInstance, ctx: AppCont
       const sender = senders.get(request);
       if (!sender) return socket.close(1008, 'no session');
       const address = request.ip;
-      openByAddress.set(address, (openByAddress.get(address) ?? 0) + 1);
-      socket.on('close', () => {
-        const left = (openByAddress.get(address) ?? 1) - 1;
-        if (left > 0) openByAddress.set(address, left);
-        else openByAddress.delete(address);
-      });
       const perMinute = ctx.config.ANALYTICS_EVENTS_PER_MINUTE;
       const bucket = createTokenBucket(perMinute, Math.min(BURST, perMinute));
       let alive = true;

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 const MailboxQuery = z.object({ to: z.string().max(254).optional() });
 
 const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+const LOOPBACK_ADDRESS = /^(?:127(?:\.\d{1,3}){3}|::1|::ffff:127(?:\.\d{1,3}){3})$/;
 
 /**
  * Whether the local outbox is served. It hands every emailed code (sign-up, password reset) to anyone who asks,
@@ -19,7 +20,10 @@ export function devMailboxOpen(config: AppContext['config']): boolean {
 /** Where allowed (devMailboxOpen), the outbox is readable (newest first) so sign-up works without a mail server. */
 export function registerDevMailbox(app: FastifyInstance, ctx: AppContext): void {
   if (!devMailboxOpen(ctx.config)) return;
-  app.get('/api/identity/dev/mailbox', { schema: { hide: true } }, async (request) => {
+  app.get('/api/identity/dev/mailbox', { schema: { hide: true } }, async (request, reply) => {
+    // The server may listen on every interface (HOST 0.0.0.0) while PUBLIC_URL names this machine: a caller on
+    // the network is told nothing (the web page asks from this machine, and serves only at PUBLIC_URL's host).
+    if (ctx.config.DEV_MAILBOX !== 'true' && !LOOPBACK_ADDRESS.test(request.ip)) return reply.callNotFound();
     const query = MailboxQuery.safeParse(request.query);
     return { data: ctx.mailer.outbox(query.success ? query.data.to : undefined).slice(0, 50) };
   });

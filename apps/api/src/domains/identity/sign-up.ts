@@ -5,7 +5,7 @@ import { conflict } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { insertCitizen } from '../../seed/citizens.js';
 import { hashPassword } from './passwords.js';
-import { sendCode } from './send-code.js';
+import { mailBudgetSpent, sendCode } from './send-code.js';
 
 const usernameTaken = () => conflict('USERNAME_TAKEN', 'That username is taken; choose another');
 
@@ -28,6 +28,8 @@ export default defineRoute(signUp, async ({ body, ctx }) => {
     .where('email_key', '=', body.email)
     .executeTakeFirst();
   if (existing) {
+    // Capped like the codes (send-code.ts), so signing up again and again cannot flood the address.
+    if (await mailBudgetSpent(ctx, `notice-mails:${existing.id}`)) return { influencerId: newId(now) };
     await ctx.mailer.send({
       to: body.email,
       subject: 'Civitas: someone tried to sign up with your email',
