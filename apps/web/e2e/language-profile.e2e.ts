@@ -73,11 +73,12 @@ describe('a signed-in citizen’s language', () => {
       path: '/',
     });
   });
-  it('is not saved from a link on another site (the page still shows in that language)', async () => {
+  it('is not saved or remembered from a link on another site (the page still shows in that language)', async () => {
     const before = await profileLanguage();
     const context = await englishPhone();
     const page = await context.newPage();
     await signInAs(page, origin, 'heidi');
+    const rememberedBefore = (await cookieJar(context)).get('civitas_language')?.value;
     // What a browser sends for a link followed from elsewhere: the cookies go along (SameSite=Lax), so without the
     // check any site could change a citizen's language for every device and every email.
     const crossSite = await context.request.get(`${origin}/?displayLanguage=hi`, {
@@ -86,5 +87,7 @@ describe('a signed-in citizen’s language', () => {
     expect(crossSite.status()).toBe(200);
     expect(await crossSite.text()).toContain('<html lang="hi"');
     expect(await profileLanguage()).toBe(before);
+    // Nor remembered by this browser: it keeps the language it had.
+    expect((await cookieJar(context)).get('civitas_language')?.value).toBe(rememberedBefore);
   });
 });

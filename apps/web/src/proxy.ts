@@ -28,12 +28,15 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   // Next sets its own Vary header on pages; the API process adds Accept-Language to it (apps/api/src/web.ts).
   const response = NextResponse.rewrite(url, { request: { headers } });
   for (const setCookie of renewal?.setCookies ?? []) response.headers.append('set-cookie', setCookie);
-  if (toRemember && toRemember !== remembered) {
+  // A choice made here (a link of this site, or an address typed in), not a link followed from elsewhere: the
+  // session cookies go along with that too (SameSite=Lax), and any site could otherwise set a citizen's language
+  // for all their devices and emails. Such a page still shows in the language it asks for; nothing is remembered.
+  const fetchSite = request.headers.get('sec-fetch-site');
+  const chosenHere = fetchSite === null || fetchSite === 'same-origin' || fetchSite === 'none';
+  if (toRemember && toRemember !== remembered && chosenHere) {
     // Only on a change, so a page view costs nothing; the profile is what the citizen's other devices adopt.
-    // Never from a link on another site: the session cookies go along with it (SameSite=Lax), and any site could
-    // otherwise set a citizen's language for all their devices and emails. This page still shows in it.
     const token = citizenToken(request, renewal);
-    if (token && request.headers.get('sec-fetch-site') !== 'cross-site') await saveLanguageToProfile(toRemember, token);
+    if (token) await saveLanguageToProfile(toRemember, token);
     response.cookies.set(languageCookie, toRemember, {
       path: '/',
       maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS,
