@@ -5,8 +5,8 @@ import type { Redis } from 'ioredis';
  * instance; in Redis when REDIS_URL is set, so every instance shares the count.
  */
 export interface AttemptLimiter {
-  /** Records one attempt; returns the seconds to wait when the key is over its limit, else 0. */
-  hit(key: string, limit: number, windowMs: number): Promise<number>;
+  /** Records `amount` attempts (one by default); returns the seconds to wait when the key is over its limit, else 0. */
+  hit(key: string, limit: number, windowMs: number, amount?: number): Promise<number>;
   /** Whether the key has used up its limit already (the seconds to wait, else 0), recording nothing. */
   peek(key: string, limit: number): Promise<number>;
   reset(key: string): Promise<void>;
@@ -26,12 +26,12 @@ export function memoryLimiter(now: () => number = Date.now): AttemptLimiter {
     }
   };
   return {
-    async hit(key, limit, windowMs) {
+    async hit(key, limit, windowMs, amount = 1) {
       const at = now();
       if (windows.size >= MEMORY_KEYS && !windows.has(key)) makeRoom(at);
       const current = windows.get(key);
       const window = current && current.resetAt > at ? current : { count: 0, resetAt: at + windowMs };
-      window.count += 1;
+      window.count += amount;
       windows.set(key, window);
       return window.count > limit ? Math.ceil((window.resetAt - at) / 1000) : 0;
     },
@@ -48,9 +48,9 @@ export function memoryLimiter(now: () => number = Date.now): AttemptLimiter {
 
 export function redisLimiter(redis: Redis, prefix = 'civitas:attempts:'): AttemptLimiter {
   return {
-    async hit(key, limit, windowMs) {
+    async hit(key, limit, windowMs, amount = 1) {
       const name = prefix + key;
-      const [[, count], [, ttl]] = (await redis.multi().incr(name).pttl(name).exec()) as [
+      const [[, count], [, ttl]] = (await redis.multi().incrby(name, amount).pttl(name).exec()) as [
         [null, number],
         [null, number],
       ];

@@ -32,6 +32,16 @@ describe.each([
     await limiter.reset('a');
     expect(await limiter.peek('a', 2)).toBe(0);
   });
+
+  it('records several attempts at once (a beacon of many events) as that many', async () => {
+    const limiter = make();
+    expect(await limiter.hit('many', 5, 60_000, 5)).toBe(0);
+    expect(await limiter.peek('many', 5)).toBeGreaterThan(0);
+    expect(await limiter.hit('many', 5, 60_000, 1)).toBeGreaterThan(0);
+    await limiter.reset('many');
+    expect(await limiter.hit('many', 5, 60_000, 6)).toBeGreaterThan(0);
+    await limiter.reset('many');
+  });
 });
 
 describe('the in-memory limiter when full', () => {

@@ -16,13 +16,14 @@ export async function spendAnalyticsBudget(
   count = 1,
 ): Promise<number> {
   const session = `analytics:${sender.kind === 'citizen' ? sender.citizenId : sender.guestId}`;
-  let wait = 0;
-  for (let event = 0; event < count; event++) {
-    const [forSession, forAddress] = await Promise.all([
-      ctx.limiter.hit(session, ctx.config.ANALYTICS_EVENTS_PER_MINUTE, MINUTE_MS),
-      ctx.limiter.hit(`analytics-address:${address}`, ctx.config.ANALYTICS_EVENTS_PER_ADDRESS_PER_MINUTE, MINUTE_MS),
-    ]);
-    wait = Math.max(wait, forSession, forAddress);
-  }
-  return wait;
+  const [forSession, forAddress] = await Promise.all([
+    ctx.limiter.hit(session, ctx.config.ANALYTICS_EVENTS_PER_MINUTE, MINUTE_MS, count),
+    ctx.limiter.hit(
+      `analytics-address:${address}`,
+      ctx.config.ANALYTICS_EVENTS_PER_ADDRESS_PER_MINUTE,
+      MINUTE_MS,
+      count,
+    ),
+  ]);
+  return Math.max(forSession, forAddress);
 }

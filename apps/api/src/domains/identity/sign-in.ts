@@ -43,8 +43,10 @@ export default defineRoute(signIn, async ({ body, ctx, reply, request }) => {
     );
   }
   if (!(await passwordMatches(citizen?.password_hash ?? null, body.password)) || !citizen) {
-    await ctx.limiter.hit(fromAddress, limit, ACCOUNT_WINDOW_MS);
-    await ctx.limiter.hit(account, limit * ACCOUNT_ADDRESSES_FACTOR, ACCOUNT_WINDOW_MS);
+    await Promise.all([
+      ctx.limiter.hit(fromAddress, limit, ACCOUNT_WINDOW_MS),
+      ctx.limiter.hit(account, limit * ACCOUNT_ADDRESSES_FACTOR, ACCOUNT_WINDOW_MS),
+    ]);
     throw new AppError(401, 'INVALID_CREDENTIALS', 'That username or email and password do not match');
   }
   await Promise.all([ctx.limiter.reset(fromAddress), ctx.limiter.reset(account)]);
