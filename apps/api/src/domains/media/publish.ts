@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { countOnHashtags } from '../posts/hashtag-links.js';
 import type { ImageRendition } from '../posts/renditions.js';
+import { hashtagsOf } from '../posts/write-post.js';
 import { discardUploadBytes } from './discard-uploads.js';
 
 export interface ProcessedMedia {
@@ -61,7 +62,7 @@ async function publishAndCount(ctx: AppContext, postId: string, media: Processed
       .where('deleted_at', 'is', null)
       .returning(['sharing', 'hashtags'])
       .executeTakeFirst();
-    if (row?.sharing === 'public') await countOnHashtags(trx, JSON.parse(row.hashtags) as string[]);
+    if (row?.sharing === 'public') await countOnHashtags(trx, hashtagsOf(row));
     return row !== undefined;
   });
 }

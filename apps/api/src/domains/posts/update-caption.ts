@@ -14,7 +14,7 @@ export default defineRoute(updateCaption, async ({ params, body, caller, ctx }) 
   const hashtags = extractHashtags(body.caption);
   await ctx.db.transaction().execute(async (trx) => {
     // Whether the tags count this post is read from the row as this statement leaves it: processing may have
-    // published it since it was loaded (publish.ts counts the links it finds then).
+    // published it since it was loaded (publish.ts counts the tags the row names when it publishes).
     const written = await trx
       .updateTable('posts')
       .set({

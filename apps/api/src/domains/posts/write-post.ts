@@ -72,7 +72,7 @@ export async function writePost(db: Db, fields: PostFields): Promise<WrittenPost
 }
 
 /** The hashtags a post's row names, as written by postRowOf. */
-export const hashtagsOf = (row: PostRow): string[] => JSON.parse(row.hashtags) as string[];
+export const hashtagsOf = (row: Pick<PostRow, 'hashtags'>): string[] => JSON.parse(row.hashtags) as string[];
 
 /** The row of a new post: a fresh id, its caption's hashtags, no likes yet. */
 export function postRowOf(fields: PostFields): PostRow {
