@@ -1,19 +1,15 @@
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
 import { insertPost } from '../../src/seed/posts.js';
 import { cli } from './run.js';
-import { closeContext, createTempDatabase, type TempDatabase } from './temp-database.js';
+import { provideTempDatabase, type TempDatabase } from './temp-database.js';
 
 let db: TempDatabase;
 let ctx: AppContext;
-beforeAll(async () => {
-  db = await createTempDatabase();
-  ctx = await db.open();
-});
-afterAll(async () => {
-  await closeContext(ctx);
-  await db.drop();
+provideTempDatabase((opened, context) => {
+  db = opened;
+  ctx = context;
 });
 
 /** Tokens the CLI prints are verified with the keys the server would load from the same database. */

@@ -1,23 +1,19 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
 import { insertCitizen } from '../../src/seed/citizens.js';
 import { insertPost } from '../../src/seed/posts.js';
 import { cli } from './run.js';
-import { closeContext, createTempDatabase, type TempDatabase } from './temp-database.js';
+import { provideTempDatabase, type TempDatabase } from './temp-database.js';
 
 // civitas recount-hashtags on a database of its own: counts set wrong by hand (as a build from before
 // migration 009 would have left them during a rolling upgrade) come back to what the posts say.
 describe('civitas recount-hashtags', () => {
   let db: TempDatabase;
   let ctx: AppContext;
-  beforeAll(async () => {
-    db = await createTempDatabase();
-    ctx = await db.open();
-  });
-  afterAll(async () => {
-    await closeContext(ctx);
-    await db.drop();
+  provideTempDatabase((opened, context) => {
+    db = opened;
+    ctx = context;
   });
 
   const counts = async () =>

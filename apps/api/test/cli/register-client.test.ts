@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { AppContext } from '../../src/context.js';
 import { cli } from './run.js';
-import { closeContext, createTempDatabase, type TempDatabase } from './temp-database.js';
+import { provideTempDatabase, type TempDatabase } from './temp-database.js';
 
 let db: TempDatabase;
 let ctx: AppContext;
-beforeAll(async () => {
-  db = await createTempDatabase();
-  ctx = await db.open();
-});
-afterAll(async () => {
-  await closeContext(ctx);
-  await db.drop();
+provideTempDatabase((opened, context) => {
+  db = opened;
+  ctx = context;
 });
 
 /** Asks the real token endpoint, on the same database, for a machine token with the printed secret. */

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
 import { closeContext, createContext } from '../../src/create-context.js';
@@ -67,3 +68,21 @@ export async function createTempDatabase(extraEnv: Record<string, string> = {}):
 }
 
 export { closeContext };
+
+/**
+ * A temporary database with a context on it for the whole file: created and opened before the file's tests,
+ * closed and dropped after. `ready` receives both.
+ */
+export function provideTempDatabase(ready: (db: TempDatabase, ctx: AppContext) => void): void {
+  let db: TempDatabase | undefined;
+  let ctx: AppContext | undefined;
+  beforeAll(async () => {
+    db = await createTempDatabase();
+    ctx = await db.open();
+    ready(db, ctx);
+  });
+  afterAll(async () => {
+    if (ctx) await closeContext(ctx);
+    await db?.drop();
+  });
+}

@@ -2,11 +2,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PostView } from '@civitas/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMediaWorker } from '../../src/domains/media/media-worker.js';
-import type { Worker } from '../../src/media/jobs/worker.js';
+import { describe, expect, it } from 'vitest';
 import { mediaFileOf } from '../../src/media/media-store.js';
 import { createTestApp, guest, type TestApp } from '../harness.js';
+import { provideAppWithMediaWorker } from './app-with-worker.js';
 import { jpegWithGps, noisyPng } from './media-files.js';
 import {
   abort,
@@ -22,14 +21,8 @@ import {
 } from './upload-client.js';
 
 let t: TestApp;
-let worker: Worker;
-beforeAll(async () => {
-  t = await createTestApp();
-  worker = startMediaWorker(t.ctx, () => {});
-});
-afterAll(async () => {
-  await worker.stop();
-  await t.close();
+provideAppWithMediaWorker((app) => {
+  t = app;
 });
 
 const uploadsLeft = async () => readdir(join(t.ctx.config.DATA_DIR, 'uploads')).catch(() => [] as string[]);

@@ -6,27 +6,24 @@ import { promisify } from 'node:util';
 import type { PostView } from '@civitas/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMediaWorker } from '../../src/domains/media/media-worker.js';
-import type { Worker } from '../../src/media/jobs/worker.js';
 import { mediaFileOf } from '../../src/media/media-store.js';
-import { createTestApp, type TestApp } from '../harness.js';
+import type { TestApp } from '../harness.js';
+import { provideAppWithMediaWorker } from './app-with-worker.js';
 import { makeVideo } from './media-files.js';
 import { createDraft, settledStatus, uploadWhole } from './upload-client.js';
 
 const run = promisify(execFile);
 
 let t: TestApp;
-let worker: Worker;
 let work: string;
+provideAppWithMediaWorker((app) => {
+  t = app;
+});
 beforeAll(async () => {
-  t = await createTestApp();
-  worker = startMediaWorker(t.ctx, () => {});
   work = await mkdtemp(join(tmpdir(), 'civitas-video-'));
 });
 afterAll(async () => {
-  await worker.stop();
   await rm(work, { recursive: true, force: true });
-  await t.close();
 });
 
 async function probe(file: string) {

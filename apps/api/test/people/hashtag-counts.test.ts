@@ -1,23 +1,16 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { up as recountHashtags } from '../../src/db/migrations/009-hashtags-count-what-everyone-sees.js';
-import { startMediaWorker } from '../../src/domains/media/media-worker.js';
-import type { Worker } from '../../src/media/jobs/worker.js';
-import { createTestApp, type TestApp } from '../harness.js';
+import type { TestApp } from '../harness.js';
+import { provideAppWithMediaWorker } from '../media/app-with-worker.js';
 import { jpegWithGps } from '../media/media-files.js';
 import { createDraft, settledStatus, uploadWhole } from '../media/upload-client.js';
 import { uniquePrefix } from './people-helpers.js';
 
 // The demo world (alice, bob) and a media worker: posts here are published as a citizen publishes them.
 let t: TestApp;
-let worker: Worker;
-beforeAll(async () => {
-  t = await createTestApp();
-  worker = startMediaWorker(t.ctx, () => {});
-});
-afterAll(async () => {
-  await worker.stop();
-  await t.close();
+provideAppWithMediaWorker((app) => {
+  t = app;
 });
 
 /** What the hashtag picker shows bob for a search: tag names with their counts. */
