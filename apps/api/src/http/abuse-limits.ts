@@ -14,6 +14,7 @@ import {
 } from '@civitas/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { AppContext } from '../context.js';
+import { addressKey } from './address-key.js';
 import type { Caller } from './auth/tokens.js';
 import { budgetStore, type CountStore } from './budget-stores.js';
 import { AppError } from './errors.js';
@@ -48,7 +49,7 @@ function budgetKey(request: CountedParts): string | null {
   const { caller } = request;
   if (caller?.kind === 'citizen') return `citizen:${caller.citizenId}`;
   if (caller?.kind === 'machine' || fromWebServer(request)) return null;
-  return `ip:${request.ip}`;
+  return `ip:${addressKey(request.ip)}`;
 }
 
 interface Budget {
@@ -178,6 +179,12 @@ export interface AbuseLimits {
   hooksFor(endpoint: EndpointDef): LimitHook[];
   /** The general budget, for requests answered before routing. */
   general: BudgetCounter;
+  /**
+   * Counts a request that authentication refused (no token, a forged or expired one) in its address's general
+   * budget, as a guest's call: resolves when within it, rejects with the 429 once spent. Without it a flood of
+   * forged tokens would cost a signature check each and count against nothing.
+   */
+  countRefused(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
 /**
@@ -201,6 +208,9 @@ export function createAbuseLimits(
   }
   return {
     general,
+    // Authentication found no caller, so the general budget counts the request under its address.
+    countRefused: (request, reply) =>
+      new Promise((resolve, reject) => general.hook(request, reply, (error) => (error ? reject(error) : resolve()))),
     hooksFor: (endpoint) => {
       const own = reaching.get(endpoint);
       return own ? [general.hook, own] : [general.hook];
@@ -224,7 +234,7 @@ export function registerAddressBudget(app: FastifyInstance, ctx: AppContext): vo
   const { hook: count } = budgetCounter(
     budgetStore(ctx.redis, LOCAL_KEYS),
     { name: 'requests', what: 'requests', max: ctx.config.REQUESTS_PER_5_MINUTES, timeWindow: 5 * MINUTE },
-    (request) => `ip:${request.ip}`,
+    (request) => `ip:${addressKey(request.ip)}`,
   );
   // A callback hook, so the contract routes it skips (most requests) pay for no promise here.
   app.addHook('onRequest', (request, reply, done) => {

@@ -18,7 +18,7 @@ import { type AbuseLimits, createAbuseLimits, type LimitHook } from './abuse-lim
 import { authenticate, type CallerFor } from './auth/authenticate.js';
 import { sessionCookieNames } from './auth/cookies.js';
 import type { Caller } from './auth/tokens.js';
-import { badRequest } from './errors.js';
+import { AppError, badRequest } from './errors.js';
 
 export interface RouteInput<E extends EndpointDef> {
   params: ParamsOf<E>;
@@ -226,11 +226,17 @@ export function mountRoutes(app: FastifyInstance, ctx: AppContext, routes: reado
   };
   for (const [access, group] of byAccess) {
     app.register(async (scope) => {
-      scope.addHook('onRequest', async (request) => {
+      scope.addHook('onRequest', async (request, reply) => {
         const endpoint = request.routeOptions.config.endpoint;
         if (!endpoint) return;
         checkVersion(endpoint, request);
-        callers.set(request, await authenticate(auth, request, access, endpoint.scope));
+        try {
+          callers.set(request, await authenticate(auth, request, access, endpoint.scope));
+        } catch (error) {
+          // A refused token still spends its address's budget: the 429 once that is spent, else the refusal.
+          if (error instanceof AppError && error.statusCode === 401) await limits.countRefused(request, reply);
+          throw error;
+        }
       });
       for (const route of group) mountRoute(scope, ctx, route, limits.hooksFor(route.endpoint));
     });

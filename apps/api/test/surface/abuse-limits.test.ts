@@ -119,6 +119,29 @@ describe('the general budget', () => {
   });
 });
 
+describe('calls authentication refuses', () => {
+  it('counts forged and missing tokens in the address’s budget: 401 while it lasts, then 429', async () => {
+    const guestToken = await t.tokenFor(guest);
+    const forged = `${guestToken.slice(0, -2)}${guestToken.endsWith('AA') ? 'BB' : 'AA'}`;
+    const call = (remoteAddress: string, authorization?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: stage,
+        remoteAddress,
+        ...(authorization ? { headers: { authorization } } : {}),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      statuses.push((await call('10.9.2.1', i % 2 === 0 ? `Bearer ${forged}` : undefined)).statusCode);
+    }
+    expect(statuses).toEqual(Array(12).fill(401));
+    expectRefused(await call('10.9.2.1', `Bearer ${forged}`), 'requests');
+    // The address's budget is the one its guests spend, so a real guest session there waits too.
+    expectRefused(await call('10.9.2.1', `Bearer ${guestToken}`), 'requests');
+    expect((await call('10.9.2.2', `Bearer ${forged}`)).statusCode).toBe(401);
+  });
+});
+
 describe('after a refusal', () => {
   it('takes the calls again once Retry-After has passed', async () => {
     const citizen = asCitizen(await t.newCitizen());
@@ -155,6 +178,20 @@ describe('outside the contract', () => {
 });
 
 describe('client addresses', () => {
+  it('counts an IPv6 caller by its /64, and an IPv4 address written as IPv6 as that IPv4 address', async () => {
+    const from = (remoteAddress: string) => t.app.inject({ method: 'GET', url: '/api/auth/login', remoteAddress });
+    const statuses: number[] = [];
+    // Twelve addresses of one /64: one household's budget, however many addresses it answers from.
+    for (let host = 1; host <= 12; host += 1)
+      statuses.push((await from(`2001:db8:1:2::${host.toString(16)}`)).statusCode);
+    expect(statuses.every((status) => status !== 429)).toBe(true);
+    expectRefused(await from('2001:db8:1:2:ffff:ffff:ffff:ffff'), 'requests');
+    expect((await from('2001:db8:1:3::1')).statusCode).not.toBe(429);
+
+    for (let call = 0; call < 12; call += 1) await from(call % 2 === 0 ? '192.0.2.7' : '::ffff:192.0.2.7');
+    expectRefused(await from('::ffff:c000:207'), 'requests');
+  });
+
   it('believes X-Forwarded-For only from a proxy TRUST_PROXY names', async () => {
     const behindProxy = await createTestApp({
       seed: false,

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { addressKey } from '../../http/address-key.js';
 import { readCookie, sessionCookieNames } from '../../http/auth/cookies.js';
 import { AppError, tooManyRequests, unauthorized } from '../../http/errors.js';
 import { spendAnalyticsBudget } from './analytics-budget.js';
@@ -68,7 +69,7 @@ export async function registerAnalyticsSocket(app: FastifyInstance, ctx: AppCont
       senders.set(request, await senderOf(ctx, request));
       // The slot is taken here, after the last await, so upgrades checked at the same time cannot all pass; it is
       // given back when the connection closes, whatever became of the upgrade.
-      const address = request.ip;
+      const address = addressKey(request.ip);
       if ((openByAddress.get(address) ?? 0) >= ctx.config.ANALYTICS_SOCKETS_PER_ADDRESS) {
         throw tooManyRequests('TOO_MANY_SOCKETS', 'Too many analytics sockets are open from this address', 60);
       }
@@ -85,7 +86,7 @@ export async function registerAnalyticsSocket(app: FastifyInstance, ctx: AppCont
     wsHandler: (socket, request) => {
       const sender = senders.get(request);
       if (!sender) return socket.close(1008, 'no session');
-      const address = request.ip;
+      const address = addressKey(request.ip);
       const perMinute = ctx.config.ANALYTICS_EVENTS_PER_MINUTE;
       const bucket = createTokenBucket(perMinute, Math.min(BURST, perMinute));
       let alive = true;

@@ -1,4 +1,5 @@
 import { sendAnalyticsEvents } from '@civitas/contract';
+import { addressKey } from '../../http/address-key.js';
 import { AppError, tooManyRequests } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { spendAnalyticsBudget } from './analytics-budget.js';
@@ -13,7 +14,7 @@ export default defineRoute(sendAnalyticsEvents, async ({ body, caller, ctx, requ
   if (caller.kind !== 'citizen' && caller.kind !== 'guest') {
     throw new AppError(403, 'WRONG_IDENTITY', 'Analytics events come from browser sessions, not app tokens');
   }
-  const wait = await spendAnalyticsBudget(ctx, caller, request.ip, body.messages.length);
+  const wait = await spendAnalyticsBudget(ctx, caller, addressKey(request.ip), body.messages.length);
   if (wait > 0)
     throw tooManyRequests('RATE_LIMITED', `Too many analytics events; send them again in ${wait} seconds`, wait);
   const receivedAt = ctx.now();

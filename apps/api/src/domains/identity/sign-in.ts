@@ -1,4 +1,5 @@
 import { signIn } from '@civitas/contract';
+import { addressKey } from '../../http/address-key.js';
 import { openBlob } from '../../http/auth/signed-blob.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
@@ -27,7 +28,7 @@ export default defineRoute(signIn, async ({ body, ctx, reply, request }) => {
   // never tells which email belongs to which username.
   const login = body.login.trim().toLowerCase();
   const citizen = await findByLogin(ctx.db, body.login);
-  const fromAddress = `sign-in:${login}:${request.ip}`;
+  const fromAddress = `sign-in:${login}:${addressKey(request.ip)}`;
   const account = `sign-in:${citizen?.id ?? login}`;
   const limit = ctx.config.ACCOUNT_FAILURE_LIMIT;
   const locked = Math.max(
