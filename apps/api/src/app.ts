@@ -54,6 +54,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerSecurityHeaders(app, headers);
   installErrorHandling(app, ctx.errorReports);
   closeConnectionsWhenAnswered(app);
+  // Mails still on their way when the server closes (codes asked for just before) are sent first.
+  app.addHook('onClose', () => ctx.mailer.settled());
   registerRawBodies(app);
   await registerPlugins(app, ctx);
   registerAddressBudget(app, ctx);

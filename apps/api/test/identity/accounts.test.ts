@@ -36,7 +36,7 @@ describe('sign-up and email verification', () => {
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(row.email_key).toBe('ana@example.org');
     expect(row.email_verified_at).toBeNull();
-    const [mail] = t.ctx.mailer.outbox('ana@example.org');
+    const [mail] = await t.ctx.mailer.outbox('ana@example.org');
     expect(mail?.subject).toMatch(/^Dein Civitas-Code: \d{6}$/);
   });
 
@@ -53,7 +53,7 @@ describe('sign-up and email verification', () => {
     });
     expect(sameEmail.statusCode).toBe(201);
     expect(Object.keys(sameEmail.json())).toEqual(['influencerId']);
-    expect(t.ctx.mailer.outbox('known@example.org')[0]?.subject).toContain('someone tried to sign up');
+    expect((await t.ctx.mailer.outbox('known@example.org'))[0]?.subject).toContain('someone tried to sign up');
     expect((await verify(sameEmail.json().influencerId, '123456')).json().code).toBe('INVALID_CODE');
   });
 
@@ -72,7 +72,7 @@ describe('sign-up and email verification', () => {
       password: PASSWORD,
     });
     const id = res.json().influencerId as string;
-    const code = latestCode(t, 'tries@example.org');
+    const code = await latestCode(t, 'tries@example.org');
     const wrong = code === '000000' ? '111111' : '000000';
     for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt++)
       expect((await verify(id, wrong)).statusCode).toBe(400);
@@ -83,7 +83,7 @@ describe('sign-up and email verification', () => {
       url: '/api/identity/v1/accounts/resend-verification',
       payload: { email: 'tries@example.org' },
     });
-    const fresh = latestCode(t, 'tries@example.org');
+    const fresh = await latestCode(t, 'tries@example.org');
     const realNow = t.ctx.now;
     t.ctx.now = () => realNow() + 16 * 60_000;
     try {
@@ -96,7 +96,7 @@ describe('sign-up and email verification', () => {
       url: '/api/identity/v1/accounts/resend-verification',
       payload: { email: 'tries@example.org' },
     });
-    expect((await verify(id, latestCode(t, 'tries@example.org'))).json()).toEqual({ verified: true });
+    expect((await verify(id, await latestCode(t, 'tries@example.org'))).json()).toEqual({ verified: true });
   });
 });
 
@@ -108,7 +108,7 @@ describe('password reset', () => {
       payload: { email: 'ghost@example.org' },
     });
     expect(unknown.statusCode).toBe(202);
-    expect(t.ctx.mailer.outbox('ghost@example.org')).toEqual([]);
+    expect(await t.ctx.mailer.outbox('ghost@example.org')).toEqual([]);
 
     const { id } = await signUpAndVerify(t, 'forgetful');
     const before = (
@@ -120,7 +120,7 @@ describe('password reset', () => {
       payload: { email: 'forgetful@example.org' },
     });
     expect(asked.statusCode).toBe(202);
-    const code = latestCode(t, 'forgetful@example.org');
+    const code = await latestCode(t, 'forgetful@example.org');
     const confirm = (otpCode: string) =>
       t.request({
         method: 'POST',
@@ -149,12 +149,12 @@ describe('password reset', () => {
     // Four codes of five wrong guesses each: every code burnt, 20 guesses spent.
     for (let code = 0; code < 4; code++) {
       expect((await ask()).statusCode).toBe(202);
-      const right = latestCode(t, email);
+      const right = await latestCode(t, email);
       const wrong = right === '000000' ? '111111' : '000000';
       for (let guess = 0; guess < MAX_CODE_ATTEMPTS; guess++) expect((await confirm(wrong)).statusCode).toBe(400);
     }
     expect((await ask()).statusCode).toBe(202);
-    const refused = await confirm(latestCode(t, email));
+    const refused = await confirm(await latestCode(t, email));
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'TOO_MANY_CODE_ATTEMPTS' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
@@ -163,24 +163,24 @@ describe('password reset', () => {
   it('mails an account at most 5 codes an hour, answering alike past that', async () => {
     await signUpAndVerify(t, 'flooded');
     const email = 'flooded@example.org';
-    const before = t.ctx.mailer.outbox(email).length;
+    const before = (await t.ctx.mailer.outbox(email)).length;
     for (let request = 0; request < 8; request++) {
       const asked = await t.request({ method: 'POST', url: '/api/identity/v1/password-reset', payload: { email } });
       expect(asked.statusCode).toBe(202);
       expect(asked.json()).toEqual({ accepted: true });
     }
-    expect(t.ctx.mailer.outbox(email).length - before).toBe(5);
+    expect((await t.ctx.mailer.outbox(email)).length - before).toBe(5);
   });
 
   it('tells an address that someone tried to sign up with it at most 5 times an hour', async () => {
     await signUpAndVerify(t, 'noticed');
     const email = 'noticed@example.org';
-    const before = t.ctx.mailer.outbox(email).length;
+    const before = (await t.ctx.mailer.outbox(email)).length;
     for (let attempt = 0; attempt < 7; attempt++) {
       const again = await signUp({ email, username: `noticed${attempt}`, displayName: 'Again', password: PASSWORD });
       expect(again.statusCode).toBe(201);
     }
-    const notices = t.ctx.mailer.outbox(email).slice(0, t.ctx.mailer.outbox(email).length - before);
+    const notices = (await t.ctx.mailer.outbox(email)).slice(0, (await t.ctx.mailer.outbox(email)).length - before);
     expect(notices).toHaveLength(5);
     expect(notices.every((mail) => mail.subject.includes('someone tried to sign up'))).toBe(true);
   });

@@ -26,14 +26,14 @@ export async function signUpAndVerify(t: TestApp, username: string): Promise<{ i
   const verified = await t.request({
     method: 'POST',
     url: '/api/users/influencers/verify-influencer-email',
-    payload: { influencerId: id, otpCode: latestCode(t, email) },
+    payload: { influencerId: id, otpCode: await latestCode(t, email) },
   });
   expect(verified.statusCode, verified.body).toBe(200);
   return { id, email };
 }
 
-export function latestCode(t: TestApp, email: string): string {
-  const [mail] = t.ctx.mailer.outbox(email);
+export async function latestCode(t: TestApp, email: string): Promise<string> {
+  const [mail] = await t.ctx.mailer.outbox(email);
   const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;

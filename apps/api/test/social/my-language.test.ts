@@ -34,7 +34,9 @@ describe('PUT /influencers/me/language', () => {
       payload: { email: 'bob@example.com' },
     });
     expect(reset.statusCode, reset.body).toBe(202);
-    expect(t.ctx.mailer.outbox('bob@example.com')[0]?.subject).toMatch(/^Reimposta la password di Civitas: \d{6}$/);
+    expect((await t.ctx.mailer.outbox('bob@example.com'))[0]?.subject).toMatch(
+      /^Reimposta la password di Civitas: \d{6}$/,
+    );
 
     const email = 'unverified@example.org';
     const signUp = await t.request({
@@ -43,7 +45,7 @@ describe('PUT /influencers/me/language', () => {
       payload: { email, username: 'unverified', displayName: 'U', password: PASSWORD, language: 'en' },
     });
     expect(signUp.statusCode, signUp.body).toBe(201);
-    expect(t.ctx.mailer.outbox(email)[0]?.subject).toMatch(/^Your Civitas code: \d{6}$/);
+    expect((await t.ctx.mailer.outbox(email))[0]?.subject).toMatch(/^Your Civitas code: \d{6}$/);
     const citizen = { id: signUp.json().influencerId as string, username: 'unverified' };
     expect((await setLanguage(citizen, { language: 'fr' })).statusCode).toBe(204);
     const resend = await t.request({
@@ -52,7 +54,7 @@ describe('PUT /influencers/me/language', () => {
       payload: { email },
     });
     expect(resend.statusCode, resend.body).toBe(202);
-    expect(t.ctx.mailer.outbox(email)[0]?.subject).toMatch(/^Votre code Civitas : \d{6}$/);
+    expect((await t.ctx.mailer.outbox(email))[0]?.subject).toMatch(/^Votre code Civitas : \d{6}$/);
   });
 
   it('refuses a language we do not have, naming the six', async () => {

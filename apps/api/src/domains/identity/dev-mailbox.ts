@@ -25,6 +25,6 @@ export function registerDevMailbox(app: FastifyInstance, ctx: AppContext): void 
     // the network is told nothing (the web page asks from this machine, and serves only at PUBLIC_URL's host).
     if (ctx.config.DEV_MAILBOX !== 'true' && !LOOPBACK_ADDRESS.test(request.ip)) return reply.callNotFound();
     const query = MailboxQuery.safeParse(request.query);
-    return { data: ctx.mailer.outbox(query.success ? query.data.to : undefined).slice(0, 50) };
+    return { data: (await ctx.mailer.outbox(query.success ? query.data.to : undefined)).slice(0, 50) };
   });
 }

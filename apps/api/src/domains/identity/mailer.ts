@@ -15,8 +15,37 @@ export interface StoredMail extends Mail {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
-  /** The local outbox, newest first (development and tests only; empty when mail goes out by SMTP). */
-  outbox(to?: string): StoredMail[];
+  /**
+   * Prepares a mail (`null`: none after all) and sends it once the caller has moved on: a request that may or may
+   * not mail someone answers before either happens, in the same time whichever it is, so its answer's timing
+   * cannot tell whether an email address has an account. Failures go to `failed`, not to the caller.
+   */
+  sendLater(prepare: () => Promise<Mail | null>, failed: (error: unknown) => void): void;
+  /** Resolves once every mail handed to sendLater has been sent, or has failed. */
+  settled(): Promise<void>;
+  /**
+   * The local outbox, newest first, once the mails on their way are in it (development and tests only; empty when
+   * mail goes out by SMTP).
+   */
+  outbox(to?: string): Promise<StoredMail[]>;
+}
+
+/** The mails handed to sendLater and not yet sent, around a transport's `send`. */
+function laterMails(send: Mailer['send']): Pick<Mailer, 'sendLater' | 'settled'> {
+  const pending = new Set<Promise<void>>();
+  return {
+    sendLater: (prepare, failed) => {
+      const work: Promise<void> = prepare()
+        .then((mail) => (mail ? send(mail) : undefined))
+        .catch(failed)
+        .finally(() => pending.delete(work));
+      pending.add(work);
+    },
+    settled: async () => {
+      // Mails handed over while waiting are waited for too.
+      while (pending.size > 0) await Promise.all(pending);
+    },
+  };
 }
 
 /**
@@ -31,27 +60,30 @@ export async function createMailer(options: {
   if (options.smtpUrl) {
     const nodemailer = await import('nodemailer');
     const transport = nodemailer.createTransport(options.smtpUrl);
-    return {
-      send: async (mail) => {
-        await transport.sendMail({ from: options.from, ...mail });
-      },
-      outbox: () => [],
+    const send: Mailer['send'] = async (mail) => {
+      await transport.sendMail({ from: options.from, ...mail });
     };
+    return { send, ...laterMails(send), outbox: async () => [] };
   }
   const dir = join(options.dataDir, 'outbox');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const send: Mailer['send'] = async (mail) => {
+    const id = newId();
+    const stored: StoredMail = { id, sentAt: new Date().toISOString(), ...mail };
+    writeFileSync(join(dir, `${id}.json`), JSON.stringify(stored, null, 2), { mode: 0o600 });
+  };
+  const later = laterMails(send);
   return {
-    send: async (mail) => {
-      const id = newId();
-      const stored: StoredMail = { id, sentAt: new Date().toISOString(), ...mail };
-      writeFileSync(join(dir, `${id}.json`), JSON.stringify(stored, null, 2), { mode: 0o600 });
-    },
-    outbox: (to) =>
-      readdirSync(dir)
+    send,
+    ...later,
+    outbox: async (to) => {
+      await later.settled();
+      return readdirSync(dir)
         .filter((name) => name.endsWith('.json'))
         .sort()
         .reverse()
         .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as StoredMail)
-        .filter((mail) => to === undefined || mail.to.toLowerCase() === to.toLowerCase()),
+        .filter((mail) => to === undefined || mail.to.toLowerCase() === to.toLowerCase());
+    },
   };
 }

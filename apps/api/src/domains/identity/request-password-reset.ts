@@ -2,13 +2,13 @@ import { requestPasswordReset } from '@civitas/contract';
 import { defineRoute } from '../../http/route.js';
 import { sendCode } from './send-code.js';
 
-export default defineRoute(requestPasswordReset, async ({ body, ctx }) => {
+export default defineRoute(requestPasswordReset, async ({ body, ctx, request }) => {
   const citizen = await ctx.db
     .selectFrom('citizens')
     .select(['id', 'email', 'language'])
     .where('email_key', '=', body.email)
     .executeTakeFirst();
   if (citizen?.email)
-    await sendCode(ctx, { id: citizen.id, email: citizen.email, language: citizen.language }, 'reset_password');
+    sendCode(ctx, request.log, { id: citizen.id, email: citizen.email, language: citizen.language }, 'reset_password');
   return { accepted: true as const };
 });

@@ -5,7 +5,7 @@ import { conflict } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { insertCitizen } from '../../seed/citizens.js';
 import { hashPassword } from './passwords.js';
-import { mailBudgetSpent, sendCode } from './send-code.js';
+import { mailAfterAnswer, mailBudgetSpent, sendCode } from './send-code.js';
 
 const usernameTaken = () => conflict('USERNAME_TAKEN', 'That username is taken; choose another');
 
@@ -13,7 +13,7 @@ const usernameTaken = () => conflict('USERNAME_TAKEN', 'That username is taken; 
  * Usernames are public, so a taken one is said plainly. Emails are not: signing up with a known email looks
  * exactly like success (a decoy id), and the owner is told by email instead.
  */
-export default defineRoute(signUp, async ({ body, ctx }) => {
+export default defineRoute(signUp, async ({ body, ctx, request }) => {
   const now = ctx.now();
   const usernameKey = body.username.toLowerCase();
   const taken = await ctx.db
@@ -27,17 +27,20 @@ export default defineRoute(signUp, async ({ body, ctx }) => {
     .select(['id', 'language'])
     .where('email_key', '=', body.email)
     .executeTakeFirst();
+  // Hashed whether or not the email is known, so the answer takes as long either way; the mails go after it.
+  const passwordHash = await hashPassword(body.password);
   if (existing) {
     // Capped like the codes (send-code.ts), so signing up again and again cannot flood the address.
-    if (await mailBudgetSpent(ctx, `notice-mails:${existing.id}`)) return { influencerId: newId(now) };
-    await ctx.mailer.send({
-      to: body.email,
-      subject: 'Civitas: someone tried to sign up with your email',
-      text: 'Someone tried to create a Civitas account with this email address. You already have one: sign in, or reset your password if you forgot it.',
+    mailAfterAnswer(ctx, request.log, async () => {
+      if (await mailBudgetSpent(ctx, `notice-mails:${existing.id}`)) return null;
+      return {
+        to: body.email,
+        subject: 'Civitas: someone tried to sign up with your email',
+        text: 'Someone tried to create a Civitas account with this email address. You already have one: sign in, or reset your password if you forgot it.',
+      };
     });
     return { influencerId: newId(now) };
   }
-  const passwordHash = await hashPassword(body.password);
   let id: string;
   try {
     id = await insertCitizen(
@@ -57,6 +60,6 @@ export default defineRoute(signUp, async ({ body, ctx }) => {
     if (isUniqueViolation(error)) throw usernameTaken();
     throw error;
   }
-  await sendCode(ctx, { id, email: body.email, language: body.language }, 'verify_email');
+  sendCode(ctx, request.log, { id, email: body.email, language: body.language }, 'verify_email');
   return { influencerId: id };
 });
