@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import compression from 'compression';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
+import { refusesMailboxPage } from './domains/identity/dev-mailbox.js';
 import { sessionCookieNames } from './http/auth/cookies.js';
 import { microCache } from './http/micro-cache.js';
 import { newNonce, type SecurityHeaders, securityHeaders } from './http/security-headers.js';
@@ -167,7 +168,7 @@ export async function mountWeb(app: FastifyInstance, ctx: AppContext, dir: strin
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.all('/*', { schema: { hide: true } }, async (request, reply) => {
-      if (isApiPath(request.url)) return reply.callNotFound();
+      if (isApiPath(request.url) || refusesMailboxPage(ctx.config, request)) return reply.callNotFound();
       // The host as sent, or as a proxy named in TRUST_PROXY forwarded it.
       const elsewhere = toPublicOrigin(publicUrl, request.method, request.host, request.url);
       if (elsewhere) return reply.redirect(elsewhere, 308);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 
@@ -17,13 +17,39 @@ export function devMailboxOpen(config: AppContext['config']): boolean {
   return config.DEV_MAILBOX === 'true' || LOOPBACK_HOST.test(new URL(config.PUBLIC_URL).hostname);
 }
 
+/**
+ * Whether this caller may read an open outbox: anyone when DEV_MAILBOX=true, else a caller on this machine. The
+ * server may listen on every interface (HOST 0.0.0.0) while PUBLIC_URL names this machine, and a caller on the
+ * network can send PUBLIC_URL's host.
+ */
+const mayRead = (config: AppContext['config'], request: FastifyRequest): boolean =>
+  config.DEV_MAILBOX === 'true' || LOOPBACK_ADDRESS.test(request.ip);
+
+/** The mailbox's web page, however its path is spelt or encoded (any path naming it is refused alike). */
+const MAILBOX_PAGE = /dev\/+mailbox/i;
+
+const decodedPath = (url: string): string => {
+  const path = url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+};
+
+/**
+ * Whether the web front end must answer 404 for this request: the mailbox page of an open outbox, asked for by
+ * a caller who may not read it. The page reads the outbox through the API from this machine, where the API's own
+ * check passes, so the caller is checked here, before the page is rendered.
+ */
+export const refusesMailboxPage = (config: AppContext['config'], request: FastifyRequest): boolean =>
+  devMailboxOpen(config) && !mayRead(config, request) && MAILBOX_PAGE.test(decodedPath(request.url));
+
 /** Where allowed (devMailboxOpen), the outbox is readable (newest first) so sign-up works without a mail server. */
 export function registerDevMailbox(app: FastifyInstance, ctx: AppContext): void {
   if (!devMailboxOpen(ctx.config)) return;
   app.get('/api/identity/dev/mailbox', { schema: { hide: true } }, async (request, reply) => {
-    // The server may listen on every interface (HOST 0.0.0.0) while PUBLIC_URL names this machine: a caller on
-    // the network is told nothing (the web page asks from this machine, and serves only at PUBLIC_URL's host).
-    if (ctx.config.DEV_MAILBOX !== 'true' && !LOOPBACK_ADDRESS.test(request.ip)) return reply.callNotFound();
+    if (!mayRead(ctx.config, request)) return reply.callNotFound();
     const query = MailboxQuery.safeParse(request.query);
     return { data: (await ctx.mailer.outbox(query.success ? query.data.to : undefined)).slice(0, 50) };
   });

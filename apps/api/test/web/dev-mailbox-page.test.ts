@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasWebBuild } from '../../src/web.js';
+import { type DemoSite, startDemoSite } from './demo-site.js';
+
+/**
+ * The development mailbox page shows every emailed code. Its page reads the outbox through the API from this
+ * machine, so the caller's own address is what must be checked: a caller elsewhere on the network (here, as a
+ * trusted proxy reports one) gets a 404 for the page as for the API, however the path is written.
+ */
+describe.skipIf(!hasWebBuild())('the development mailbox page (needs the web build)', () => {
+  let site: DemoSite;
+  beforeAll(async () => {
+    site = await startDemoSite({ TRUST_PROXY: '127.0.0.1' });
+    const reset = await site.app.inject({
+      method: 'POST',
+      url: '/api/identity/v1/password-reset',
+      payload: { email: 'bob@example.com' },
+    });
+    expect(reset.statusCode, reset.body).toBe(202);
+  });
+  afterAll(() => site?.close());
+
+  const page = (path: string, from?: string) =>
+    fetch(`${site.baseUrl}${path}`, { headers: from ? { 'x-forwarded-for': from } : {} });
+
+  it('shows the outbox to a caller on this machine', async () => {
+    const response = await page('/dev/mailbox');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toMatch(/Reset your Civitas password: \d{6}/);
+  });
+
+  it('answers 404 to a caller elsewhere, for the page and for the API alike', async () => {
+    for (const path of ['/dev/mailbox', '/dev/mailbox/', '/dev/%6Dailbox?to=bob%40example.com', '/DEV/Mailbox']) {
+      const response = await page(path, '203.0.113.5');
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).not.toMatch(/\b\d{6}\b/);
+    }
+    expect((await page('/api/identity/dev/mailbox', '203.0.113.5')).status).toBe(404);
+  });
+});
