@@ -26,7 +26,7 @@ const ConfigSchema = z.object({
     .default('civitas'),
   /**
    * What this process does: `web` serves and runs no media worker, `worker` runs only the media worker and the
-   * upload sweeper (as `npm run worker`), `all` both (ADR 022). ROLE=web wins over MEDIA_WORKER=true.
+   * sweepers (as `npm run worker`), `all` both (ADR 022). ROLE=web wins over MEDIA_WORKER=true.
    */
   ROLE: z.enum(['web', 'worker', 'all']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -156,6 +156,8 @@ const ConfigSchema = z.object({
   ANALYTICS_EVENTS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
   /** Analytics sockets open at once from one address, per instance (a browser opens one per tab). */
   ANALYTICS_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  /** Days an analytics event is kept; older ones are deleted by the sweeper (ADR 051). */
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3660).default(180),
   /**
    * Failed sign-ins on one account from one address in 15 minutes before that address is refused for the rest
    * of the window; all addresses together get ten times this (ADR 005).

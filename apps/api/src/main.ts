@@ -3,12 +3,12 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { closeContext, createContext } from './create-context.js';
 import { startMediaWorker } from './domains/media/media-worker.js';
-import { startUploadSweeper } from './domains/media/sweep-uploads.js';
 import { describeRole, runsMediaWorker } from './process-role.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { checkServices } from './service-checks.js';
 import { exitOnSignals } from './shutdown.js';
 import { ensureSsrClient, handToWebServer, internalOrigin } from './ssr-client.js';
+import { startSweepers } from './sweepers.js';
 import { startErrorReports } from './telemetry/error-reports.js';
 import { mountWeb } from './web.js';
 import { runWorkerProcess } from './worker-process.js';
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
   const log = (message: string, error?: unknown) => app.log.error({ err: error }, message);
   const worker = runsMediaWorker(config) ? startMediaWorker(ctx, log) : null;
-  const stopSweeper = runsMediaWorker(config) ? startUploadSweeper(ctx, log) : () => {};
+  const stopSweepers = runsMediaWorker(config) ? startSweepers(ctx, log) : () => {};
   app.log.info(describeRole(config));
   exitOnSignals({
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
       // Not ready any more: a proxy that checks /healthz stops sending requests while they are still served.
       readiness.draining = true;
       await sleep(config.SHUTDOWN_DRAIN_DELAY_MS);
-      stopSweeper();
+      stopSweepers();
       // app.close stops listening at once (new connections are refused), closes idle keep-alive sockets, answers
       // requests arriving on busy ones with 503 + Connection: close, and resolves when those in flight are done.
       // A media job in progress goes back to the queue meanwhile.

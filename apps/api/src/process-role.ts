@@ -1,7 +1,7 @@
 import type { Config } from './config.js';
 
 /**
- * Whether this process runs the media worker (and the upload sweeper beside it): ROLE=worker and ROLE=all do,
+ * Whether this process runs the media worker (and the sweepers beside it: uploads, old analytics events): ROLE=worker and ROLE=all do,
  * unless MEDIA_WORKER=false (the older switch, kept: it equals ROLE=web); ROLE=web never does (ADR 022).
  */
 export const runsMediaWorker = (config: Config): boolean => config.ROLE !== 'web' && config.MEDIA_WORKER === 'true';

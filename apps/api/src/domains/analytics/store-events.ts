@@ -5,8 +5,8 @@ import type { AnalyticsEventRow } from './event-rows.js';
 const ROWS_PER_STATEMENT = 500;
 
 /**
- * Keeps events for good. An event id already stored is skipped, not an error: a browser that lost an
- * acknowledgement sends the event again, and it must count once.
+ * Keeps events (for ANALYTICS_RETENTION_DAYS: sweep-old-events.ts). An event id already stored is skipped, not
+ * an error: a browser that lost an acknowledgement sends the event again, and it must count once.
  */
 export async function storeEvents(db: Db, rows: readonly AnalyticsEventRow[]): Promise<void> {
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {

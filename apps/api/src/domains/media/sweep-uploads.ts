@@ -1,7 +1,5 @@
 import type { AppContext } from '../../context.js';
 
-export const SWEEP_INTERVAL_MS = 10 * 60_000;
-
 /**
  * Uploads left open past UPLOAD_EXPIRY_MS (the browser closed, the connection never came back) lose their
  * parts. The post they were for keeps waiting: its author sees it on their profile and can delete it.
@@ -52,13 +50,4 @@ async function sweepStrayUploadBytes(ctx: AppContext): Promise<void> {
     const keep = new Set(kept.map((row) => row.id));
     for (const id of batch) if (!keep.has(id)) await ctx.media.uploads.discard(id);
   }
-}
-
-/** Sweeps now and every SWEEP_INTERVAL_MS until the returned function is called. */
-export function startUploadSweeper(ctx: AppContext, log: (message: string, error?: unknown) => void): () => void {
-  const sweep = () => void sweepExpiredUploads(ctx).catch((error) => log('sweeping uploads failed', error));
-  sweep();
-  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -1,0 +1,25 @@
+import type { AppContext } from './context.js';
+import { sweepOldEvents } from './domains/analytics/sweep-old-events.js';
+import { sweepExpiredUploads } from './domains/media/sweep-uploads.js';
+
+export const SWEEP_INTERVAL_MS = 10 * 60_000;
+
+const sweeps: [string, (ctx: AppContext) => Promise<number>][] = [
+  ['uploads', sweepExpiredUploads],
+  ['analytics events', sweepOldEvents],
+];
+
+/**
+ * The housekeeping of the process that runs the media worker: uploads left open past UPLOAD_EXPIRY_MS and
+ * analytics events past ANALYTICS_RETENTION_DAYS go, now and every SWEEP_INTERVAL_MS until the returned function
+ * is called. One failing sweep does not stop the other.
+ */
+export function startSweepers(ctx: AppContext, log: (message: string, error?: unknown) => void): () => void {
+  const sweepAll = () => {
+    for (const [what, sweep] of sweeps) void sweep(ctx).catch((error) => log(`sweeping ${what} failed`, error));
+  };
+  sweepAll();
+  const timer = setInterval(sweepAll, SWEEP_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
