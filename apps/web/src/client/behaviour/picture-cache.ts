@@ -2,7 +2,7 @@
  * The browser-side cache of my profile picture's address (spec §3): kept by the header, cleared on logout.
  * Its own module so the header's island carries these few lines and not the logout sequence.
  */
-export const PROFILE_PICTURE_STORAGE_KEY = 'civitas.profilePictureUri';
+const PROFILE_PICTURE_STORAGE_KEY = 'civitas.profilePictureUri';
 
 export const readCachedPicture = (): string | null => localStorage.getItem(PROFILE_PICTURE_STORAGE_KEY);
 
