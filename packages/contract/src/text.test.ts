@@ -75,6 +75,14 @@ describe('text at the door', () => {
     expect(textLength('one\r\ntwo')).toBe(7);
   });
 
+  it('refuses a text of few characters but many code units (combining marks without end)', () => {
+    const name = userText({ field: 'displayName', min: 1, max: 5, trim: true });
+    expect(name.safeParse(`x${'\u0301'.repeat(39)}`).success).toBe(true); // 40 units: 8 a character
+    expect(messages(name.safeParse(`x${'\u0301'.repeat(40)}`))).toEqual([
+      'displayName must be at most 40 UTF-16 code units in all (a character built of many marks counts as several)',
+    ]);
+  });
+
   it('refuses an over-long text without counting it to the end (a 260,000-character caption took 88 s)', () => {
     const long = userText({ field: 'caption', max: 2200, multiline: true });
     expect(messages(long.safeParse('x'.repeat(262_000)))).toEqual(['caption must be at most 2200 characters']);

@@ -7,6 +7,14 @@ const MULTILINE_PATTERN = `^[^${FORBIDDEN}]*$`;
 /** The single-line text rule as a JSON Schema pattern, for schemas that describe a userText they wrap. */
 export const SINGLE_LINE_PATTERN = `^[^${FORBIDDEN}\\n\\r\\u2028\\u2029]*$`;
 
+/**
+ * Code units a counted character may take on average. A character as a person counts it can hold any number of
+ * combining marks, so a 60-character name could otherwise be hundreds of kilobytes (copied into every page that
+ * shows its author, and past what a database index takes). Real text stays far below: a family emoji is 11
+ * units, a Devanagari conjunct 3 to 6, a flag with its region tags 14.
+ */
+export const CODE_UNITS_PER_CHARACTER = 8;
+
 export interface TextOptions {
   /** The field's name in messages, e.g. `caption`. */
   field: string;
@@ -25,12 +33,14 @@ export interface TextOptions {
  * Every schema that takes text from a person uses this, so the rules and the OpenAPI say the same everywhere.
  */
 export function userText({ field, max, min = 0, multiline = false, trim = false }: TextOptions) {
+  const maxUnits = max * CODE_UNITS_PER_CHARACTER;
   const rules = [
     `no control characters${multiline ? ' except line breaks' : ''}`,
     'no bidirectional overrides or isolates',
     'no lone surrogates',
     'stored in Unicode NFC',
     `${min > 0 ? `${min} to ` : 'at most '}${max} characters, counted as a person counts them`,
+    `at most ${maxUnits} UTF-16 code units in all`,
   ];
   return z
     .string()
@@ -45,7 +55,10 @@ export function userText({ field, max, min = 0, multiline = false, trim = false 
     .superRefine((text, ctx) => {
       const length = textLength(text, max);
       if (length > max) ctx.addIssue({ code: 'custom', message: `${field} must be at most ${max} characters` });
-      else if (length < min) {
+      else if (text.length > maxUnits) {
+        const message = `${field} must be at most ${maxUnits} UTF-16 code units in all (a character built of many marks counts as several)`;
+        ctx.addIssue({ code: 'custom', message });
+      } else if (length < min) {
         ctx.addIssue({
           code: 'custom',
           message: min === 1 ? `${field} must not be empty` : `${field} must be at least ${min} characters`,

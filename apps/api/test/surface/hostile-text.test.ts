@@ -84,6 +84,48 @@ describe('hostile text', () => {
     expect(created.json().caption.content).toBe('Café\nsecond line');
   });
 
+  it('refuses a short text built of many marks (one "character" of 20,000 combining marks) on both databases', async () => {
+    // Counted as one character, it would be 40 KB in every view of its author, and past PostgreSQL's index rows.
+    const markBomb = `A${'\u0301\u0302\u0303\u0304'.repeat(5_000)}`;
+    const signUp = (email: string, username: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/identity/v1/accounts',
+        payload: { email, username, displayName: markBomb, password: 'a long enough password' },
+      });
+    // Known email and new email alike: refused before either path is taken.
+    expectRefused(await signUp('alice@example.com', 'marks_known'), 'displayName');
+    expectRefused(await signUp('marks@example.org', 'marks_new'), 'displayName');
+    expectRefused(
+      await t.request({
+        method: 'PUT',
+        url: '/api/users/influencers/me/profile',
+        as: 'carol',
+        payload: { displayName: markBomb, bio: '' },
+      }),
+      'displayName',
+    );
+    expectRefused(
+      await t.request({
+        method: 'POST',
+        url: '/api/users/v7/creators-content',
+        as: 'carol',
+        payload: { mediaType: 'image', sharingOptions: 'public', caption: `${markBomb}${markBomb}` },
+      }),
+      'caption',
+    );
+    // Real text with its heaviest characters is taken: sixty family emoji (11 code units each) would not be,
+    // twenty are.
+    const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}';
+    const named = await t.request({
+      method: 'PUT',
+      url: '/api/users/influencers/me/profile',
+      as: 'carol',
+      payload: { displayName: `Carol ${family.repeat(20)} जयपुर`, bio: '' },
+    });
+    expect(named.statusCode, named.body).toBe(200);
+  });
+
   it('shows the rules in the OpenAPI', async () => {
     const document = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json() as {
       paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>;
