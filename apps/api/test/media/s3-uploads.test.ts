@@ -149,6 +149,24 @@ describe('publishing through object storage', () => {
     expect((await complete(t, 'erin', draft.id, 'image-upload', upload.uploadId)).statusCode).toBe(409);
   });
 
+  it('counts an aborted upload’s bytes towards the daily quota: its part addresses still take bytes', async () => {
+    const limited = await createTestApp({ seed: false, env: { ...s3.env, UPLOAD_DAILY_BYTES: '1000' } });
+    try {
+      const someone = await limited.newCitizen();
+      const first = await createDraft(limited, someone);
+      const upload: Initiated = (await initiate(limited, someone, first.id, 'image-upload', { fileSize: 600 })).json();
+      expect((await abort(limited, someone, first.id, 'image-upload', upload.uploadId)).statusCode).toBe(204);
+      // Why: the bucket takes the part at its presigned address after the abort all the same.
+      expect((await putToBucket(upload.parts[0]?.url ?? '', new Uint8Array(600))).status).toBe(200);
+      const second = await createDraft(limited, someone);
+      const over = await initiate(limited, someone, second.id, 'image-upload', { fileSize: 600 });
+      expect(over.statusCode, over.body).toBe(429);
+      expect(over.json()).toMatchObject({ code: 'UPLOAD_QUOTA_EXCEEDED' });
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('publishes a video whose MP4, cover and HLS stream play from the bucket', { timeout: 120_000 }, async () => {
     const work = await mkdtemp(join(tmpdir(), 'civitas-s3-video-'));
     try {

@@ -157,6 +157,28 @@ describe('publishing an image post', () => {
     expect(jobs).toHaveLength(1);
   });
 
+  it('keeps the bytes when another instance’s complete of the same upload wins the race', async () => {
+    const photo = await jpegWithGps(800, 600);
+    const draft = await createDraft(t, 'carol');
+    const upload: Initiated = (await initiate(t, 'carol', draft.id, 'image-upload', { fileSize: photo.length })).json();
+    await sendPart(t, 'carol', upload.parts[0]?.url ?? '', photo);
+    // The other instance (its own in-flight map) completes the upload while this one is assembling it.
+    const storage = t.ctx.media.uploads;
+    const assemble = storage.assemble.bind(storage);
+    storage.assemble = async (uploadId, partsCount) => {
+      const path = await assemble(uploadId, partsCount);
+      await t.ctx.db.updateTable('uploads').set({ status: 'completed' }).where('id', '=', uploadId).execute();
+      return path;
+    };
+    try {
+      const lost = await complete(t, 'carol', draft.id, 'image-upload', upload.uploadId);
+      expect(lost.statusCode, lost.body).toBe(202);
+      expect(await uploadsLeft()).toContain(upload.uploadId);
+    } finally {
+      storage.assemble = assemble;
+    }
+  });
+
   it('aborts: the parts are gone, abort again is fine, complete after abort is refused, a new upload may start', async () => {
     const photo = await jpegWithGps(800, 600);
     const draft = await createDraft(t, 'dave');
@@ -243,6 +265,25 @@ describe('publishing an image post', () => {
       expect(third.statusCode).toBe(429);
       expect(third.json()).toMatchObject({ code: 'UPLOAD_RATE_LIMITED' });
       expect(Number(third.headers['retry-after'])).toBeGreaterThan(1700);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('leaves the open upload a refused initiate would have replaced as it was', async () => {
+    const limited = await createTestApp({ seed: false, env: { UPLOADS_PER_30_MINUTES: '2' } });
+    try {
+      const someone = await limited.newCitizen();
+      const draft = await createDraft(limited, someone);
+      const open: Initiated = (await initiate(limited, someone, draft.id, 'image-upload', { fileSize: 100 })).json();
+      expect((await sendPart(limited, someone, open.parts[0]?.url ?? '', Buffer.alloc(100, 7))).statusCode).toBe(200);
+      const other = await createDraft(limited, someone);
+      expect((await initiate(limited, someone, other.id, 'image-upload', { fileSize: 100 })).statusCode).toBe(201);
+      const refused = await initiate(limited, someone, draft.id, 'image-upload', { fileSize: 100 });
+      expect(refused.statusCode).toBe(429);
+      const parts = await listParts(limited, someone, draft.id, open.uploadId);
+      expect(parts.statusCode, parts.body).toBe(200);
+      expect(parts.json().parts).toEqual([expect.objectContaining({ partNumber: 1, size: 100 })]);
     } finally {
       await limited.close();
     }

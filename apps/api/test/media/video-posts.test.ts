@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -10,7 +10,15 @@ import { mediaFileOf } from '../../src/media/media-store.js';
 import type { TestApp } from '../harness.js';
 import { provideAppWithMediaWorker } from './app-with-worker.js';
 import { makeVideo } from './media-files.js';
-import { createDraft, settledStatus, uploadWhole } from './upload-client.js';
+import {
+  complete,
+  createDraft,
+  type Initiated,
+  initiate,
+  sendPart,
+  settledStatus,
+  uploadWhole,
+} from './upload-client.js';
 
 const run = promisify(execFile);
 
@@ -118,5 +126,45 @@ describe('publishing a video post', () => {
     expect(meta.width).toBe(meta.height); // the square cover, not a 16:9 frame
     const { dominant } = await sharp(coverFile).stats();
     expect(dominant.g).toBeGreaterThan(dominant.r);
+  });
+
+  it('gives up a cover left open once the video is complete: it can no longer be filled or completed, its bytes go', {
+    timeout: 120_000,
+  }, async () => {
+    const path = join(work, 'short.mov');
+    await makeVideo(path, { seconds: 2 });
+    const draft = await createDraft(t, 'alice', { mediaType: 'video', caption: 'A cover left open' });
+    const cover = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#a70' } })
+      .png()
+      .toBuffer();
+    const open: Initiated = (
+      await initiate(t, 'alice', draft.id, 'video-cover-image-upload', {
+        fileSize: cover.length,
+        contentType: 'image/png',
+      })
+    ).json();
+    const partUrl = open.parts[0]?.url ?? '';
+    expect((await sendPart(t, 'alice', partUrl, cover)).statusCode).toBe(200);
+    const uploadsDir = join(t.ctx.config.DATA_DIR, 'uploads');
+    expect(await readdir(uploadsDir)).toContain(open.uploadId);
+
+    const { completed } = await uploadWhole(
+      t,
+      'alice',
+      draft.id,
+      'video-upload',
+      await readFile(path),
+      'video/quicktime',
+    );
+    expect(completed.statusCode, completed.body).toBe(202);
+    expect(await readdir(uploadsDir)).not.toContain(open.uploadId);
+    const refill = await sendPart(t, 'alice', partUrl, cover);
+    expect(refill.statusCode).toBe(409);
+    expect(refill.json()).toMatchObject({ code: 'UPLOAD_NOT_OPEN' });
+    const late = await complete(t, 'alice', draft.id, 'video-cover-image-upload', open.uploadId);
+    expect(late.statusCode).toBe(409);
+    expect(await readdir(uploadsDir)).not.toContain(open.uploadId);
+    // The video is published all the same, with a frame for its cover.
+    expect(await settledStatus(t, 'alice', draft.id, 90_000)).toMatchObject({ status: 'ready' });
   });
 });

@@ -40,6 +40,7 @@ async function finish(ctx: AppContext, upload: UploadRow): Promise<void> {
   }
   const now = ctx.now();
   let queued: string | null = null;
+  let givenUp: string[] = [];
   const completed = await ctx.db.transaction().execute(async (trx) => {
     const moved = await trx
       .updateTable('uploads')
@@ -56,13 +57,36 @@ async function finish(ctx: AppContext, upload: UploadRow): Promise<void> {
       .where('status', '=', 'awaiting_upload')
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
-    if (started.numUpdatedRows > 0n) queued = await ctx.media.queue.enqueue(trx, upload.post_id, now);
+    if (started.numUpdatedRows === 0n) return true;
+    queued = await ctx.media.queue.enqueue(trx, upload.post_id, now);
+    // Processing takes the uploads completed by now: one still open (a video's cover never completed) is given
+    // up, so it cannot be filled and kept for as long as the post lives.
+    givenUp = (
+      await trx
+        .selectFrom('uploads')
+        .select('id')
+        .where('post_id', '=', upload.post_id)
+        .where('status', '=', 'initiated')
+        .execute()
+    ).map((row) => row.id);
+    if (givenUp.length > 0) {
+      await trx
+        .updateTable('uploads')
+        .set({ status: 'aborted', updated_at: now })
+        .where('id', 'in', givenUp)
+        .where('status', '=', 'initiated')
+        .execute();
+    }
     return true;
   });
   ctx.caches.posts.forget(upload.post_id);
   // Committed: the job is recorded. Should handing it to the queue fail, the worker's relay does it (ADR 022).
   if (queued) await ctx.media.queue.dispatch(queued, upload.post_id).catch(() => {});
+  for (const id of givenUp) await ctx.media.uploads.discard(id);
   if (!completed) {
+    // Another instance's complete of the same upload may have won: its bytes are being processed, so they stay.
+    const latest = await ctx.db.selectFrom('uploads').select('status').where('id', '=', upload.id).executeTakeFirst();
+    if (latest?.status === 'completed') return;
     await ctx.media.uploads.discard(upload.id);
     throw conflict('UPLOAD_NOT_OPEN', 'This upload was aborted meanwhile; start a new one');
   }

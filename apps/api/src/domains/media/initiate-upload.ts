@@ -4,15 +4,20 @@ import { newId } from '../../db/ids.js';
 import { AppError, conflict, tooManyRequests } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { isoTime } from '../posts/present.js';
-import { discardOpenUploads } from './discard-uploads.js';
+import { discardOpenUploads, openUploadIds } from './discard-uploads.js';
 import { loadUploadablePost } from './upload-post.js';
 import { assertDeclaredFileFits, assertKindFits, isVideoKind, partLayout, partSizeOf } from './upload-rules.js';
 import { recentUploads } from './upload-store.js';
 import { videoToolsReady } from './video-tools.js';
 
 /** The per-citizen upload rate and daily byte quota (UPLOADS_PER_30_MINUTES, UPLOAD_DAILY_BYTES). */
-async function assertWithinQuota(ctx: AppContext, citizenId: string, fileSize: number): Promise<void> {
-  const recent = await recentUploads(ctx, citizenId);
+async function assertWithinQuota(
+  ctx: AppContext,
+  citizenId: string,
+  fileSize: number,
+  replacing: ReadonlySet<string>,
+): Promise<void> {
+  const recent = await recentUploads(ctx, citizenId, replacing);
   const now = ctx.now();
   if (recent.lastHalfHour >= ctx.config.UPLOADS_PER_30_MINUTES) {
     const retryAfter = ((recent.oldestInHalfHour ?? now) + 30 * 60_000 - now) / 1000;
@@ -46,8 +51,9 @@ export default defineRoute(initiateUpload, async ({ params, body, caller, ctx })
   if (isVideoKind(params.kind) && !(await videoToolsReady(ctx))) {
     throw new AppError(503, 'VIDEO_UNAVAILABLE', 'Video uploads are not available on this server right now');
   }
+  // Checked before the open upload it replaces is given up, so a refusal leaves that one as it was.
+  await assertWithinQuota(ctx, caller.citizenId, body.fileSize, await openUploadIds(ctx, post.id, params.kind));
   await discardOpenUploads(ctx, post.id, params.kind);
-  await assertWithinQuota(ctx, caller.citizenId, body.fileSize);
 
   const now = ctx.now();
   const layout = partLayout(body.fileSize);

@@ -54,22 +54,33 @@ export async function completedUploads(
   return Object.fromEntries(rows.map((row) => [row.kind, row]));
 }
 
-/** What a citizen has started lately: uploads in the last 30 minutes and bytes in the last 24 hours. */
+/**
+ * What a citizen has started lately: uploads in the last 30 minutes and bytes in the last 24 hours. `replacing`:
+ * open uploads this one replaces, whose bytes go with it.
+ */
 export async function recentUploads(
   ctx: AppContext,
   ownerId: string,
+  replacing: ReadonlySet<string> = new Set(),
 ): Promise<{ lastHalfHour: number; oldestInHalfHour: number | null; dayBytes: number; oldestInDay: number | null }> {
   const now = ctx.now();
   const rows = await ctx.db
     .selectFrom('uploads')
-    .select(['created_at', 'file_size', 'status'])
+    .select(['id', 'created_at', 'file_size', 'status'])
     .where('owner_id', '=', ownerId)
     .where('created_at', '>', now - 24 * 60 * 60_000)
     .orderBy('created_at')
     .execute();
   const halfHour = rows.filter((row) => row.created_at > now - 30 * 60_000);
-  // Refused and aborted uploads kept no bytes; they still count towards the rate.
-  const kept = rows.filter((row) => row.status === 'initiated' || row.status === 'completed');
+  // Refused, aborted and replaced uploads keep no bytes (they still count towards the rate): unless their parts go
+  // straight to object storage, whose part addresses stay valid after the upload is given up, so bytes may yet come.
+  const bypass = ctx.media.uploads.partsBypassTheServer === true;
+  const mayHoldBytes = (row: { id: string; status: UploadStatusValue }): boolean => {
+    if (row.status === 'completed') return true;
+    if (row.status === 'initiated') return bypass || !replacing.has(row.id);
+    return bypass && (row.status === 'aborted' || row.status === 'rejected');
+  };
+  const kept = rows.filter(mayHoldBytes);
   return {
     lastHalfHour: halfHour.length,
     oldestInHalfHour: halfHour[0]?.created_at ?? null,

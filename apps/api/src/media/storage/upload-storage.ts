@@ -29,6 +29,11 @@ export interface UploadRef {
  * sends straight to the bucket, and fetches the bytes to a local file when processing needs them.
  */
 export interface UploadStorage {
+  /**
+   * Parts go straight to the storage by addresses handed out in advance (presigned URLs), which stay valid until
+   * they expire, whatever becomes of the upload: an aborted or refused upload can still be filled.
+   */
+  readonly partsBypassTheServer?: boolean;
   partTarget(upload: UploadRef, partNumber: number, size: number): Promise<PartTarget>;
   /**
    * Streams one part to storage, never holding it whole in memory; fails with PartSizeMismatch when the
