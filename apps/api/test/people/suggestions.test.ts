@@ -177,3 +177,43 @@ describe('dismissing a suggestion', () => {
     expect((await dismiss(42)).statusCode).toBe(400);
   });
 });
+
+describe('who counts as a creator', () => {
+  it('is someone with a public, published post: friends-only posts and drafts are not shown to strangers', async () => {
+    const t = await createTestApp({ seed: false });
+    try {
+      const g = graph(t);
+      const p = uniquePrefix();
+      const me = await g.citizen(`${p}me`);
+      const followee = await g.citizen(`${p}_followee`);
+      const friend = await g.citizen(`${p}_friend`);
+      const open = await g.creator(`${p}_open`);
+      const friendsOnly = await g.citizen(`${p}_private`);
+      await t.newPost({ authorId: friendsOnly.id, caption: 'for my friends', sharing: 'private' });
+      const drafting = await g.citizen(`${p}_draft`);
+      await t.newPost({ authorId: drafting.id, caption: 'not yet', status: 'awaiting_upload' });
+      await g.follow(me, followee);
+      await g.befriend(me, friend);
+      // Every reason could lead to each of them: my followee follows them, my friend is their friend, they are
+      // of my country, and they have followers.
+      await g.follow(followee, open, friendsOnly, drafting);
+      for (const person of [open, friendsOnly, drafting]) await g.befriend(friend, person);
+      const mine = { method: 'GET' as const, as: as(me) };
+      const suggested = ok(await t.request({ ...mine, url: suggestionsUrl }));
+      expect(usernames(suggested)).toEqual([open.username]);
+      const relevantCreators = ok(await t.request({ ...mine, url: '/api/social/v1/citizens/me/relevant-creators' }));
+      expect(usernames(relevantCreators)).toEqual([open.username]);
+      const theirs = ok(
+        await t.request({ ...mine, url: `/api/graphs/influencers/profile-relevant-creators/${followee.id}` }),
+      );
+      expect(usernames(theirs)).toEqual([open.username]);
+      // Friends of my friends are listed as citizens all the same, creators or not.
+      const relevantCitizens = ok(await t.request({ ...mine, url: '/api/social/v1/citizens/me/relevant-citizens' }));
+      expect(new Set(usernames(relevantCitizens))).toEqual(
+        new Set([open.username, friendsOnly.username, drafting.username]),
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { getProfileRelevantCreators } from '@civitas/contract';
 import { defineRoute } from '../../http/route.js';
-import { isDismissedBy, isFollowedBy, requireCitizen } from './graph-filters.js';
+import { hasPublicPost, isDismissedBy, isFollowedBy, requireCitizen } from './graph-filters.js';
 import { offsetPeoplePage } from './offset-list.js';
 
 /** Creators (citizens with posts) this citizen follows whom I do not follow yet nor dismissed; most followed first. */
@@ -19,6 +19,7 @@ export default defineRoute(getProfileRelevantCreators, async ({ params, query, c
       eb.and([
         eb('citizens.id', 'in', followedByThem),
         eb('citizens.posts_count', '>', 0),
+        eb.exists(hasPublicPost(db)),
         eb('citizens.id', '<>', me),
         eb.not(eb.exists(isFollowedBy(db, me))),
         eb.not(eb.exists(isDismissedBy(db, me))),

@@ -40,6 +40,20 @@ export const isDismissedBy = (db: Db, citizenId: string) =>
     .where('rel.citizen_id', '=', citizenId)
     .where('rel.dismissed_id', '=', candidate);
 
+/**
+ * The candidate is a creator as everyone sees one: a public, published post. The stored `posts_count` counts
+ * friends-only posts and unfinished drafts too, so listing citizens by it would tell strangers such posts exist.
+ * Walks the profile feeds' index (author, sharing), usually to its first entry.
+ */
+export const hasPublicPost = (db: Db) =>
+  db
+    .selectFrom('posts as own')
+    .select('own.id')
+    .where('own.author_id', '=', candidate)
+    .where('own.sharing', '=', 'public')
+    .where('own.deleted_at', 'is', null)
+    .where('own.status', '=', 'ready');
+
 export async function requireCitizen(db: Db, citizenId: string): Promise<void> {
   const row = await db.selectFrom('citizens').select('id').where('id', '=', citizenId).executeTakeFirst();
   if (!row) throw citizenNotFound();

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { isDismissedBy, isFollowedBy, isFriendOf } from './graph-filters.js';
+import { hasPublicPost, isDismissedBy, isFollowedBy, isFriendOf } from './graph-filters.js';
 import { type PersonRow, personColumns } from './person.js';
 
 /**
@@ -46,6 +46,7 @@ export async function creatorsFollowedByMyFollowees(db: Db, me: string, limit: n
     .select([...personColumns, 'citizens.username_key', 'network.links'])
     .where('citizens.id', '<>', me)
     .where('citizens.posts_count', '>', 0)
+    .where((eb) => eb.exists(hasPublicPost(db)))
     .where((eb) => eb.not(eb.exists(isFollowedBy(db, me))))
     .where((eb) => eb.not(eb.exists(isDismissedBy(db, me))))
     .orderBy('network.links', 'desc')
@@ -78,7 +79,10 @@ export async function friendsOfMyFriends(
     .where((eb) => eb.not(eb.exists(isFriendOf(db, me))))
     .where((eb) => eb.not(eb.exists(isDismissedBy(db, me))));
   if (options.forSuggestions) {
-    query = query.where('citizens.posts_count', '>', 0).where((eb) => eb.not(eb.exists(isFollowedBy(db, me))));
+    query = query
+      .where('citizens.posts_count', '>', 0)
+      .where((eb) => eb.exists(hasPublicPost(db)))
+      .where((eb) => eb.not(eb.exists(isFollowedBy(db, me))));
   }
   const rows = await query
     .orderBy('network.links', 'desc')

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/database.js';
-import { isDismissedBy, isFollowedBy } from '../graph-filters.js';
+import { hasPublicPost, isDismissedBy, isFollowedBy } from '../graph-filters.js';
 import { creatorsFollowedByMyFollowees, friendsOfMyFriends, type NetworkRow } from '../network.js';
 import { personColumns } from '../person.js';
 import type { Candidate, Reason } from './ranking.js';
@@ -16,6 +16,7 @@ function popularCreators(db: Db, me: string, sameCountry: boolean) {
     .selectFrom('citizens')
     .select([...personColumns, 'citizens.username_key'])
     .where('citizens.posts_count', '>', 0)
+    .where((eb) => eb.exists(hasPublicPost(db)))
     .where('citizens.id', '<>', me)
     .where((eb) => eb.not(eb.exists(isFollowedBy(db, me))))
     .where((eb) => eb.not(eb.exists(isDismissedBy(db, me))));
