@@ -6,9 +6,26 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PartSizeMismatch, type StoredPart, type UploadStorage } from './upload-storage.js';
 
-// A part is stored as <n>-<etag>.part, so listing tells the same etag as the answer to its PUT.
-const PART_FILE = /^(\d+)-([0-9a-f]{32})\.part$/;
+/**
+ * A part is stored as <n>-<order>-<etag>.part, so listing tells the same etag as the answer to its PUT. A part
+ * sent twice at once is two files for a moment: `order` (the time it was stored, then random) ranks them, the
+ * highest stands for the part, and each write removes only the lower ones, so the last one stored always stays.
+ * (Parts stored before the order was written, <n>-<etag>.part, rank lowest.)
+ */
+const PART_FILE = /^(\d+)-(?:([0-9a-z]{9}[0-9a-f]{8})-)?([0-9a-f]{32})\.part$/;
 const ASSEMBLED = 'source';
+
+const storeOrder = () => `${Date.now().toString(36).padStart(9, '0')}${randomBytes(4).toString('hex')}`;
+
+interface PartFile extends StoredPart {
+  file: string;
+  order: string;
+}
+
+const readPartName = (name: string) => {
+  const match = PART_FILE.exec(name);
+  return match ? { partNumber: Number(match[1]), order: match[2] ?? '', etag: match[3] ?? '' } : null;
+};
 
 /**
  * The embedded upload storage: DATA_DIR/uploads/<uploadId>/<n>.part, received through our own parts
@@ -22,24 +39,29 @@ export function localUploadStorage(dataDir: string, partsUrl: (postId: string, u
     return join(root, uploadId);
   };
 
+  /** Each part's highest-ranked copy. */
   const partFiles = async (dir: string) => {
     const names = await readdir(dir).catch(() => [] as string[]);
-    const parts = new Map<number, StoredPart & { file: string }>();
+    const parts = new Map<number, PartFile>();
     for (const name of names) {
-      const match = PART_FILE.exec(name);
-      if (!match) continue;
+      const part = readPartName(name);
+      if (!part || (parts.get(part.partNumber)?.order ?? '') > part.order) continue;
       const file = join(dir, name);
-      const { size } = await stat(file);
-      parts.set(Number(match[1]), { partNumber: Number(match[1]), size, etag: match[2] ?? '', file });
+      // A lower copy removed by a write finishing meanwhile is simply not there.
+      const size = await stat(file).then(
+        (found) => found.size,
+        () => null,
+      );
+      if (size !== null) parts.set(part.partNumber, { ...part, size, file });
     }
     return parts;
   };
 
-  const removeOtherCopies = async (dir: string, partNumber: number, keep: string) => {
+  /** Removes the copies of a part ranked below `order`, never a newer one another write has just stored. */
+  const removeOlderCopies = async (dir: string, partNumber: number, order: string) => {
     for (const name of await readdir(dir)) {
-      if (name !== keep && name.startsWith(`${partNumber}-`) && PART_FILE.test(name)) {
-        await rm(join(dir, name), { force: true });
-      }
+      const part = readPartName(name);
+      if (part?.partNumber === partNumber && part.order < order) await rm(join(dir, name), { force: true });
     }
   };
 
@@ -70,9 +92,9 @@ export function localUploadStorage(dataDir: string, partsUrl: (postId: string, u
         await pipeline(body, meter, createWriteStream(temporary));
         if (received !== expectedSize) throw new PartSizeMismatch(expectedSize, received);
         const etag = hash.digest('hex').slice(0, 32);
-        const name = `${partNumber}-${etag}.part`;
-        await rename(temporary, join(dir, name));
-        await removeOtherCopies(dir, partNumber, name);
+        const order = storeOrder();
+        await rename(temporary, join(dir, `${partNumber}-${order}-${etag}.part`));
+        await removeOlderCopies(dir, partNumber, order);
         return { partNumber, size: received, etag };
       } catch (error) {
         await rm(temporary, { force: true });
@@ -83,7 +105,9 @@ export function localUploadStorage(dataDir: string, partsUrl: (postId: string, u
 
     async listParts(uploadId) {
       const parts = await partFiles(folder(uploadId));
-      return [...parts.values()].map(({ file, ...part }) => part).sort((a, b) => a.partNumber - b.partNumber);
+      return [...parts.values()]
+        .map(({ partNumber, size, etag }) => ({ partNumber, size, etag }))
+        .sort((a, b) => a.partNumber - b.partNumber);
     },
 
     async assemble(uploadId, partsCount) {
