@@ -1,6 +1,8 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMediaWorker } from '../../src/domains/media/media-worker.js';
 import { sweepExpiredUploads } from '../../src/domains/media/sweep-uploads.js';
@@ -189,5 +191,26 @@ describe('without ffmpeg', () => {
     const picture = await createDraft(t, 'erin');
     const { completed } = await uploadWhole(t, 'erin', picture.id, 'image-upload', await jpegWithGps(400, 300));
     expect(completed.statusCode).toBe(202);
+  });
+
+  it('sweeps a folder of parts the database no longer keeps open, once it is old; open uploads stay', async () => {
+    const photo = await jpegWithGps(400, 300);
+    const draft = await createDraft(t, 'erin');
+    const open: Initiated = (await initiate(t, 'erin', draft.id, 'image-upload', { fileSize: photo.length })).json();
+    await sendPart(t, 'erin', open.parts[0]?.url ?? '', photo);
+    // A part that arrived as its upload was given up (or a crash between the row and the bytes): no open row.
+    const stray = randomUUID();
+    await t.ctx.media.uploads.writePart(stray, 1, Readable.from([photo]), photo.length);
+    const uploads = join(t.ctx.config.DATA_DIR, 'uploads');
+    expect(await sweepExpiredUploads(t.ctx)).toBe(0);
+    expect(await readdir(uploads)).toEqual(expect.arrayContaining([open.uploadId, stray]));
+
+    const longAgo = new Date(Date.now() - t.ctx.config.UPLOAD_EXPIRY_MS - 60_000);
+    for (const id of [open.uploadId, stray]) await utimes(join(uploads, id), longAgo, longAgo);
+    await sweepExpiredUploads(t.ctx);
+    // The open upload is the database's to expire (by its own time), so only the stray folder goes.
+    const left = await readdir(uploads);
+    expect(left).toContain(open.uploadId);
+    expect(left).not.toContain(stray);
   });
 });

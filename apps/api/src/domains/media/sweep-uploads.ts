@@ -27,9 +27,9 @@ export async function sweepExpiredUploads(ctx: AppContext): Promise<number> {
 }
 
 /**
- * Bytes in the bucket whose upload the database no longer keeps open (a crash between the row and the bucket,
+ * Stored bytes whose upload the database no longer keeps open (a crash between the row and the bucket,
  * a discard that failed, a row removed): deleted once they are older than UPLOAD_EXPIRY_MS. An upload is kept
- * while it is open or completed and its post still processing. Only for storage that outlives DATA_DIR.
+ * while it is open or completed and its post still processing.
  */
 async function sweepStrayUploadBytes(ctx: AppContext): Promise<void> {
   const stored = await ctx.media.uploads.storedUploadsBefore?.(ctx.now() - ctx.config.UPLOAD_EXPIRY_MS);

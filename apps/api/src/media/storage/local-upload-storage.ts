@@ -136,6 +136,20 @@ export function localUploadStorage(dataDir: string, partsUrl: (postId: string, u
     async discard(uploadId) {
       await rm(folder(uploadId), { recursive: true, force: true });
     },
+
+    // A folder's time moves with every part stored in it or removed from it.
+    async storedUploadsBefore(before) {
+      const stored: string[] = [];
+      for (const entry of await readdir(root, { withFileTypes: true }).catch(() => [])) {
+        if (!entry.isDirectory() || !/^[0-9a-f-]{36}$/.test(entry.name)) continue;
+        const modified = await stat(join(root, entry.name)).then(
+          (found) => found.mtimeMs,
+          () => null,
+        );
+        if (modified !== null && modified < before) stored.push(entry.name);
+      }
+      return stored;
+    },
   };
   return storage;
 }

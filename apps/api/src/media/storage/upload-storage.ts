@@ -52,7 +52,7 @@ export interface UploadStorage {
   discard(uploadId: string): Promise<void>;
   /**
    * Uploads whose bytes are still stored, last written before `before`: the sweeper discards those the database
-   * no longer keeps (a crash between the two, a row removed). Only drivers whose storage outlives a DATA_DIR.
+   * no longer keeps (a crash between the two, a row removed, a part that arrived as its upload was given up).
    */
   storedUploadsBefore?(before: number): Promise<string[]>;
 }
