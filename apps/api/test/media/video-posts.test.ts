@@ -34,6 +34,10 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
+/** Alice's video file, uploaded whole to her draft. */
+const uploadVideoFile = async (draftId: string, path: string) =>
+  uploadWhole(t, 'alice', draftId, 'video-upload', await readFile(path), 'video/quicktime');
+
 async function probe(file: string) {
   const { stdout } = await run('ffprobe', ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', file]);
   return JSON.parse(stdout) as {
@@ -64,14 +68,7 @@ async function publishedVideo(cover?: Buffer): Promise<PostView> {
     expect(completed.statusCode, completed.body).toBe(202);
     expect(completed.json().status).toBe('awaiting_upload');
   }
-  const { completed } = await uploadWhole(
-    t,
-    'alice',
-    draft.id,
-    'video-upload',
-    await readFile(path),
-    'video/quicktime',
-  );
+  const { completed } = await uploadVideoFile(draft.id, path);
   expect(completed.statusCode, completed.body).toBe(202);
   const settled = await settledStatus(t, 'alice', draft.id, 90_000);
   expect(settled, JSON.stringify(settled)).toMatchObject({ status: 'ready' });
@@ -148,14 +145,7 @@ describe('publishing a video post', () => {
     const uploadsDir = join(t.ctx.config.DATA_DIR, 'uploads');
     expect(await readdir(uploadsDir)).toContain(open.uploadId);
 
-    const { completed } = await uploadWhole(
-      t,
-      'alice',
-      draft.id,
-      'video-upload',
-      await readFile(path),
-      'video/quicktime',
-    );
+    const { completed } = await uploadVideoFile(draft.id, path);
     expect(completed.statusCode, completed.body).toBe(202);
     expect(await readdir(uploadsDir)).not.toContain(open.uploadId);
     const refill = await sendPart(t, 'alice', partUrl, cover);
