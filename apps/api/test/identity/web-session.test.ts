@@ -122,6 +122,26 @@ describe('the web session (own-origin cookies)', () => {
     expect(safe.headers.location).toBe('/');
   });
 
+  it('keeps the session a browser has when another site sends it to a failed or forged callback', async () => {
+    const jar = new CookieJar();
+    await browserSignIn(jar);
+    const before = [...jar.cookies.keys()].sort();
+    for (const url of [
+      '/api/auth/callback',
+      '/api/auth/callback?error=access_denied',
+      '/api/auth/callback?code=abc&state=x',
+    ]) {
+      const failed = await t.app.inject({ method: 'GET', url, headers: { cookie: jar.header() } });
+      expect(failed.statusCode, url).toBe(302);
+      expect(failed.headers.location, url).toMatch(/^\/sign-in\?error=/);
+      jar.take(failed);
+      expect([...jar.cookies.keys()].sort(), url).toEqual(before);
+    }
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: jar.header() } });
+    expect(me.statusCode, me.body).toBe(200);
+    expect(me.json()).toMatchObject({ kind: 'citizen' });
+  });
+
   it('lands on "/" when next holds what no Location header can carry, and keeps a percent-encoded path', async () => {
     for (const next of ['/\u0000', '/a\u0007b', '/\u65e5\u672c', '/a b', '/\u007f']) {
       const done = await browserSignIn(new CookieJar(), next);

@@ -9,7 +9,7 @@ import { s256 } from '../identity/oauth/authorization-codes.js';
 import { withParams } from '../identity/oauth/authorize.js';
 import { grantTokens } from '../identity/oauth/token-grants.js';
 import { randomToken } from '../identity/secrets.js';
-import { adoptProfileLanguage, clearSessionCookies, setCitizenCookies } from './session-cookies.js';
+import { adoptProfileLanguage, setCitizenCookies } from './session-cookies.js';
 
 const LoginQuery = z.object({ next: NavigateTo.optional() });
 const CallbackQuery = z.object({
@@ -59,8 +59,13 @@ export function registerLoginFlow(app: FastifyInstance, ctx: AppContext): void {
     const verifier = readCookie(request, names.pkceVerifier);
     const expectedState = readCookie(request, names.oauthState);
     const next = NavigateTo.safeParse(readCookie(request, names.navigateTo)).data ?? '/';
+    const clearFlow = () => {
+      for (const name of [names.pkceVerifier, names.oauthState, names.navigateTo]) reply.clearCookie(name, flowCookie);
+    };
+    // A failed or forged callback ends its own sign-in flow only: any site can send a browser here, so it must
+    // not sign out the session the browser already has (logout itself checks where it was asked from).
     const fail = (reason: string) => {
-      clearSessionCookies(ctx, reply);
+      clearFlow();
       return reply.redirect(`/sign-in?error=${encodeURIComponent(reason)}`);
     };
     if (!query.success || query.data.error) return fail(query.data?.error ?? 'invalid_request');
@@ -73,7 +78,7 @@ export function registerLoginFlow(app: FastifyInstance, ctx: AppContext): void {
       code_verifier: verifier,
     });
     if (!grant.ok) return fail('invalid_grant');
-    for (const name of [names.pkceVerifier, names.oauthState, names.navigateTo]) reply.clearCookie(name, flowCookie);
+    clearFlow();
     setCitizenCookies(ctx, reply, grant);
     if (!readCookie(request, LANGUAGE_COOKIE)) await adoptProfileLanguage(ctx, reply, grant.citizenId);
     return reply.redirect(next);
