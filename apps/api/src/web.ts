@@ -28,7 +28,29 @@ export function isApiPath(url: string): boolean {
 }
 
 /** Next's own bookkeeping headers, which say nothing a browser needs and describe the app's insides. */
-const INTERNAL_HEADERS = ['x-middleware-rewrite', 'x-middleware-next', 'x-nextjs-cache', 'x-nextjs-prerender'];
+const INTERNAL_HEADERS = [
+  'x-middleware-rewrite',
+  'x-middleware-next',
+  'x-nextjs-cache',
+  'x-nextjs-prerender',
+  'x-nextjs-rewritten-path',
+  'x-nextjs-rewritten-query',
+];
+
+/**
+ * What of a page request the renderer must not be handed: a target that is not a path (absolute-form
+ * `http://other.example/x`, or `*`), which it would redirect to as given; a router state header (sent with
+ * client navigations) that is not the JSON array it parses, which it would answer with a 500.
+ */
+function unfitForPages(url: string, headers: IncomingMessage['headers']): string | null {
+  if (!url.startsWith('/')) return 'Ask for a page by its path (/…), not by a full address';
+  const tree = headers['next-router-state-tree'];
+  if (tree === undefined) return null;
+  try {
+    if (typeof tree === 'string' && Array.isArray(JSON.parse(decodeURIComponent(tree)))) return null;
+  } catch {}
+  return 'The Next-Router-State-Tree header is malformed';
+}
 
 /**
  * Adjusts a page's headers at the last moment, as they go out (Next sets its own while rendering): pages are
@@ -169,6 +191,8 @@ export async function mountWeb(app: FastifyInstance, ctx: AppContext, dir: strin
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.all('/*', { schema: { hide: true } }, async (request, reply) => {
       if (isApiPath(request.url) || refusesMailboxPage(ctx.config, request)) return reply.callNotFound();
+      const unfit = unfitForPages(request.url, request.headers);
+      if (unfit) return reply.code(400).type('text/plain; charset=utf-8').send(unfit);
       // The host as sent, or as a proxy named in TRUST_PROXY forwarded it.
       const elsewhere = toPublicOrigin(publicUrl, request.method, request.host, request.url);
       if (elsewhere) return reply.redirect(elsewhere, 308);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasWebBuild } from '../../src/web.js';
 import { type DemoSite, startDemoSite } from './demo-site.js';
+import { rawRequest } from './raw-request.js';
 
 /**
  * The development mailbox page shows every emailed code. Its page reads the outbox through the API from this
@@ -36,5 +37,16 @@ describe.skipIf(!hasWebBuild())('the development mailbox page (needs the web bui
       expect(await response.text(), path).not.toMatch(/\b\d{6}\b/);
     }
     expect((await page('/api/identity/dev/mailbox', '203.0.113.5')).status).toBe(404);
+  });
+
+  it('answers 404 elsewhere however dot segments spell the path (the router resolves them before it picks the page)', async () => {
+    const from = { 'x-forwarded-for': '203.0.113.5' };
+    for (const path of ['/dev/./mailbox', '/dev/%2e/mailbox', '/dev/x/../mailbox', '/dev/%2E%2E/dev/mailbox']) {
+      const response = await rawRequest(site.baseUrl, path, from);
+      expect(response.status, path).toBe(404);
+      expect(response.body, path).not.toMatch(/Reset your Civitas password/);
+    }
+    // On this machine the same spellings reach the page, so the refusal above is the check's, not the router's.
+    expect((await rawRequest(site.baseUrl, '/dev/./mailbox')).body).toMatch(/Reset your Civitas password: \d{6}/);
   });
 });

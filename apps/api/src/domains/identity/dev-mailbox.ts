@@ -28,8 +28,7 @@ const mayRead = (config: AppContext['config'], request: FastifyRequest): boolean
 /** The mailbox's web page, however its path is spelt or encoded (any path naming it is refused alike). */
 const MAILBOX_PAGE = /dev\/+mailbox/i;
 
-const decodedPath = (url: string): string => {
-  const path = url.split('?')[0] ?? '';
+const decoded = (path: string): string => {
   try {
     return decodeURIComponent(path);
   } catch {
@@ -38,12 +37,25 @@ const decodedPath = (url: string): string => {
 };
 
 /**
+ * The path as sent and as the page router resolves it: dot segments (`/dev/./mailbox`, `/dev/%2e/mailbox`,
+ * `/dev/x/../mailbox`) are removed before a page is chosen, so the check must see the path without them too.
+ */
+const pathsOf = (url: string): string[] => {
+  const sent = url.split('?')[0] ?? '';
+  let resolved = sent;
+  try {
+    resolved = new URL(url, 'http://localhost').pathname;
+  } catch {}
+  return [decoded(sent), decoded(resolved)];
+};
+
+/**
  * Whether the web front end must answer 404 for this request: the mailbox page of an open outbox, asked for by
  * a caller who may not read it. The page reads the outbox through the API from this machine, where the API's own
  * check passes, so the caller is checked here, before the page is rendered.
  */
 export const refusesMailboxPage = (config: AppContext['config'], request: FastifyRequest): boolean =>
-  devMailboxOpen(config) && !mayRead(config, request) && MAILBOX_PAGE.test(decodedPath(request.url));
+  devMailboxOpen(config) && !mayRead(config, request) && pathsOf(request.url).some((path) => MAILBOX_PAGE.test(path));
 
 /** Where allowed (devMailboxOpen), the outbox is readable (newest first) so sign-up works without a mail server. */
 export function registerDevMailbox(app: FastifyInstance, ctx: AppContext): void {
