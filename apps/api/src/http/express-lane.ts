@@ -10,7 +10,7 @@ import { admits } from './auth/authenticate.js';
 import type { SessionCookies } from './auth/cookies.js';
 import type { Caller, TokenService } from './auth/tokens.js';
 import { gzippedFor, JSON_TYPE, type SerializedBody } from './route.js';
-import type { SecurityHeaders } from './security-headers.js';
+import { API_CACHE_CONTROL, type SecurityHeaders } from './security-headers.js';
 
 /**
  * A contract GET whose answer the lane can give: `ready` gives the body for this request and caller, either at
@@ -72,7 +72,13 @@ export class ExpressLane {
       else this.byPath.set(path, answer);
     }
     const { common, apiPolicy } = options.headers;
-    this.fixedHeaders = [...Object.entries(common).flat(), 'content-security-policy', apiPolicy];
+    this.fixedHeaders = [
+      ...Object.entries(common).flat(),
+      'content-security-policy',
+      apiPolicy,
+      'cache-control',
+      API_CACHE_CONTROL,
+    ];
     this.addressOf = clientAddress(options.trustProxy);
   }
 

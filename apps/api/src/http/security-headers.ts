@@ -94,11 +94,18 @@ export function securityHeaders(publicUrl: string, elsewhere?: OtherOrigins): Se
 /** A fresh nonce for one page (128 bits, base64). */
 export const newNonce = (): string => randomBytes(16).toString('base64');
 
-/** The common headers and the API's policy on every answer Fastify writes (pages set their own policy). */
-/** The headers of an answer that is not a page: every answer's, and the API's policy. */
+/**
+ * What an API answer may be kept as: nowhere. Answers are the caller's own (their likes and follows, their email
+ * in `/influencers/me`), and a session cookie, unlike an Authorization header, does not keep a shared cache from
+ * storing them. Answers that may be kept say so themselves (media, build assets, the key set), over this.
+ */
+export const API_CACHE_CONTROL = 'no-store';
+
+/** The headers of an answer that is not a page: every answer's, the API's policy and its caching. */
 export function setApiHeaders(reply: FastifyReply, headers: SecurityHeaders): void {
   reply.headers(headers.common);
   reply.header('content-security-policy', headers.apiPolicy);
+  reply.header('cache-control', API_CACHE_CONTROL);
 }
 
 export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {

@@ -186,6 +186,8 @@ describe('the express lane', () => {
     expect(express.body.toString()).toBe(routed.body);
     expect(express.headers['content-type']).toBe(routed.headers['content-type']);
     expect(express.headers['content-security-policy']).toBe(routed.headers['content-security-policy']);
+    // Alice's own view of the post (her like in it): kept by no cache, whichever way it was answered.
+    expect([express.headers['cache-control'], routed.headers['cache-control']]).toEqual(['no-store', 'no-store']);
     expect(JSON.parse(express.body.toString())).toMatchObject({ id: post, likesOverviewDetails: { liked: true } });
 
     // A private post of someone who is not alice's friend: the lane's read fails, and the routes say 404, counted once.

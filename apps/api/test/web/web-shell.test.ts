@@ -189,6 +189,7 @@ describe.skipIf(!webBuilt)('web shell served by the API process (needs the web b
         "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
       );
       expect(answer.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(answer.headers.get('cache-control'), path).toBe('no-store');
     }
     const docs = await fetch(`${baseUrl}/api/docs/static/index.html`);
     await docs.arrayBuffer();
