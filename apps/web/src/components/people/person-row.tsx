@@ -26,7 +26,7 @@ export function PersonRow({ person, extra, action }: PersonRowProps) {
     <div className={styles.row}>
       <Avatar uri={person.profilePictureUri} alt="" size={48} />
       <div className={styles.body}>
-        <Link className={styles.name} href={`/u/${encodeURIComponent(person.username)}`}>
+        <Link className={styles.name} href={`/u/${encodeURIComponent(person.username)}`} dir="auto">
           {person.displayName}
         </Link>
         <p className={styles.meta}>

@@ -30,5 +30,10 @@ export function CaptionText({ caption, hashtags }: { caption: CaptionView; hasht
     last = start + text.length;
   }
   parts.push(caption.content.slice(last));
-  return <p className="caption">{parts}</p>;
+  // dir="auto": a caption written right to left reads so, whatever the page's language.
+  return (
+    <p className="caption" dir="auto">
+      {parts}
+    </p>
+  );
 }

@@ -44,7 +44,9 @@ export function PostCard({ post, signedIn, priority = false, headingLevel = 'h2'
         <Avatar uri={post.author.profilePictureUri} alt="" size={40} />
         <div className={styles.byline}>
           <Heading id={`post-${post.id}-author`} className={styles.author}>
-            <Link href={`/u/${encodeURIComponent(post.author.username)}`}>{post.author.displayName}</Link>
+            <Link href={`/u/${encodeURIComponent(post.author.username)}`} dir="auto">
+              {post.author.displayName}
+            </Link>
           </Heading>
           <span className={styles.meta}>
             @{post.author.username} ·{' '}

@@ -45,11 +45,15 @@ export function ProfileHeader({ profile, headingId }: { profile: PublicProfile; 
           size={88}
           className={styles.picture}
         />
-        <h1 id={headingId} className={styles.name}>
+        <h1 id={headingId} className={styles.name} dir="auto">
           {profile.displayName}
         </h1>
         <p className={styles.username}>@{profile.username}</p>
-        {profile.bio ? <p className={styles.bio}>{profile.bio}</p> : null}
+        {profile.bio ? (
+          <p className={styles.bio} dir="auto">
+            {profile.bio}
+          </p>
+        ) : null}
         <ul className={styles.counts} aria-label={t('countsLabel')}>
           {countKeys.map((key) => {
             const value = countOf(profile, key);
