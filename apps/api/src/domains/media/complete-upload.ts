@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, badRequest, conflict } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { MediaRejected } from '../../media/media-rejected.js';
+import { abortOpenUploads, openUploadIds } from './discard-uploads.js';
 import { inspectUpload } from './inspect-upload.js';
 import { postStatusView } from './post-status.js';
 import { partSizeOf } from './upload-rules.js';
@@ -61,22 +62,8 @@ async function finish(ctx: AppContext, upload: UploadRow): Promise<void> {
     queued = await ctx.media.queue.enqueue(trx, upload.post_id, now);
     // Processing takes the uploads completed by now: one still open (a video's cover never completed) is given
     // up, so it cannot be filled and kept for as long as the post lives.
-    givenUp = (
-      await trx
-        .selectFrom('uploads')
-        .select('id')
-        .where('post_id', '=', upload.post_id)
-        .where('status', '=', 'initiated')
-        .execute()
-    ).map((row) => row.id);
-    if (givenUp.length > 0) {
-      await trx
-        .updateTable('uploads')
-        .set({ status: 'aborted', updated_at: now })
-        .where('id', 'in', givenUp)
-        .where('status', '=', 'initiated')
-        .execute();
-    }
+    givenUp = await openUploadIds(trx, upload.post_id);
+    await abortOpenUploads(trx, givenUp, now);
     return true;
   });
   ctx.caches.posts.forget(upload.post_id);

@@ -1,24 +1,33 @@
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
 import type { UploadKindValue } from '../../db/tables/uploads.js';
 
-/** The ids of a post's uploads still open (of one kind, or all). */
-export async function openUploadIds(ctx: AppContext, postId: string, kind?: UploadKindValue): Promise<Set<string>> {
-  let query = ctx.db.selectFrom('uploads').select('id').where('post_id', '=', postId).where('status', '=', 'initiated');
+/** The ids of a post's uploads still open (of one kind, or all); `db` may be a transaction. */
+export async function openUploadIds(db: Db, postId: string, kind?: UploadKindValue): Promise<string[]> {
+  let query = db.selectFrom('uploads').select('id').where('post_id', '=', postId).where('status', '=', 'initiated');
   if (kind) query = query.where('kind', '=', kind);
-  return new Set((await query.execute()).map((row) => row.id));
+  return (await query.execute()).map((row) => row.id);
 }
 
-/** Aborts a post's uploads still open (of one kind, or all), deleting their parts. */
-export async function discardOpenUploads(ctx: AppContext, postId: string, kind?: UploadKindValue): Promise<void> {
-  for (const id of await openUploadIds(ctx, postId, kind)) {
-    await ctx.db
-      .updateTable('uploads')
-      .set({ status: 'aborted', updated_at: ctx.now() })
-      .where('id', '=', id)
-      .where('status', '=', 'initiated')
-      .execute();
-    await ctx.media.uploads.discard(id);
-  }
+/** Marks these uploads aborted where still open, in one statement; `db` may be a transaction. */
+export async function abortOpenUploads(db: Db, ids: readonly string[], now: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('uploads')
+    .set({ status: 'aborted', updated_at: now })
+    .where('id', 'in', ids)
+    .where('status', '=', 'initiated')
+    .execute();
+}
+
+/** Aborts these open uploads, or a post's (of one kind, or all), deleting their parts. */
+export async function discardOpenUploads(
+  ctx: AppContext,
+  which: { postId: string; kind?: UploadKindValue } | { ids: readonly string[] },
+): Promise<void> {
+  const ids = 'ids' in which ? which.ids : await openUploadIds(ctx.db, which.postId, which.kind);
+  await abortOpenUploads(ctx.db, ids, ctx.now());
+  for (const id of ids) await ctx.media.uploads.discard(id);
 }
 
 /** Deletes the stored bytes of every upload of a post (after processing, or when it fails). */

@@ -52,8 +52,9 @@ export default defineRoute(initiateUpload, async ({ params, body, caller, ctx })
     throw new AppError(503, 'VIDEO_UNAVAILABLE', 'Video uploads are not available on this server right now');
   }
   // Checked before the open upload it replaces is given up, so a refusal leaves that one as it was.
-  await assertWithinQuota(ctx, caller.citizenId, body.fileSize, await openUploadIds(ctx, post.id, params.kind));
-  await discardOpenUploads(ctx, post.id, params.kind);
+  const replaced = await openUploadIds(ctx.db, post.id, params.kind);
+  await assertWithinQuota(ctx, caller.citizenId, body.fileSize, new Set(replaced));
+  await discardOpenUploads(ctx, { ids: replaced });
 
   const now = ctx.now();
   const layout = partLayout(body.fileSize);

@@ -29,7 +29,7 @@ export default defineRoute(deletePost, async ({ params, caller, ctx }) => {
   });
   ctx.caches.posts.forget(post.id); // the live read already hides it; this frees the memory
   // Nothing of a deleted post stays reachable: its renditions and any upload still in progress go too.
-  await discardOpenUploads(ctx, post.id);
+  await discardOpenUploads(ctx, { postId: post.id });
   await discardUploadBytes(ctx, post.id);
   await ctx.media.files.removeFolder(postMediaRoot(post.id));
   return undefined;
