@@ -5,7 +5,7 @@
 // score of each page, then (with --runs > 1) the median of each column over the runs.
 //
 // Usage: node bench/web/lighthouse.mjs http://localhost:3204 [--runs 3] [--post <id>] [--profile alice] [--as bob]
-//   [--pages stage,post,profile]
+//   [--pages stage,post,profile] [--cpu-slowdown 10]
 // `--as <demo citizen>` measures the pages as that citizen sees them: signed in once through the sign-in form, the
 // session's cookies then go with every request Lighthouse makes (`--extra-headers`). Not alice, whose /u/alice is
 // her own profile (a redirect to /me).
@@ -49,6 +49,10 @@ const { values, positionals } = parseArgs({
     as: { type: 'string' },
     // A comma-separated subset of stage, post, profile (all three by default).
     pages: { type: 'string', default: 'stage,post,profile' },
+    // Lighthouse's simulated CPU slowdown (4 by default, its mobile preset). A larger one stands in for a slower
+    // machine of the kind on a fast one (the slowdown times this machine's CPU index over the other's): a way to
+    // look for what blocks there, never the measure itself.
+    'cpu-slowdown': { type: 'string' },
   },
 });
 const origin = positionals[0]?.replace(/\/$/, '');
@@ -92,6 +96,7 @@ function lighthouse(name, url, run, cookieHeader, retried = false) {
       `--output-path=${output}`,
       `--only-categories=${CATEGORIES.join(',')}`,
       `--chrome-flags=${CHROME_FLAGS}`,
+      ...(values['cpu-slowdown'] ? [`--throttling.cpuSlowdownMultiplier=${Number(values['cpu-slowdown'])}`] : []),
       ...(cookieHeader ? [`--extra-headers=${JSON.stringify({ Cookie: cookieHeader })}`] : []),
     ],
     { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: 'inherit' },
