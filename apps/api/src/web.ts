@@ -11,7 +11,9 @@ import { sessionCookieNames } from './http/auth/cookies.js';
 import { microCache } from './http/micro-cache.js';
 import { newNonce, type SecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { objectStorageOrigins } from './media/storage/s3-settings.js';
+
 import { answerWithKept, type KeptPage, keptPageKey, keptWithCookies, recordPage } from './web-guest-pages.js';
+import { publicFilePaths } from './web-public-files.js';
 import { startPageRenderer } from './web-renderer.js';
 import { PAGE_FAILED_TEXT } from './web-renderer-messages.js';
 import { deferFrameworkScripts } from './web-scripts-after-load.js';
@@ -189,7 +191,8 @@ export async function mountWeb(app: FastifyInstance, ctx: AppContext, dir: strin
     // Next reads request bodies (server actions, form posts) itself, so Fastify must leave the stream untouched.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    scope.all('/*', { schema: { hide: true } }, async (request, reply) => {
+    const uncountedPaths = publicFilePaths(dir);
+    scope.all('/*', { schema: { hide: true }, config: { uncountedPaths } }, async (request, reply) => {
       if (isApiPath(request.url) || refusesMailboxPage(ctx.config, request)) return reply.callNotFound();
       const unfit = unfitForPages(request.url, request.headers);
       if (unfit) return reply.code(400).type('text/plain; charset=utf-8').send(unfit);

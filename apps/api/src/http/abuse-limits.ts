@@ -12,7 +12,13 @@ import {
   updateCaption,
   updateMyProfile,
 } from '@civitas/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
 import type { AppContext } from '../context.js';
 import { addressKey } from './address-key.js';
 import type { Caller } from './auth/tokens.js';
@@ -218,12 +224,22 @@ export function createAbuseLimits(
   };
 }
 
-/** Paths no budget counts: Next's content-hashed assets, media files, files and the health checks. */
-const isUncounted = (url: string): boolean => {
-  const path = url.split('?')[0] ?? '';
-  if (path === '/healthz' || path === '/livez' || path.startsWith('/_next/') || path.startsWith('/media/')) return true;
-  return path.slice(path.lastIndexOf('/')).includes('.');
-};
+/** Paths no budget counts: Next's content-hashed assets, media files and the health checks. */
+const UNCOUNTED_PREFIXES = ['/_next/static/', '/media/'];
+const UNCOUNTED_PATHS = new Set(['/healthz', '/livez', '/api/openapi.json']);
+
+// Any other path is counted, a dotted one included: a path that names no file still costs a rendered page.
+const isUncounted = (path: string, route: FastifyContextConfig): boolean =>
+  UNCOUNTED_PATHS.has(path) ||
+  UNCOUNTED_PREFIXES.some((prefix) => path.startsWith(prefix)) ||
+  route.uncountedPaths?.has(path) === true;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Paths this route serves that no budget counts (the web's public files, fetched with every page). */
+    uncountedPaths?: ReadonlySet<string>;
+  }
+}
 
 /**
  * Everything outside the contract (web pages, the sign-in flow, OAuth, the docs, the error-report tunnel, the
@@ -238,7 +254,8 @@ export function registerAddressBudget(app: FastifyInstance, ctx: AppContext): vo
   );
   // A callback hook, so the contract routes it skips (most requests) pay for no promise here.
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.routeOptions.config.endpoint || isUncounted(request.url)) return done();
+    const route = request.routeOptions.config;
+    if (route.endpoint || isUncounted(request.url.split('?')[0] ?? '', route)) return done();
     count(request, reply, done);
   });
 }

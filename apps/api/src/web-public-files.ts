@@ -1,0 +1,19 @@
+import { readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+/**
+ * The paths of the web's public files (`apps/web/public`, served by Next as they are), read once at start: a
+ * page fetches some of them each time, so they spend no budget, while a path naming no file still does.
+ */
+export function publicFilePaths(dir: string): ReadonlySet<string> {
+  const root = join(dir, 'public');
+  let entries: string[];
+  try {
+    entries = readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name));
+  } catch {
+    return new Set();
+  }
+  return new Set(entries.map((file) => `/${relative(root, file).split(sep).join('/')}`));
+}
