@@ -154,6 +154,13 @@ const ConfigSchema = z.object({
   ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Analytics events from one address in a minute, whatever the sessions (guest sessions cost nothing to make). */
   ANALYTICS_EVENTS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
+  /** Analytics events from one address in a day (a busy shared address's worth, about 100 people's). */
+  ANALYTICS_EVENTS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).default(30_000),
+  /**
+   * Analytics events kept in a day from everyone together: with ANALYTICS_RETENTION_DAYS, a bound on the store
+   * whatever the number of addresses a sender has (ADR 051). Past it, events wait for the next day.
+   */
+  ANALYTICS_EVENTS_PER_DAY: z.coerce.number().int().min(1).default(2_000_000),
   /** Analytics sockets open at once from one address, per instance (a browser opens one per tab). */
   ANALYTICS_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   /** Days an analytics event is kept; older ones are deleted by the sweeper (ADR 051). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsReport, eraseAnalytics } from '../../src/cli/commands/analytics.js';
 import { createTestApp, guest, machine, type TestApp } from '../harness.js';
@@ -63,6 +64,82 @@ describe('POST /api/analytics', () => {
     });
     expect(answer.statusCode).toBe(429);
     expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('what the store takes in', () => {
+  it('keeps the events of this site’s pages and refuses, unstored, those naming any other address', async () => {
+    // An app of its own, so that the report below counts only the events of the tests before it.
+    const own = await createTestApp({ seed: false });
+    try {
+      const send = async (messages: unknown[]) =>
+        own.app.inject({
+          method: 'POST',
+          url: '/api/analytics',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${await own.tokenFor(guest)}`,
+          },
+          payload: JSON.stringify({ messages }),
+        });
+      const ours = analyticsMessage('page_viewed');
+      const elsewhere = analyticsMessage('page_viewed', { currentUrl: `https://a.example/${'p'.repeat(900)}` });
+      const answer = await send([ours, elsewhere]);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({
+        acknowledged: [ours.data.metadata.eventId],
+        refused: [
+          {
+            eventId: elsewhere.data.metadata.eventId,
+            code: 'INVALID',
+            message: `Not an analytics message: data.metadata.currentUrl must be a page of ${SITE}`,
+          },
+        ],
+      });
+      const rows = await own.ctx.db.selectFrom('analytics_events').select('id').execute();
+      expect(rows.map((row) => row.id)).toEqual([ours.data.metadata.eventId]);
+      const tooLong = await send([analyticsMessage('page_viewed', { currentUrl: `${SITE}/${'p'.repeat(1024)}` })]);
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().message).toMatch(/currentUrl must be at most 1024 characters/);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('holds an address to its events per day, whatever its sessions, and everyone together to theirs', async () => {
+    const bounded = await createTestApp({
+      seed: false,
+      env: { ANALYTICS_EVENTS_PER_ADDRESS_PER_DAY: '3', ANALYTICS_EVENTS_PER_DAY: '5' },
+    });
+    try {
+      const send = async (remoteAddress: string) =>
+        bounded.app.inject({
+          method: 'POST',
+          url: '/api/analytics',
+          remoteAddress,
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${await bounded.tokenFor({ kind: 'guest', guestId: randomUUID() })}`,
+          },
+          payload: JSON.stringify({ messages: [analyticsMessage('page_viewed')] }),
+        });
+      const statuses = async (remoteAddress: string, count: number) => {
+        const answers = [];
+        for (let call = 0; call < count; call += 1) answers.push(await send(remoteAddress));
+        return answers;
+      };
+      // A new guest session each time: one address still gets three events a day.
+      const first = await statuses('10.20.0.1', 4);
+      expect(first.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 429]);
+      expect(Number(first[3]?.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+      // Another address has its own three, but everyone's five are spent after two of them.
+      const second = await statuses('10.20.0.2', 3);
+      expect(second.map((answer) => answer.statusCode)).toEqual([200, 200, 429]);
+      expect((await statuses('10.20.0.3', 1)).map((answer) => answer.statusCode)).toEqual([429]);
+      expect(await bounded.ctx.db.selectFrom('analytics_events').select('id').execute()).toHaveLength(5);
+    } finally {
+      await bounded.close();
+    }
   });
 });
 

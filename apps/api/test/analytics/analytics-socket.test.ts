@@ -81,6 +81,7 @@ describe('the analytics socket', () => {
     const padded = JSON.stringify({ ...tooBig, padding: 'y'.repeat(5000) });
     const noUrl = analyticsMessage('page_viewed', { currentUrl: 'javascript:alert(1)' });
     const control = analyticsMessage('page_viewed', { os: 'Linux\u0000' });
+    const elsewhere = analyticsMessage('page_viewed', { currentUrl: 'https://a.example/page' });
     const good = analyticsMessage('page_viewed');
     client.socket.send('{not json');
     client.socket.send(padded);
@@ -88,8 +89,9 @@ describe('the analytics socket', () => {
     client.socket.send(JSON.stringify(control));
     client.socket.send(JSON.stringify({ action: 'delete', data: {} }));
     client.socket.send(Buffer.from([1, 2, 3]));
+    client.socket.send(JSON.stringify(elsewhere));
     client.socket.send(JSON.stringify(good));
-    const frames = await client.framesUntil(7);
+    const frames = await client.framesUntil(8);
     expect(client.socket.readyState).toBe(client.socket.OPEN);
     client.close();
     expect(frames.map((frame) => [frame.type, frame.code, frame.eventId])).toEqual([
@@ -99,11 +101,13 @@ describe('the analytics socket', () => {
       ['error', 'INVALID', control.data.metadata.eventId],
       ['error', 'INVALID', undefined],
       ['error', 'MALFORMED', undefined],
+      ['error', 'INVALID', elsewhere.data.metadata.eventId],
       ['ack', undefined, good.data.metadata.eventId],
     ]);
     expect(frames[2]?.message).toMatch(/currentUrl/);
     expect(frames[3]?.message).toMatch(/os .*control/);
-    expect(await stored([noUrl, control].map((message) => message.data.metadata.eventId))).toEqual([]);
+    expect(frames[6]?.message).toBe(`Not an analytics message: data.metadata.currentUrl must be a page of ${SITE}`);
+    expect(await stored([noUrl, control, elsewhere].map((message) => message.data.metadata.eventId))).toEqual([]);
   });
 
   it('refuses upgrades from another site, without a session, with a forged token or an app token', async () => {

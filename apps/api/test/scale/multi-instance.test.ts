@@ -252,7 +252,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances and a worker behind
       origin: String(db.env.PUBLIC_URL),
       cookie: `civitas_guest_token=${guestToken}`,
     });
-    const messages = ['session_user_visited', 'page_viewed'].map((name) => analyticsMessage(name));
+    const page = { currentUrl: `${db.env.PUBLIC_URL}/` };
+    const messages = ['session_user_visited', 'page_viewed'].map((name) => analyticsMessage(name, page));
     for (const message of messages) client.socket.send(JSON.stringify(message));
     const ids = messages.map((message) => message.data.metadata.eventId);
     expect(await client.framesUntil(2)).toEqual(ids.map((eventId) => ({ type: 'ack', eventId })));

@@ -129,7 +129,7 @@ describe.skipIf(!webBuilt)('web shell served by the API process (needs the web b
     const port = (app.server.address() as AddressInfo).port;
     const client = await openSocket(port, { origin: baseUrl, cookie });
     try {
-      const message = analyticsMessage('page_viewed');
+      const message = analyticsMessage('page_viewed', { currentUrl: `${baseUrl}/` });
       client.socket.send(JSON.stringify(message));
       expect(await client.framesUntil(1)).toEqual([{ type: 'ack', eventId: message.data.metadata.eventId }]);
     } finally {

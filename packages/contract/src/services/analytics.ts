@@ -32,8 +32,8 @@ export const AnalyticsEvent = z
     deviceType: z.enum(['android_phone', 'i_phone', '']),
     currentUrl: z
       .url({ protocol: /^https?$/, error: 'currentUrl must be an http(s) address' })
-      .max(2048, 'currentUrl must be at most 2048 characters')
-      .describe('The page, without its query string or fragment (removed here if sent)'),
+      .max(1024, 'currentUrl must be at most 1024 characters')
+      .describe("One of this site's pages, without its query string or fragment (removed here if sent)"),
     timestampDate: z.iso.datetime({ offset: true, error: 'timestampDate must be an ISO 8601 date-time' }),
     userId: Id.nullish(),
     guestId: Id.nullish(),

@@ -9,7 +9,7 @@ import { readCookie, sessionCookieNames } from '../../http/auth/cookies.js';
 import { AppError, tooManyRequests, unauthorized } from '../../http/errors.js';
 import { spendAnalyticsBudget } from './analytics-budget.js';
 import { createEventBatcher } from './event-batcher.js';
-import { type AnalyticsSender, eventRow } from './event-rows.js';
+import { type AnalyticsSender, eventRow, notOurPage } from './event-rows.js';
 import { readMessage } from './read-message.js';
 import { storeEvents } from './store-events.js';
 import { createTokenBucket } from './token-bucket.js';
@@ -87,6 +87,7 @@ export async function registerAnalyticsSocket(app: FastifyInstance, ctx: AppCont
       const sender = senders.get(request);
       if (!sender) return socket.close(1008, 'no session');
       const address = addressKey(request.ip);
+      const publicOrigin = new URL(ctx.config.PUBLIC_URL).origin;
       const perMinute = ctx.config.ANALYTICS_EVENTS_PER_MINUTE;
       const bucket = createTokenBucket(perMinute, Math.min(BURST, perMinute));
       let alive = true;
@@ -108,6 +109,8 @@ export async function registerAnalyticsSocket(app: FastifyInstance, ctx: AppCont
           return send(socket, { type: 'error', code, message, ...(eventId ? { eventId } : {}) });
         }
         const eventId = read.message.data.metadata.eventId;
+        const foreign = notOurPage(read.message, publicOrigin);
+        if (foreign) return send(socket, { type: 'error', code: 'INVALID', message: foreign, eventId });
         const refuse = (retryAfterMs: number) =>
           send(socket, {
             type: 'error',

@@ -21,6 +21,16 @@ export function withoutQuery(address: string): string {
 }
 
 /**
+ * Why an event is not kept, if it is not of one of this site's pages (`origin`): a page of ours only ever names
+ * itself, so any other address is made up, and would fill the store with whatever a sender liked.
+ */
+export function notOurPage(message: z.output<typeof AnalyticsMessage>, origin: string): string | null {
+  return new URL(message.data.metadata.currentUrl).origin === origin
+    ? null
+    : `Not an analytics message: data.metadata.currentUrl must be a page of ${origin}`;
+}
+
+/**
  * The row an event is kept as. The sender's identity comes from its session, never from the message: a
  * page cannot file events under someone else's name.
  */

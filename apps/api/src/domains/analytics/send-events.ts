@@ -3,7 +3,7 @@ import { addressKey } from '../../http/address-key.js';
 import { AppError, tooManyRequests } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { spendAnalyticsBudget } from './analytics-budget.js';
-import { eventRow } from './event-rows.js';
+import { eventRow, notOurPage } from './event-rows.js';
 import { storeEvents } from './store-events.js';
 
 /**
@@ -14,13 +14,19 @@ export default defineRoute(sendAnalyticsEvents, async ({ body, caller, ctx, requ
   if (caller.kind !== 'citizen' && caller.kind !== 'guest') {
     throw new AppError(403, 'WRONG_IDENTITY', 'Analytics events come from browser sessions, not app tokens');
   }
-  const wait = await spendAnalyticsBudget(ctx, caller, addressKey(request.ip), body.messages.length);
+  const origin = new URL(ctx.config.PUBLIC_URL).origin;
+  const checked = body.messages.map((message) => ({ message, foreign: notOurPage(message, origin) }));
+  const kept = checked.flatMap(({ message, foreign }) => (foreign ? [] : [message]));
+  const refused = checked.flatMap(({ message, foreign }) =>
+    foreign ? [{ eventId: message.data.metadata.eventId, code: 'INVALID' as const, message: foreign }] : [],
+  );
+  const wait = kept.length > 0 ? await spendAnalyticsBudget(ctx, caller, addressKey(request.ip), kept.length) : 0;
   if (wait > 0)
     throw tooManyRequests('RATE_LIMITED', `Too many analytics events; send them again in ${wait} seconds`, wait);
   const receivedAt = ctx.now();
   await storeEvents(
     ctx.db,
-    body.messages.map((message) => eventRow(message, caller, receivedAt)),
+    kept.map((message) => eventRow(message, caller, receivedAt)),
   );
-  return { acknowledged: body.messages.map((message) => message.data.metadata.eventId), refused: [] };
+  return { acknowledged: kept.map((message) => message.data.metadata.eventId), refused };
 });
