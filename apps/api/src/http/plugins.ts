@@ -1,15 +1,13 @@
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { addressKey } from './address-key.js';
 import { AppError } from './errors.js';
 
-/** Cookies (web session), form bodies (OAuth token endpoint) and per-route rate limits (Redis-backed when set). */
+/** Cookies (web session) and per-route rate limits (Redis-backed when set). */
 export async function registerPlugins(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(cookie);
-  await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(rateLimit, {
     global: false,
     // The standard RateLimit-Limit / -Remaining / -Reset headers (and Retry-After on a 429).

@@ -252,11 +252,15 @@ declare module 'fastify' {
 }
 
 /**
- * `application/octet-stream` bodies reach their handler as the request stream, unread: upload parts are
- * written to storage as they arrive, never held whole in memory. Only routes whose contract says `rawBody`
- * accept them; any other route answers 415.
+ * The bodies the contract's routes take: JSON, and `application/octet-stream` for those whose contract says
+ * `rawBody`, which reach their handler as the request stream, unread (upload parts are written to storage as
+ * they arrive, never held whole in memory). Anything else is a 415, plain text included: no call takes it, and
+ * with it and form bodies refused, no cross-site form can make a call at all (the CSRF check and SameSite
+ * cookies being the first two walls). Protocol routes that read other types (OAuth's form bodies, error-report
+ * envelopes, pages) set their own parsers in their own scopes.
  */
 export function registerRawBodies(app: FastifyInstance): void {
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/octet-stream', (request, payload, done) => {
     if (!request.routeOptions.config.endpoint?.rawBody) {
       // Worded and coded as the error handler answers a type no parser reads.

@@ -38,6 +38,31 @@ describe('a body the call cannot read', () => {
     }
   });
 
+  it('sent as a form or plain text (all a cross-site form can send) is a 415, on calls with a body or none', async () => {
+    const dismiss = '/api/users/influencers/me/dismiss-relevant-profile-suggestion';
+    const like = `/api/users/influencers/me/liked-creators-content/${crypto.randomUUID()}`;
+    const forms = [
+      { type: 'application/x-www-form-urlencoded', payload: 'caption=hi&mediaType=image&sharingOptions=public' },
+      { type: 'text/plain', payload: '{"caption":"hi","mediaType":"image","sharingOptions":"public"}' },
+    ];
+    for (const url of [createPost, dismiss, like]) {
+      for (const { type, payload } of forms) {
+        const res = await t.request({ method: 'POST', url, as: 'alice', headers: { 'content-type': type }, payload });
+        expect(res.statusCode, `${url} ${type}`).toBe(415);
+        expect(res.json().message).toBe('Send this call as application/json');
+      }
+    }
+    // The OAuth token endpoint still reads its form bodies (RFC 6749), and answers in its own words.
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=nonsense',
+    });
+    expect(token.statusCode).toBe(400);
+    expect(token.json().error).toBe('invalid_request');
+  });
+
   it('that is JSON but not an object is a 400 saying it must be one', async () => {
     for (const payload of ['null', '[]', '"hi"', '5']) {
       const res = await t.request({
