@@ -120,4 +120,22 @@ describe('Hindi’s font', () => {
     await page.evaluate(() => document.fonts.ready);
     expect(fonts).toEqual([]);
   });
+
+  it('draws the picker’s "हिन्दी" on an English page in a face that has its letters, not as empty boxes', async () => {
+    await freshPage('en-GB');
+    await page.goto(`${origin}/`);
+    await page.evaluate(() => document.fonts.ready);
+    // The faces Chromium drew the link's text in, as it reports them: each must be one with Devanagari (this
+    // machine has none of its own, so the 2 KB cut shipped with the app), never a Latin face's missing glyphs.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument');
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'footer a[lang="hi"]' });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const font of fonts) {
+      expect(font.isCustomFont || /Devanagari|Nirmala|Kohinoor/.test(font.familyName), font.familyName).toBe(true);
+    }
+  });
 });
