@@ -274,6 +274,41 @@ describe('my profile', () => {
   });
 });
 
+describe('my loved posts', () => {
+  it('lose a post I unlike and gain it back when I like it again, without a reload', async () => {
+    // Heidi loves alice's first light in the demo world, and the stage shows it.
+    const page = await personAt('/me', 'heidi');
+    const lovedPosts = async () => {
+      await main(page).getByRole('link', { name: 'Loved posts' }).click();
+      await main(page).getByRole('heading', { name: 'Posts Heidi Hughes loved' }).waitFor();
+      await main(page).locator('article').first().waitFor();
+      return (await postsText(page)).join('\n');
+    };
+    const onTheStage = async () => {
+      await page.getByRole('link', { name: 'Main stage' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      return main(page).locator('article').filter({ hasText: ALICE_PUBLIC });
+    };
+    const toMyProfile = async () => {
+      await page.getByRole('link', { name: 'My profile' }).first().click();
+      await page.waitForURL((url) => url.pathname === '/me');
+    };
+
+    expect(await lovedPosts()).toContain(ALICE_PUBLIC);
+    const unlike = (await onTheStage()).getByRole('button', { name: 'Like' });
+    await unlike.click();
+    await expect.poll(() => unlike.getAttribute('aria-pressed')).toBe('false');
+    await toMyProfile();
+    await expect.poll(lovedPosts).not.toContain(ALICE_PUBLIC);
+
+    const like = (await onTheStage()).getByRole('button', { name: 'Like' });
+    await like.click();
+    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
+    await toMyProfile();
+    await expect.poll(lovedPosts).toContain(ALICE_PUBLIC);
+  });
+});
+
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
 });

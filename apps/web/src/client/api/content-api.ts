@@ -10,7 +10,7 @@ import { sliceDefaults } from './slice-defaults';
 export const contentApi = createApi({
   ...sliceDefaults,
   reducerPath: 'contentApi',
-  tagTypes: ['MyFeed', 'PrivateFeed'],
+  tagTypes: ['MyFeed', 'PrivateFeed', 'LovedPosts'],
   endpoints: (build) => ({
     getPost: build.query(fromContract(routeTable.getPost)),
     getStageFeed: build.infiniteQuery(continuationFromContract(routeTable.getStageFeed)),
@@ -26,17 +26,17 @@ export const contentApi = createApi({
       ...continuationFromContract(routeTable.getProfilePrivateFeed),
       providesTags: (_result, _error, request) => [{ type: 'PrivateFeed', id: request.params.citizenId }],
     }),
-    getLovedPosts: build.infiniteQuery(continuationFromContract(routeTable.getLovedPosts)),
+    getLovedPosts: build.infiniteQuery({
+      ...continuationFromContract(routeTable.getLovedPosts),
+      // Any like or unlike of mine changes my own list of loved posts (like-updates.ts).
+      providesTags: ['LovedPosts'],
+    }),
     getHashtagFeed: build.infiniteQuery(continuationFromContract(routeTable.getHashtagFeed)),
   }),
 });
 
-/** The feeds of my own profile, which a deleted post leaves at once. */
-export const myFeedQueries = ['getMyPublicFeed', 'getMyPrivateFeed'] as const;
-
-/** Every cached query that can hold a post. */
-export const postQueries = [
-  'getPost',
+/** Every cached list that can hold a post: a deleted post leaves them all at once. */
+export const postListQueries = [
   'getStageFeed',
   'getMyPublicFeed',
   'getMyPrivateFeed',
@@ -44,6 +44,9 @@ export const postQueries = [
   'getLovedPosts',
   'getHashtagFeed',
 ] as const;
+
+/** Every cached query that can hold a post. */
+export const postQueries = ['getPost', ...postListQueries] as const;
 
 export const {
   useGetPostQuery,

@@ -7,7 +7,10 @@ import { settled } from './lifecycle';
 import { type LikeCarrier, setLiked, setLikesOverview } from './likes';
 import { patchQueries, undoAll } from './patch-queries';
 
-/** `onQueryStarted` of like (true) and unlike (false): every cached copy of the post changes at once. */
+/**
+ * `onQueryStarted` of like (true) and unlike (false): every cached copy of the post changes at once; once the
+ * server took it, lists of loved posts are fetched again when next shown (mine has gained or lost the post).
+ */
 export const likeUpdate =
   (liked: boolean) =>
   async (
@@ -22,7 +25,10 @@ export const likeUpdate =
     const patches = everywhere((draft) => setLiked(draft, postId, liked));
     await settled(
       lifecycle,
-      (data) => everywhere((draft) => setLikesOverview(draft, postId, data.likesOverviewDetails)),
+      (data) => {
+        everywhere((draft) => setLikesOverview(draft, postId, data.likesOverviewDetails));
+        lifecycle.dispatch(contentApi.util.invalidateTags(['LovedPosts']) as never);
+      },
       () => undoAll(patches),
     );
   };

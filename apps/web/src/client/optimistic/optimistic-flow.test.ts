@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contentApi } from '../api/content-api';
 import { socialApi } from '../api/social-api';
 import { usersApi } from '../api/users-api';
@@ -77,6 +77,34 @@ describe('like and unlike', () => {
       () => undefined,
     );
     expect(likes()).toEqual(Array(3).fill({ likesCount: 10, liked: true }));
+  });
+
+  it('has my loved posts asked for again once a like is taken, not when it failed', async () => {
+    const { store, target } = await seeded();
+    const me = uuid();
+    let asked = 0;
+    routed.setRoutes({
+      [`GET /api/content/v1/feed/loved-public-posts/${me}`]: () => {
+        asked += 1;
+        return { status: 200, json: { data: asked > 1 ? [target] : [], continuationToken: null } };
+      },
+    });
+    const loved = store.dispatch(contentApi.endpoints.getLovedPosts.initiate({ params: { influencerId: me } }));
+    await loved;
+    const like = () => store.dispatch(usersMutations.endpoints.likePost.initiate({ params: { id: target.id } }));
+    const route = `POST /api/users/influencers/me/liked-creators-content/${target.id}`;
+    await whileHeld(route, like, failure, () => undefined);
+    expect(asked).toBe(1);
+    await whileHeld(route, like, { status: 200, json: liked(target) }, () => undefined);
+    await vi.waitFor(() => expect(asked).toBe(2));
+    await vi.waitFor(() =>
+      expect(
+        contentApi.endpoints.getLovedPosts
+          .select({ params: { influencerId: me } })(store.getState())
+          .data?.pages[0]?.data.map((item) => item.id),
+      ).toEqual([target.id]),
+    );
+    loved.unsubscribe();
   });
 });
 

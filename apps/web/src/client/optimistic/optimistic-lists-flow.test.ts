@@ -81,20 +81,25 @@ describe('dismiss a suggestion', () => {
 });
 
 describe('delete a post', () => {
-  it('leaves my cached profile feeds at once and comes back when the call fails', async () => {
+  it('leaves every cached list at once, the stage included, and comes back when the call fails', async () => {
     const [gone, kept] = [post(), post()];
+    const page = () => ({ status: 200, json: { data: [gone, kept], continuationToken: null } });
     routed.setRoutes({
-      'GET /api/content/v2/feed/profile/public': () => ({
-        status: 200,
-        json: { data: [gone, kept], continuationToken: null },
-      }),
+      'GET /api/content/v2/feed/profile/public': page,
+      'GET /api/content/v9/feed/eight-stage': page,
     });
     const store = routed.citizenStore();
     await store.dispatch(contentApi.endpoints.getMyPublicFeed.initiate({ query: {} }));
-    const shownIds = () =>
-      contentApi.endpoints.getMyPublicFeed
-        .select({ query: {} })(store.getState())
-        .data?.pages.flatMap((page) => page.data.map((item) => item.id));
+    await store.dispatch(contentApi.endpoints.getStageFeed.initiate({ query: { country: 'GB' } }));
+    const idsOf = (data: { pages: { data: { id: string }[] }[] } | undefined) =>
+      data?.pages.flatMap((page) => page.data.map((item) => item.id));
+    const shownIds = () => {
+      const state = store.getState();
+      const mine = idsOf(contentApi.endpoints.getMyPublicFeed.select({ query: {} })(state).data);
+      const stage = idsOf(contentApi.endpoints.getStageFeed.select({ query: { country: 'GB' } })(state).data);
+      expect(stage).toEqual(mine);
+      return mine;
+    };
     const remove = () => store.dispatch(usersMutations.endpoints.deletePost.initiate({ params: { id: gone.id } }));
     const route = `DELETE /api/users/creators-content/${gone.id}`;
 

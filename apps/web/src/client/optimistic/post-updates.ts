@@ -1,5 +1,5 @@
 import type { CaptionView } from '@civitas/contract';
-import { contentApi, myFeedQueries, postQueries } from '../api/content-api';
+import { contentApi, postListQueries, postQueries } from '../api/content-api';
 import { socialApi } from '../api/social-api';
 import { usersApi } from '../api/users-api';
 import type { Carrier } from './carriers';
@@ -7,12 +7,15 @@ import { type MutationLifecycle, settled } from './lifecycle';
 import { patchQueries, undoAll } from './patch-queries';
 import { type PostCarrier, removePost, setCaption, setCaptionResult } from './posts';
 
-/** Delete a post: it leaves my cached profile feeds at once (spec §4); my counts are fetched again after. */
+/**
+ * Delete a post: it leaves every cached list at once (spec §4), the stage and hashtag pages included, so going
+ * back to one does not show it again; my counts are fetched again after.
+ */
 export async function deletePostUpdate(request: { params: { id: string } }, lifecycle: MutationLifecycle<unknown>) {
   const postId = request.params.id;
   const patches = patchQueries(
     contentApi,
-    myFeedQueries,
+    postListQueries,
     lifecycle.getState(),
     lifecycle.dispatch,
     (draft: Carrier<PostCarrier>) => removePost(draft, postId),
