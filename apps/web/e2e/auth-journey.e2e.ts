@@ -74,6 +74,18 @@ describe('a person in a real browser', () => {
     expect(await header().getByRole('link', { name: 'Sign in' }).count()).toBe(0);
   });
 
+  it('goes to the stage, not to a spent sign-in form, on Back; so do the sign-in and sign-up pages typed in', async () => {
+    await page.goBack();
+    await page.waitForURL(`${origin}/`);
+    expect(await header().textContent()).toContain(`Signed in as ${person.username}`);
+    await page.goForward().catch(() => undefined);
+    for (const path of ['/sign-in', '/sign-up']) {
+      await page.goto(`${origin}${path}`);
+      await page.waitForURL(`${origin}/`);
+    }
+    await page.goto(`${origin}${startPage()}`);
+  });
+
   it('keeps every token out of page scripts and URLs', async () => {
     const jar = await cookieJar(context);
     const token = jar.get('civitas_citizen_token');

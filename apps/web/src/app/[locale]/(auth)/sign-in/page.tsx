@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/components/link';
+import { getServerSession } from '@/session/server-session';
 import styles from '../_components/auth.module.css';
 import { FormAlert } from '../_components/form-alert';
 import { SignInForm } from './sign-in-form';
@@ -21,9 +22,11 @@ interface SignInPageProps {
 /**
  * The sign-in step of authorization code + PKCE (ADR 005): the authorize endpoint sends the browser here with
  * a sealed `interaction`. Typed in by hand, the page starts that flow itself. The callback comes back here
- * with `?error=` when the exchange failed.
+ * with `?error=` when the exchange failed. Someone already signed in (back here with the browser's Back
+ * button, say) goes to the stage: a form whose sign-in request was spent could only fail.
  */
 export default async function SignInPage({ searchParams }: SignInPageProps) {
+  if ((await getServerSession()).kind === 'citizen') redirect('/');
   const { interaction, error } = await searchParams;
   if (typeof interaction !== 'string' || interaction.length === 0) {
     if (error === undefined) redirect(restartSignInHref);

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { Link } from '@/components/link';
+import { getServerSession } from '@/session/server-session';
 import styles from '../_components/auth.module.css';
 import { countryOptions, defaultCountryFor } from '../_components/countries';
 import { SignUpForm } from './sign-up-form';
@@ -10,8 +12,12 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-/** Creating an account: the form posts to the API, then the person confirms their email with a code. */
+/**
+ * Creating an account: the form posts to the API, then the person confirms their email with a code. Someone
+ * signed in goes to the stage instead (signing out comes first).
+ */
 export default async function SignUpPage() {
+  if ((await getServerSession()).kind === 'citizen') redirect('/');
   const t = await getTranslations('Auth.signUp');
   const locale = await getLocale();
   return (
