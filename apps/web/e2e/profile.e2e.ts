@@ -181,6 +181,11 @@ describe('a profile for citizens', () => {
     await button(carol, 'Accept').click();
     await button(carol, 'Unfriend').waitFor();
     expect(await countOf(carol, 'friends')).toBe(friendsBefore + 1);
+    // Counted in words as English counts: "1 Friend", "2 Friends".
+    const friends = friendsBefore + 1;
+    expect(await main(carol).locator('[data-count="friends"]').textContent()).toBe(
+      `${friends} ${friends === 1 ? 'Friend' : 'Friends'}`,
+    );
     await tab(carol, 'Friends only').click();
     await main(carol).getByText('Grace Gupta has not shared any friends-only posts yet.').waitFor();
 

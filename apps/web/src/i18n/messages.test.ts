@@ -1,6 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  isLiteralElement,
+  isPluralElement,
+  isPoundElement,
+  isSelectElement,
+  isTagElement,
+  type MessageFormatElement,
+  parse,
+} from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { defaultLocale, locales } from './locales';
 import { namespaces } from './namespaces';
@@ -28,8 +37,26 @@ const readNamespace = (locale: string, namespace: string) =>
 const load = (locale: string) =>
   flatten(Object.fromEntries(namespaces.map((namespace) => [namespace, readNamespace(locale, namespace)])));
 
-/** ICU arguments such as `{count}` or `{name, select, ...}`: a translation must keep every one of them. */
-const argumentsOf = (text: string) => [...text.matchAll(/\{\s*([A-Za-z0-9_]+)/g)].map((match) => match[1]).sort();
+/**
+ * ICU arguments such as `{count}` or `{name, select, ...}`, and rich-text tags, read by the ICU parser: a
+ * translation must keep every one of them. What a plural or select branch says is the translation's own
+ * (`one {Beitrag} other {Beiträge}`), so only the arguments inside the branches count.
+ */
+function argumentsOf(text: string): string[] {
+  const names = new Set<string>();
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const element of elements) {
+      if (isLiteralElement(element) || isPoundElement(element)) continue;
+      names.add(element.value);
+      if (isPluralElement(element) || isSelectElement(element)) {
+        for (const option of Object.values(element.options)) walk(option.value);
+      }
+      if (isTagElement(element)) walk(element.children);
+    }
+  };
+  walk(parse(text));
+  return [...names].sort();
+}
 
 const english = load(defaultLocale);
 

@@ -59,7 +59,7 @@ export function ProfileHeader({ profile, headingId }: { profile: PublicProfile; 
             const value = countOf(profile, key);
             return (
               <li key={key} data-count={key}>
-                <CompactCount value={value} /> <span className={styles.countLabel}>{t(key)}</span>
+                <CompactCount value={value} /> <span className={styles.countLabel}>{t(key, { count: value })}</span>
               </li>
             );
           })}
