@@ -45,6 +45,7 @@ const tab = (page: Page, name: string) => main(page).getByRole('tab', { name, ex
 const countOf = async (page: Page, key: 'posts' | 'followers' | 'following' | 'friends') =>
   Number(await main(page).locator(`[data-count="${key}"] data`).getAttribute('value'));
 const postsText = (page: Page) => main(page).locator('article').allTextContents();
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim());
 
 /** Holds matching API calls until `release()`: what the page shows meanwhile is its optimistic guess. */
 async function holdCalls(page: Page, pattern: RegExp) {
@@ -170,16 +171,21 @@ describe('a profile for citizens', () => {
     const grace = await personAt('/u/carol', 'grace');
     expect(await tab(grace, 'Friends only').count()).toBe(0);
     expect((await postsText(grace)).join('\n')).not.toContain(CAROL_PRIVATE);
-    await button(grace, 'Add friend').click();
+    // By keyboard: the button that takes the pressed one's place takes the focus too.
+    await button(grace, 'Add friend').focus();
+    await grace.keyboard.press('Enter');
     await button(grace, 'Cancel request').waitFor();
     await main(grace).getByText('You asked Carol Krause to be friends.').waitFor();
+    await expect.poll(() => focusedText(grace)).toBe('Cancel request');
 
     // Carol, in a browser of her own, accepts: the friends-only tab appears at once, without a reload.
     const carol = await personAt('/u/grace', 'carol');
     await main(carol).getByText('Grace Gupta wants to be your friend.').waitFor();
     const friendsBefore = await countOf(carol, 'friends');
-    await button(carol, 'Accept').click();
+    await button(carol, 'Accept').focus();
+    await carol.keyboard.press('Enter');
     await button(carol, 'Unfriend').waitFor();
+    await expect.poll(() => focusedText(carol)).toBe('Unfriend');
     expect(await countOf(carol, 'friends')).toBe(friendsBefore + 1);
     // Counted in words as English counts: "1 Friend", "2 Friends".
     const friends = friendsBefore + 1;
@@ -195,13 +201,20 @@ describe('a profile for citizens', () => {
     await tab(grace, 'Friends only').click();
     await main(grace).getByRole('tabpanel', { name: 'Friends only' }).getByText(CAROL_PRIVATE).waitFor();
 
-    // Unfriend asks first; keeping the friendship changes nothing.
+    // Unfriend asks first; keeping the friendship (or Escape) changes nothing, and focus returns to Unfriend.
     await button(grace, 'Unfriend').click();
     await button(grace, 'Stay friends').click();
     expect(await button(grace, 'Yes, unfriend').count()).toBe(0);
+    await expect.poll(() => focusedText(grace)).toBe('Unfriend');
+    await grace.keyboard.press('Enter');
+    await expect.poll(() => focusedText(grace)).toBe('Yes, unfriend');
+    await grace.keyboard.press('Escape');
+    expect(await button(grace, 'Yes, unfriend').count()).toBe(0);
+    await expect.poll(() => focusedText(grace)).toBe('Unfriend');
     await button(grace, 'Unfriend').click();
     await button(grace, 'Yes, unfriend').click();
     await button(grace, 'Add friend').waitFor();
+    await expect.poll(() => focusedText(grace)).toBe('Add friend');
     expect(await tab(grace, 'Friends only').count()).toBe(0);
     await grace.reload();
     await button(grace, 'Add friend').waitFor();
@@ -220,8 +233,10 @@ describe('a profile for citizens', () => {
     await asked;
     const erin = await personAt('/u/heidi', 'erin');
     const declined = answered(erin, /\/decline-friend-request\//);
-    await button(erin, 'Decline').click();
+    await button(erin, 'Decline').focus();
+    await erin.keyboard.press('Enter');
     await button(erin, 'Add friend').waitFor();
+    await expect.poll(() => focusedText(erin)).toBe('Add friend');
     expect(await button(erin, 'Accept').count()).toBe(0);
     await declined;
     await heidi.reload();

@@ -109,16 +109,23 @@ describe('consent per service, and changing it later', () => {
     await page.keyboard.press('Enter');
     await banner().waitFor({ state: 'detached' });
     expect((await cookieJar(context)).get('civitas_consent')?.value).toBe('v1.e0.a1');
+    // The keyboard is not dropped at the top of the document: it goes on from the page's content.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
 
-    await page.getByRole('contentinfo').getByRole('button', { name: 'Privacy settings' }).click();
+    const privacySettings = page.getByRole('contentinfo').getByRole('button', { name: 'Privacy settings' });
+    await privacySettings.focus();
+    await page.keyboard.press('Enter');
     await banner().waitFor();
     // Focus moves to the banner's heading once it has rendered, which a slow machine may see a moment later.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Your privacy');
     expect(await banner().getByRole('checkbox', { name: 'Analytics' }).isChecked()).toBe(true);
     await expectAccessible(page, 'the consent banner reopened');
-    await banner().getByRole('button', { name: 'Reject all' }).click();
+    await banner().getByRole('button', { name: 'Reject all' }).focus();
+    await page.keyboard.press('Enter');
     await banner().waitFor({ state: 'detached' });
     expect((await cookieJar(context)).get('civitas_consent')?.value).toBe('v1.e0.a0');
+    // Back on the button that opened it.
+    await expect.poll(() => privacySettings.evaluate((button) => button === document.activeElement)).toBe(true);
   });
 });
 

@@ -17,7 +17,11 @@ export function RelationshipActions({ profile, act }: { profile: ProfileView; ac
   const t = useTranslations('Profile');
   const [confirming, setConfirming] = useState(false);
   const confirmButton = useRef<HTMLButtonElement>(null);
-  const unfriendButton = useRef<HTMLButtonElement>(null);
+  // Whichever button stands in the friend slot now (unfriend, cancel, accept, add friend).
+  const friendButton = useRef<HTMLButtonElement>(null);
+  // Set by a friend action: the button that replaces the one pressed takes the focus, so a keyboard user stays
+  // where they were rather than being dropped at the top of the page.
+  const refocus = useRef(false);
 
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
@@ -26,11 +30,23 @@ export function RelationshipActions({ profile, act }: { profile: ProfileView; ac
   const citizenId = profile.id;
   const request = profile.friendRequestDetails;
   const name = profile.displayName;
+  const pendingId = hasPendingRequestId(profile);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the friend slot changes what it holds
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    friendButton.current?.focus();
+  }, [profile.isFriends, request?.id, request?.isOutFriendRequest, confirming]);
+
+  const friendAct = (call: RelationshipCall) => {
+    refocus.current = true;
+    act(call);
+  };
 
   const closeConfirm = () => {
+    refocus.current = true;
     setConfirming(false);
-    // Back where the person was, not at the top of the page.
-    requestAnimationFrame(() => unfriendButton.current?.focus());
   };
 
   return (
@@ -45,7 +61,7 @@ export function RelationshipActions({ profile, act }: { profile: ProfileView; ac
 
       {profile.isFriends ? (
         <button
-          ref={unfriendButton}
+          ref={friendButton}
           type="button"
           className={styles.button}
           disabled={confirming}
@@ -55,34 +71,44 @@ export function RelationshipActions({ profile, act }: { profile: ProfileView; ac
           {t('unfriend')}
         </button>
       ) : request?.isOutFriendRequest ? (
-        // A request just sent has no id until the server answers; cancelling waits for it.
+        // A request just sent has no id until the server answers; cancelling waits for it (aria-disabled rather
+        // than disabled, which would drop the keyboard's focus from the button just pressed).
         <button
+          ref={friendButton}
           type="button"
           className={styles.button}
-          disabled={hasPendingRequestId(profile)}
-          onClick={() => act({ kind: 'cancelFriendRequest', requestId: request.id })}
+          aria-disabled={pendingId}
+          onClick={() => {
+            if (!pendingId) friendAct({ kind: 'cancelFriendRequest', requestId: request.id });
+          }}
         >
           {t('cancelRequest')}
         </button>
       ) : request ? (
         <>
           <button
+            ref={friendButton}
             type="button"
             className={styles.primaryButton}
-            onClick={() => act({ kind: 'approveFriendRequest', requestId: request.id })}
+            onClick={() => friendAct({ kind: 'approveFriendRequest', requestId: request.id })}
           >
             {t('accept')}
           </button>
           <button
             type="button"
             className={styles.button}
-            onClick={() => act({ kind: 'declineFriendRequest', requestId: request.id })}
+            onClick={() => friendAct({ kind: 'declineFriendRequest', requestId: request.id })}
           >
             {t('decline')}
           </button>
         </>
       ) : (
-        <button type="button" className={styles.button} onClick={() => act({ kind: 'sendFriendRequest', citizenId })}>
+        <button
+          ref={friendButton}
+          type="button"
+          className={styles.button}
+          onClick={() => friendAct({ kind: 'sendFriendRequest', citizenId })}
+        >
           {t('addFriend')}
         </button>
       )}
@@ -96,7 +122,13 @@ export function RelationshipActions({ profile, act }: { profile: ProfileView; ac
       ) : null}
 
       {confirming && profile.isFriends ? (
-        <div className={styles.confirm}>
+        // biome-ignore lint/a11y/noStaticElementInteractions: Escape here is the keyboard's "stay friends"
+        <div
+          className={styles.confirm}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') closeConfirm();
+          }}
+        >
           <p id="unfriend-question">{t('unfriendQuestion', { name })}</p>
           <div className={styles.confirmButtons}>
             <button
@@ -105,6 +137,7 @@ export function RelationshipActions({ profile, act }: { profile: ProfileView; ac
               aria-describedby="unfriend-question"
               className={styles.primaryButton}
               onClick={() => {
+                refocus.current = true;
                 setConfirming(false);
                 act({ kind: 'unfriend', citizenId });
               }}

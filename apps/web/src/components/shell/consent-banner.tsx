@@ -28,10 +28,13 @@ export function ConsentBanner({ initiallyOpen }: { initiallyOpen: boolean }) {
   // The services are one click away, so the banner stays small enough never to cover the page's own buttons.
   const [choosing, setChoosing] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  // Where the keyboard was when the banner was opened on purpose ("Privacy settings"): it goes back there.
+  const openedFrom = useRef<HTMLElement | null>(null);
   const ids = { heading: useId(), services: useId(), errorReporting: useId(), analytics: useId() };
 
   useEffect(() => {
     const reopen = () => {
+      openedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setChoice(readConsent(document.cookie) ?? NO_CONSENT);
       setSaved(false);
       setChoosing(true);
@@ -47,8 +50,15 @@ export function ConsentBanner({ initiallyOpen }: { initiallyOpen: boolean }) {
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and Safari
     document.cookie = consentCookie(consent, window.location.protocol === 'https:');
     window.dispatchEvent(new CustomEvent<Consent>(CONSENT_CHANGED_EVENT, { detail: consent }));
+    // Focus was on the banner, which is going: back to where the banner was opened from, else to the page's
+    // content, rather than to the top of the document.
+    const focused = heading.current?.closest('section')?.contains(document.activeElement) === true;
     setOpen(false);
     setSaved(true);
+    if (!focused) return;
+    const target = openedFrom.current?.isConnected ? openedFrom.current : document.getElementById('main');
+    openedFrom.current = null;
+    requestAnimationFrame(() => target?.focus());
   };
 
   if (!open) {
