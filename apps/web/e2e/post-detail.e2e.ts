@@ -251,6 +251,13 @@ describe('a signed-in citizen (alice)', () => {
     });
 
     it('edits the caption, keeping the mention still written in it', async () => {
+      const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+      // Escape leaves the editor as Cancel does, back on the button that opened it.
+      await card(page).getByRole('button', { name: 'Edit caption' }).click();
+      await card(page).getByLabel('Caption').press('Escape');
+      await card(page).getByLabel('Caption').waitFor({ state: 'detached' });
+      await expect.poll(focused).toBe('Edit caption');
+
       await card(page).getByRole('button', { name: 'Edit caption' }).click();
       const field = card(page).getByLabel('Caption');
       expect(await field.inputValue()).toBe('Picnic plans with @bob #picnic');
@@ -310,8 +317,13 @@ describe('a signed-in citizen (alice)', () => {
             })
           : route.continue(),
       );
-      await card(page).getByRole('button', { name: 'Delete post' }).click();
       const question = card(page).getByRole('group', { name: 'Delete this post for good? This cannot be undone.' });
+      // Escape is Cancel: the question goes, and focus is back on "Delete post".
+      await card(page).getByRole('button', { name: 'Delete post' }).click();
+      await page.keyboard.press('Escape');
+      await question.waitFor({ state: 'detached' });
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Delete post');
+      await card(page).getByRole('button', { name: 'Delete post' }).click();
       await question.getByRole('button', { name: 'Yes, delete' }).click();
       await expectToast(page, 'Sorry, something went wrong');
       expect(new URL(page.url()).pathname).toBe(`/p/${postId}`);

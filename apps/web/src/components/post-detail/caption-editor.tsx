@@ -41,7 +41,16 @@ export function CaptionEditor({ post, onDone }: { post: PostView; onDone: () => 
     onDone();
   };
   return (
-    <form method="post" className={styles.editor} onSubmit={save} aria-busy={isLoading}>
+    // Escape is the keyboard's "Cancel", as in the sheets.
+    <form
+      method="post"
+      className={styles.editor}
+      onSubmit={save}
+      aria-busy={isLoading}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !isLoading) onDone();
+      }}
+    >
       <label htmlFor={fieldId} className={styles.label}>
         {t('captionLabel')}
       </label>

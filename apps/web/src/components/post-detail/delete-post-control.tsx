@@ -49,7 +49,13 @@ export function DeletePostControl({ postId }: { postId: string }) {
     );
   }
   return (
-    <fieldset className={styles.confirm}>
+    // Escape is the keyboard's "Cancel".
+    <fieldset
+      className={styles.confirm}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !isLoading) setConfirming(false);
+      }}
+    >
       <legend className={styles.question}>{t('deleteQuestion')}</legend>
       <div className={styles.row}>
         <button type="button" className={styles.dangerPrimaryButton} onClick={confirm} disabled={isLoading}>
