@@ -287,6 +287,14 @@ describe('my profile', () => {
     await friendsPanel.getByText(ALICE_PRIVATE).waitFor();
     expect(await friendsPanel.getByText(ALICE_PUBLIC).count()).toBe(0);
     await expectAccessible(page, 'my-profile friends-only tab');
+    // The tab is kept in the address: Back from a post opened here finds it chosen.
+    await page.waitForURL((url) => url.search === '?tab=friends');
+    await friendsPanel.locator('a[href^="/p/"]').first().click();
+    await page.waitForURL(/\/p\//);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/me');
+    await expect.poll(() => tab(page, 'Friends only').getAttribute('aria-selected')).toBe('true');
+    await friendsPanel.getByText(ALICE_PRIVATE).waitFor();
 
     await main(page).getByRole('link', { name: 'New post' }).click();
     await main(page).getByRole('heading', { name: 'New post' }).waitFor();

@@ -1,7 +1,10 @@
 'use client';
 
+import { useSearchParams } from 'next/navigation';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import styles from './profile.module.css';
+
+const TAB_PARAM = 'tab';
 
 export interface ProfileTab {
   id: string;
@@ -13,12 +16,14 @@ export interface ProfileTab {
  * Tabs in the ARIA pattern: a tablist whose selected tab is the one in the tab order, arrow keys (and Home,
  * End) move between tabs and select them. A panel is mounted the first time its tab is chosen and then kept,
  * hidden, so switching back keeps what was loaded and where the list had got to. A tab that goes away (no
- * longer friends) hands the selection to the first one.
+ * longer friends) hands the selection to the first one. The chosen tab is kept in the address (`?tab=`,
+ * replacing the page's history entry), so Back from a post opened here finds the same tab, as does a reload.
  */
 export function ProfileTabs({ label, tabs }: { label: string; tabs: readonly ProfileTab[] }) {
   const baseId = useId();
-  const [chosen, setChosen] = useState(tabs[0]?.id);
-  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set(tabs[0] ? [tabs[0].id] : []));
+  const asked = useSearchParams().get(TAB_PARAM);
+  const [chosen, setChosen] = useState(() => (tabs.some((tab) => tab.id === asked) ? asked : tabs[0]?.id));
+  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set(chosen ? [chosen] : []));
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const selected = tabs.some((tab) => tab.id === chosen) ? chosen : tabs[0]?.id;
 
@@ -26,6 +31,11 @@ export function ProfileTabs({ label, tabs }: { label: string; tabs: readonly Pro
     setChosen(id);
     setVisited((before) => (before.has(id) ? before : new Set([...before, id])));
     if (focus) buttons.current.get(id)?.focus();
+    const address = new URL(window.location.href);
+    if (id === tabs[0]?.id) address.searchParams.delete(TAB_PARAM);
+    else address.searchParams.set(TAB_PARAM, id);
+    // The router keeps its own state in the entry and reads the address from it (Next's history integration).
+    window.history.replaceState(null, '', address);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
