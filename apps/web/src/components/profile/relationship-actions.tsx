@@ -2,7 +2,7 @@
 
 import type { ProfileView } from '@civitas/contract';
 import { useTranslations } from 'next-intl';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { hasPendingRequestId } from '@/client/optimistic/friends';
 import type { RelationshipCall } from '@/client/optimistic/relationship';
 import { AppOnlyButton } from '../app-only-prompt';
@@ -32,8 +32,9 @@ export function RelationshipActions({ profile, act }: { profile: ProfileView; ac
   const name = profile.displayName;
   const pendingId = hasPendingRequestId(profile);
 
+  // In the commit that changes the slot, so nothing the person does next comes before it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the friend slot changes what it holds
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!refocus.current) return;
     refocus.current = false;
     friendButton.current?.focus();

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import {
   CONSENT_CHANGED_EVENT,
   type Consent,
@@ -30,6 +30,7 @@ export function ConsentBanner({ initiallyOpen }: { initiallyOpen: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // Where the keyboard was when the banner was opened on purpose ("Privacy settings"): it goes back there.
   const openedFrom = useRef<HTMLElement | null>(null);
+  const returnFocus = useRef(false);
   const ids = { heading: useId(), services: useId(), errorReporting: useId(), analytics: useId() };
 
   useEffect(() => {
@@ -50,16 +51,21 @@ export function ConsentBanner({ initiallyOpen }: { initiallyOpen: boolean }) {
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and Safari
     document.cookie = consentCookie(consent, window.location.protocol === 'https:');
     window.dispatchEvent(new CustomEvent<Consent>(CONSENT_CHANGED_EVENT, { detail: consent }));
-    // Focus was on the banner, which is going: back to where the banner was opened from, else to the page's
-    // content, rather than to the top of the document.
-    const focused = heading.current?.closest('section')?.contains(document.activeElement) === true;
+    // Focus was on the banner, which is going: it moves on in the commit that removes the banner (below).
+    returnFocus.current = heading.current?.closest('section')?.contains(document.activeElement) === true;
     setOpen(false);
     setSaved(true);
-    if (!focused) return;
+  };
+
+  // Back to where the banner was opened from, else to the page's content, rather than to the top of the
+  // document; in the same commit that removes the banner, so nothing the person does next comes before it.
+  useLayoutEffect(() => {
+    if (open || !returnFocus.current) return;
+    returnFocus.current = false;
     const target = openedFrom.current?.isConnected ? openedFrom.current : document.getElementById('main');
     openedFrom.current = null;
-    requestAnimationFrame(() => target?.focus());
-  };
+    target?.focus();
+  }, [open]);
 
   if (!open) {
     return (
