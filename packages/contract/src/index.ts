@@ -15,6 +15,7 @@ export * from './services/session.js';
 export * from './services/social.js';
 export * from './services/uploads.js';
 export * from './services/users.js';
+export * from './session-rules.js';
 export * from './text.js';
 export * from './text-rules.js';
 export * from './views.js';

@@ -1,5 +1,5 @@
+import { REFRESH_REUSE_GRACE_MS } from '@civitas/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFRESH_REUSE_GRACE_MS } from '../../src/domains/identity/oauth/refresh-tokens.js';
 import { createTestApp, type TestApp } from '../harness.js';
 import { CookieJar, PASSWORD, signUpAndVerify } from './flows.js';
 

@@ -1,5 +1,6 @@
+import { REFRESH_REUSE_GRACE_MS } from '@civitas/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFRESH_REUSE_GRACE_MS, startFamily } from '../../src/domains/identity/oauth/refresh-tokens.js';
+import { startFamily } from '../../src/domains/identity/oauth/refresh-tokens.js';
 import { hasWebBuild } from '../../src/web.js';
 import { type DemoSite, startDemoSite } from './demo-site.js';
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { REFRESH_REUSE_GRACE_MS } from '@civitas/contract/routes-table';
 import { apiFetch } from './api-fetch';
 import { sessionCookieNames } from './cookie-names';
 import { needsRenewal, parseExpiresAt } from './expiry';
@@ -13,11 +14,11 @@ export interface Renewal {
 /**
  * Refresh tokens rotate, and presenting a spent one revokes the whole sign-in. A page load brings several
  * requests at once (the document, prefetches), all carrying the same refresh token, so requests that present
- * the same token within this window share one renewal instead of racing each other. No longer than the API's
- * own grace for a spent token (REFRESH_REUSE_GRACE_MS, 10 s): past it, whoever presents the token gets nothing
- * here either, and the API revokes the sign-in, where a longer window handed the successor to a copied token.
+ * the same token within this window share one renewal instead of racing each other. It is the API's own grace
+ * for a spent token, no longer: past it, whoever presents the token gets nothing here either, and the API
+ * revokes the sign-in (a longer window handed the successor to a copied token).
  */
-const SHARED_WINDOW_MS = 10_000;
+const SHARED_WINDOW_MS = REFRESH_REUSE_GRACE_MS;
 const MAX_REMEMBERED = 1_000;
 
 interface Pending {

@@ -1,3 +1,4 @@
+import { REFRESH_REUSE_GRACE_MS } from '@civitas/contract';
 import type { Db } from '../../../db/database.js';
 import { newId } from '../../../db/ids.js';
 import { digestSecret, randomToken } from '../secrets.js';
@@ -6,13 +7,6 @@ import { digestSecret, randomToken } from '../secrets.js';
 export const REFRESH_IDLE_MS = 14 * 86_400_000;
 /** ...and its family (one sign-in) lives at most this long, however often it rotates. */
 export const REFRESH_ABSOLUTE_MS = 60 * 86_400_000;
-/**
- * A token spent this recently may be presented once more without revoking its family: a page request that
- * left the browser while the browser's own refresh was in flight still carries the old cookie. Outside this
- * window a second use is treated as theft.
- */
-export const REFRESH_REUSE_GRACE_MS = 10_000;
-
 export interface IssuedRefresh {
   token: string;
   familyId: string;
