@@ -12,7 +12,7 @@ import { ExpressLane, serverWithLane } from './http/express-lane.js';
 import { type Readiness, registerHealth } from './http/health.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerPlugins } from './http/plugins.js';
-import { mountRoutes, registerRawBodies } from './http/route.js';
+import { mountRoutes, registerContractBodies } from './http/route.js';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { registerMediaFiles } from './media/serve-media.js';
 import { readyAnswers, registerProtocolRoutes, routes } from './routes.js';
@@ -56,7 +56,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   closeConnectionsWhenAnswered(app);
   // Mails still on their way when the server closes (codes asked for just before) are sent first.
   app.addHook('onClose', () => ctx.mailer.settled());
-  registerRawBodies(app);
+  registerContractBodies(app);
   await registerPlugins(app, ctx);
   registerAddressBudget(app, ctx);
   await registerOpenApi(app, ctx.config.PUBLIC_URL);

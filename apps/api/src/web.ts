@@ -11,7 +11,6 @@ import { sessionCookieNames } from './http/auth/cookies.js';
 import { microCache } from './http/micro-cache.js';
 import { newNonce, type SecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { objectStorageOrigins } from './media/storage/s3-settings.js';
-
 import { answerWithKept, type KeptPage, keptPageKey, keptWithCookies, recordPage } from './web-guest-pages.js';
 import { publicFilePaths } from './web-public-files.js';
 import { startPageRenderer } from './web-renderer.js';

@@ -158,7 +158,7 @@ const versionHeader = (endpoint: EndpointDef) =>
 export const authRateLimit = (ctx: AppContext) => ({ max: ctx.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 });
 
 export const noContent = z.null().describe('No content');
-/** A raw-bytes body: documented as binary; the handler reads the stream (see registerRawBodies). */
+/** A raw-bytes body: documented as binary; the handler reads the stream (see registerContractBodies). */
 export const rawBytes = z.custom<unknown>(() => true).meta({ type: 'string', format: 'binary' });
 const errorResponses = {
   400: ErrorResponse,
@@ -259,7 +259,7 @@ declare module 'fastify' {
  * cookies being the first two walls). Protocol routes that read other types (OAuth's form bodies, error-report
  * envelopes, pages) set their own parsers in their own scopes.
  */
-export function registerRawBodies(app: FastifyInstance): void {
+export function registerContractBodies(app: FastifyInstance): void {
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/octet-stream', (request, payload, done) => {
     if (!request.routeOptions.config.endpoint?.rawBody) {

@@ -15,11 +15,13 @@ export default defineRoute(sendAnalyticsEvents, async ({ body, caller, ctx, requ
     throw new AppError(403, 'WRONG_IDENTITY', 'Analytics events come from browser sessions, not app tokens');
   }
   const origin = new URL(ctx.config.PUBLIC_URL).origin;
-  const checked = body.messages.map((message) => ({ message, foreign: notOurPage(message, origin) }));
-  const kept = checked.flatMap(({ message, foreign }) => (foreign ? [] : [message]));
-  const refused = checked.flatMap(({ message, foreign }) =>
-    foreign ? [{ eventId: message.data.metadata.eventId, code: 'INVALID' as const, message: foreign }] : [],
-  );
+  const kept: typeof body.messages = [];
+  const refused: { eventId: string; code: 'INVALID'; message: string }[] = [];
+  for (const message of body.messages) {
+    const foreign = notOurPage(message, origin);
+    if (foreign) refused.push({ eventId: message.data.metadata.eventId, code: 'INVALID', message: foreign });
+    else kept.push(message);
+  }
   const wait = kept.length > 0 ? await spendAnalyticsBudget(ctx, caller, addressKey(request.ip), kept.length) : 0;
   if (wait > 0)
     throw tooManyRequests('RATE_LIMITED', `Too many analytics events; send them again in ${wait} seconds`, wait);

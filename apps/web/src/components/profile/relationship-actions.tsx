@@ -138,9 +138,8 @@ export function RelationshipActions({ profile, act }: { profile: ProfileView; ac
               aria-describedby="unfriend-question"
               className={styles.primaryButton}
               onClick={() => {
-                refocus.current = true;
                 setConfirming(false);
-                act({ kind: 'unfriend', citizenId });
+                friendAct({ kind: 'unfriend', citizenId });
               }}
             >
               {t('unfriendConfirm')}
