@@ -171,11 +171,11 @@ const ConfigSchema = z.object({
    */
   ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
   /**
-   * Emailed codes (email verification, password reset) tried per account and purpose in 24 hours, across every
+   * Email verification codes tried per account in 24 hours, across every
    * code sent: a new code does not buy new guesses, so a 6-digit code cannot be worn down by asking for more.
    */
   CODE_GUESSES_PER_DAY: z.coerce.number().int().min(1).default(20),
-  /** Codes emailed per account and purpose per hour; past it the request is answered alike and nothing is sent. */
+  /** Codes and reset links emailed per account and purpose per hour; past it the request is answered alike and nothing is sent. */
   CODE_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /**
    * How long a client may take to send one whole request (headers and body). Past it the request is answered

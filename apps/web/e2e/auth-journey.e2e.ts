@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
-import { codeFromMailbox, cookieJar } from './support/pages';
+import { codeFromMailbox, cookieJar, followLinkFromMailbox } from './support/pages';
 
 const origin = inject('origin');
 const PASSWORD = 'a long enough password';
@@ -167,21 +167,34 @@ describe('a person in a real browser', () => {
     expect(renewal.status).toBe(401);
   });
 
-  it('resets a forgotten password with an emailed code and signs in with the new one', async () => {
+  it('resets a forgotten password with the emailed link and signs in with the new one', async () => {
     await page.goto(`${origin}/forgot-password`);
     await page.getByLabel('Email address').fill(person.email);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await main().getByRole('status').getByRole('link', { name: 'Enter the code' }).click();
-    await page.waitForURL(`${origin}/reset-password`);
-    await expect.poll(() => page.getByLabel('Email address').inputValue()).toBe(person.email);
-    await page.getByLabel('6-digit code').fill(await codeFromMailbox(context, origin, person.email));
+    await page.getByRole('button', { name: 'Send link' }).click();
+    await expect.poll(() => main().getByRole('status').textContent()).toContain('a link is on its way');
+    const link = await followLinkFromMailbox(page, origin, person.email);
+    expect(link).toMatch(/\/reset-password\?displayLanguage=en#token=/);
     await page.getByLabel('New password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Set new password' }).click();
     await expect.poll(() => main().getByRole('status').textContent()).toContain('Your password has been changed');
 
+    // The link works once: opened again, it says so and offers a new one.
+    await page.goto('about:blank');
+    await page.goto(link);
+    await page.getByLabel('New password').fill('yet another passphrase');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect.poll(() => main().getByRole('alert').textContent()).toContain('already used or expired');
+
     await signInFromHeader(NEW_PASSWORD);
     await page.waitForURL(`${origin}${startPage()}`);
     expect(await header().textContent()).toContain(`Signed in as ${person.username}`);
+  });
+
+  it('opened without the link’s token, the reset page says where to get one', async () => {
+    await page.goto(`${origin}/reset-password`);
+    await expect.poll(() => main().getByRole('alert').textContent()).toContain('opens from the link');
+    await main().getByRole('link', { name: 'Get a new link' }).click();
+    await page.waitForURL(`${origin}/forgot-password`);
   });
 
   it('never carried a token in any URL it visited', async () => {
@@ -191,6 +204,8 @@ describe('a person in a real browser', () => {
     for (const url of visited) {
       for (const secret of secrets) if (secret) expect(url).not.toContain(secret);
       expect(url).not.toMatch(/access_token|refresh_token|eyJ[\w-]+\.eyJ/);
+      // The reset link's token rides in the fragment, which no request carries.
+      expect(url).not.toContain('token=');
     }
   });
 });

@@ -24,7 +24,7 @@ export { fullPath } from './endpoint.js';
 export { errorReportsCollectNothing } from './error-report-privacy.js';
 export { imageContentTypes, mediaLimits, videoContentTypes } from './media-limits.js';
 export { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, languages } from './preferences.js';
-export { REFRESH_REUSE_GRACE_MS } from './session-rules.js';
+export { REFRESH_REUSE_GRACE_MS, RESET_LINK_TTL_MS } from './session-rules.js';
 export { normalizeText, type TextProblem, textLength, textProblem } from './text-rules.js';
 
 /*

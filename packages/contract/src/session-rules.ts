@@ -5,3 +5,6 @@
  * between requests presenting the same token for no longer than this (ADR 006).
  */
 export const REFRESH_REUSE_GRACE_MS = 10_000;
+
+/** How long an emailed password-reset link stays usable; the mail and the page that sends it both say so. */
+export const RESET_LINK_TTL_MS = 60 * 60_000;

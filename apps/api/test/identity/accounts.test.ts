@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CODE_ATTEMPTS } from '../../src/domains/identity/email-codes.js';
 import { createTestApp, type TestApp } from '../harness.js';
-import { latestCode, PASSWORD, signUpAndVerify } from './flows.js';
+import {
+  authorizationCode,
+  callbackUrl,
+  latestCode,
+  latestResetLink,
+  PASSWORD,
+  pkcePair,
+  signUpAndVerify,
+  tokenRequest,
+  WEB_CLIENT,
+} from './flows.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -101,60 +111,136 @@ describe('sign-up and email verification', () => {
 });
 
 describe('password reset', () => {
-  it('answers the same for unknown emails, and a valid code sets the new password', async () => {
-    const unknown = await t.request({
-      method: 'POST',
-      url: '/api/identity/v1/password-reset',
-      payload: { email: 'ghost@example.org' },
-    });
+  const ask = (email: string) =>
+    t.request({ method: 'POST', url: '/api/identity/v1/password-reset', payload: { email } });
+  const confirm = (token: string, newPassword = 'a brand new passphrase') =>
+    t.request({ method: 'POST', url: '/api/identity/v1/password-reset/confirm', payload: { token, newPassword } });
+  const passwordHash = async (id: string) =>
+    (await t.ctx.db.selectFrom('citizens').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow())
+      .password_hash;
+  /** The same account's id with other random bytes: a token of the right shape that was never sent. */
+  const forged = (token: string) => `${token.split('.')[0]}.${'A'.repeat(43)}`;
+
+  it('answers the same for unknown emails, and the emailed link sets the new password once', async () => {
+    const unknown = await ask('ghost@example.org');
     expect(unknown.statusCode).toBe(202);
     expect(await t.ctx.mailer.outbox('ghost@example.org')).toEqual([]);
 
-    const { id } = await signUpAndVerify(t, 'forgetful');
-    const before = (
-      await t.ctx.db.selectFrom('citizens').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()
-    ).password_hash;
-    const asked = await t.request({
-      method: 'POST',
-      url: '/api/identity/v1/password-reset',
-      payload: { email: 'forgetful@example.org' },
-    });
-    expect(asked.statusCode).toBe(202);
-    const code = await latestCode(t, 'forgetful@example.org');
-    const confirm = (otpCode: string) =>
-      t.request({
-        method: 'POST',
-        url: '/api/identity/v1/password-reset/confirm',
-        payload: { email: 'forgetful@example.org', otpCode, newPassword: 'a brand new passphrase' },
-      });
-    expect((await confirm(code === '999999' ? '999998' : '999999')).statusCode).toBe(400);
-    expect((await confirm(code)).json()).toEqual({ reset: true });
-    const after = (
-      await t.ctx.db.selectFrom('citizens').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()
-    ).password_hash;
-    expect(after).not.toBe(before);
-    expect((await confirm(code)).statusCode).toBe(400);
+    const { id, email } = await signUpAndVerify(t, 'forgetful');
+    const before = await passwordHash(id);
+    expect((await ask(email)).statusCode).toBe(202);
+    const { link, token } = await latestResetLink(t, email);
+    expect(link.origin).toBe(new URL(t.ctx.config.PUBLIC_URL).origin);
+    expect(link.pathname).toBe('/reset-password');
+    expect(link.searchParams.get('displayLanguage')).toBe('en');
+    expect(token.startsWith(`${id}.`)).toBe(true);
+
+    const wrong = await confirm(forged(token));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'INVALID_RESET_LINK' });
+    expect(await passwordHash(id)).toBe(before);
+    expect((await confirm(token)).json()).toEqual({ reset: true });
+    expect(await passwordHash(id)).not.toBe(before);
+    expect((await confirm(token)).json()).toMatchObject({ code: 'INVALID_RESET_LINK' });
   });
 
-  it('gives an account 20 code guesses a day, however many codes are sent; then even the right code waits', async () => {
-    await signUpAndVerify(t, 'guessed');
+  it('mails the link in the account’s language', async () => {
+    await signUp({
+      email: 'lena@example.org',
+      username: 'lena',
+      displayName: 'Lena',
+      password: PASSWORD,
+      language: 'de',
+    });
+    await ask('lena@example.org');
+    const [mail] = await t.ctx.mailer.outbox('lena@example.org');
+    expect(mail?.subject).toBe('Civitas-Passwort zurücksetzen');
+    expect(mail?.text).toContain('innerhalb von 60 Minuten');
+    expect((await latestResetLink(t, 'lena@example.org')).link.searchParams.get('displayLanguage')).toBe('de');
+  });
+
+  it('signs the account out everywhere', async () => {
+    const { email } = await signUpAndVerify(t, 'stolen');
+    const { verifier, challenge } = pkcePair();
+    const { code } = await authorizationCode(t, 'stolen', challenge);
+    const tokens = (
+      await tokenRequest(t, {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: callbackUrl(t),
+        client_id: WEB_CLIENT,
+        code_verifier: verifier,
+      })
+    ).json();
+    await ask(email);
+    expect((await confirm((await latestResetLink(t, email)).token)).statusCode).toBe(200);
+    const refresh = await tokenRequest(t, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: WEB_CLIENT,
+    });
+    expect(refresh.statusCode).toBe(400);
+  });
+
+  it('lets no one use up an account’s resets: a hundred wrong tokens later, the emailed link still works', async () => {
+    const { id, email } = await signUpAndVerify(t, 'targeted');
+    await ask(email);
+    const { token } = await latestResetLink(t, email);
+    const before = await passwordHash(id);
+    for (let guess = 0; guess < 100; guess++) expect((await confirm(forged(token))).statusCode).toBe(400);
+    expect((await confirm(token)).json()).toEqual({ reset: true });
+    expect(await passwordHash(id)).not.toBe(before);
+  });
+
+  it('opens with the newest link only, for an hour, and says what to do with a link cut short', async () => {
+    const { email } = await signUpAndVerify(t, 'slowreader');
+    await ask(email);
+    const first = (await latestResetLink(t, email)).token;
+    await ask(email);
+    const second = (await latestResetLink(t, email)).token;
+    expect((await confirm(first)).json()).toMatchObject({ code: 'INVALID_RESET_LINK' });
+
+    const realNow = t.ctx.now;
+    t.ctx.now = () => realNow() + 61 * 60_000;
+    try {
+      expect((await confirm(second)).json()).toMatchObject({ code: 'INVALID_RESET_LINK' });
+    } finally {
+      t.ctx.now = realNow;
+    }
+
+    const cut = await confirm(second.slice(0, -5));
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(cut.json().details[0]).toMatchObject({ path: 'body.token', message: expect.stringContaining('reset link') });
+  });
+
+  it('sets one password when the same link is sent twice at once', async () => {
+    const { id, email } = await signUpAndVerify(t, 'doubleclick');
+    await ask(email);
+    const { token } = await latestResetLink(t, email);
+    const answers = await Promise.all([
+      confirm(token, 'first passphrase here'),
+      confirm(token, 'second passphrase here'),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    expect(await passwordHash(id)).toMatch(/^\$argon2id\$/);
+  });
+
+  it('gives an account 20 verification code guesses a day, however many codes are sent; then even the right code waits', async () => {
     const email = 'guessed@example.org';
-    const ask = () => t.request({ method: 'POST', url: '/api/identity/v1/password-reset', payload: { email } });
-    const confirm = (otpCode: string) =>
-      t.request({
-        method: 'POST',
-        url: '/api/identity/v1/password-reset/confirm',
-        payload: { email, otpCode, newPassword: 'an attacker would like this' },
-      });
+    const id = (await signUp({ email, username: 'guessed', displayName: 'Guessed', password: PASSWORD })).json()
+      .influencerId as string;
+    const resend = () =>
+      t.request({ method: 'POST', url: '/api/identity/v1/accounts/resend-verification', payload: { email } });
     // Four codes of five wrong guesses each: every code burnt, 20 guesses spent.
     for (let code = 0; code < 4; code++) {
-      expect((await ask()).statusCode).toBe(202);
+      if (code > 0) expect((await resend()).statusCode).toBe(202);
       const right = await latestCode(t, email);
       const wrong = right === '000000' ? '111111' : '000000';
-      for (let guess = 0; guess < MAX_CODE_ATTEMPTS; guess++) expect((await confirm(wrong)).statusCode).toBe(400);
+      for (let guess = 0; guess < MAX_CODE_ATTEMPTS; guess++) expect((await verify(id, wrong)).statusCode).toBe(400);
     }
-    expect((await ask()).statusCode).toBe(202);
-    const refused = await confirm(await latestCode(t, email));
+    expect((await resend()).statusCode).toBe(202);
+    const refused = await verify(id, await latestCode(t, email));
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'TOO_MANY_CODE_ATTEMPTS' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
@@ -165,7 +251,7 @@ describe('password reset', () => {
     const email = 'flooded@example.org';
     const before = (await t.ctx.mailer.outbox(email)).length;
     for (let request = 0; request < 8; request++) {
-      const asked = await t.request({ method: 'POST', url: '/api/identity/v1/password-reset', payload: { email } });
+      const asked = await ask(email);
       expect(asked.statusCode).toBe(202);
       expect(asked.json()).toEqual({ accepted: true });
     }

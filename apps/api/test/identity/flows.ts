@@ -39,6 +39,15 @@ export async function latestCode(t: TestApp, email: string): Promise<string> {
   return code;
 }
 
+/** The newest password-reset link mailed to `email`, and the token in its fragment. */
+export async function latestResetLink(t: TestApp, email: string): Promise<{ link: URL; token: string }> {
+  const [mail] = await t.ctx.mailer.outbox(email);
+  const href = /https?:\/\/\S+/.exec(mail?.text ?? '')?.[0];
+  if (!href) throw new Error(`no link mailed to ${email}`);
+  const link = new URL(href);
+  return { link, token: new URLSearchParams(link.hash.slice(1)).get('token') ?? '' };
+}
+
 /** authorize → sealed interaction → sign-in → the code in the redirect. */
 export async function authorizationCode(
   t: TestApp,

@@ -19,6 +19,17 @@ export async function codeFromMailbox(context: BrowserContext, origin: string, e
   }
 }
 
+/** Follows the link in the newest mail to `email` from the development mailbox, as a person would; its address. */
+export async function followLinkFromMailbox(page: Page, origin: string, email: string): Promise<string> {
+  await page.goto(`${origin}/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const link = page.locator('section pre a').first();
+  const href = await link.getAttribute('href');
+  if (!href) throw new Error(`no link in the newest mail to ${email}`);
+  await link.click();
+  await page.waitForURL(href);
+  return href;
+}
+
 /** The widths every main screen is captured at: a phone and a tablet (issue: screenshots at 390 and 768 px). */
 export const SCREENSHOT_WIDTHS = [390, 768] as const;
 

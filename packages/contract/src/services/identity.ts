@@ -25,6 +25,16 @@ export const Password = z
   .min(PASSWORD_MIN_LENGTH, `password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(256, 'password must be at most 256 characters');
 export const OtpCode = z.string().regex(/^\d{6}$/, `must be the ${OTP_LENGTH}-digit code from the email`);
+/**
+ * The secret of a password-reset link: the account's id and 32 random bytes (base64url). Too long to guess, so
+ * trying one spends no budget of the account's (a 6-digit code's guesses could be spent by anyone).
+ */
+export const ResetToken = z
+  .string()
+  .regex(
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[A-Za-z0-9_-]{43}$/,
+    'must be the whole reset link from the email; open it again, or ask for a new one',
+  );
 export const LanguageCode = z.enum(languages, { error: `must be one of ${languages.join(', ')}` });
 export type LanguageCode = z.infer<typeof LanguageCode>;
 
@@ -113,7 +123,7 @@ export const requestPasswordReset = defineEndpoint({
   access: 'none',
   rateLimited: true,
   versions: ['1.0'],
-  summary: 'Email a password reset code (answers the same whether or not the email is known)',
+  summary: 'Email a link to set a new password (answers the same whether or not the email is known)',
   body: z.object({ email: Email }),
   success: { status: 202, body: z.object({ accepted: z.literal(true) }) },
 });
@@ -125,8 +135,8 @@ export const confirmPasswordReset = defineEndpoint({
   access: 'none',
   rateLimited: true,
   versions: ['1.0'],
-  summary: 'Set a new password with the emailed code; every session of the account is signed out',
-  body: z.object({ email: Email, otpCode: OtpCode, newPassword: Password }),
+  summary: 'Set a new password with the token of the emailed link; every session of the account is signed out',
+  body: z.object({ token: ResetToken, newPassword: Password }),
   success: { status: 200, body: z.object({ reset: z.literal(true) }) },
 });
 

@@ -1,22 +1,17 @@
 import { confirmPasswordReset } from '@civitas/contract';
-import { AppError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
-import { consumeCode } from './email-codes.js';
 import { revokeAllFor } from './oauth/refresh-tokens.js';
 import { hashPassword } from './passwords.js';
+import { openResetToken, spendResetToken } from './reset-links.js';
 
 export default defineRoute(confirmPasswordReset, async ({ body, ctx }) => {
   const now = ctx.now();
-  const citizen = await ctx.db
-    .selectFrom('citizens')
-    .select('id')
-    .where('email_key', '=', body.email)
-    .executeTakeFirst();
-  if (!citizen) throw new AppError(400, 'INVALID_CODE', 'That code is wrong or has expired; ask for a new one');
-  await consumeCode(ctx, citizen.id, 'reset_password', body.otpCode, now);
+  // The token is looked at before the password is hashed, so wrong tokens cost no hashing.
+  const { citizenId, digest } = await openResetToken(ctx.db, ctx.keys.cursorSecret, body.token, now);
   const passwordHash = await hashPassword(body.newPassword);
   await ctx.db.transaction().execute(async (trx) => {
-    // Holding the emailed code proves the address too.
+    await spendResetToken(trx, citizenId, digest, now);
+    // Holding the emailed link proves the address too.
     await trx
       .updateTable('citizens')
       .set((eb) => ({
@@ -24,9 +19,9 @@ export default defineRoute(confirmPasswordReset, async ({ body, ctx }) => {
         updated_at: now,
         email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(now)),
       }))
-      .where('id', '=', citizen.id)
+      .where('id', '=', citizenId)
       .execute();
-    await revokeAllFor(trx, citizen.id, now);
+    await revokeAllFor(trx, citizenId, now);
   });
   return { reset: true as const };
 });

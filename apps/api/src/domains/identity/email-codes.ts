@@ -9,8 +9,32 @@ export type CodePurpose = EmailCodesTable['purpose'];
 export const CODE_TTL_MS = 15 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
 
-const digest = (secret: Buffer, purpose: CodePurpose, citizenId: string, code: string) =>
-  createHmac('sha256', secret).update(`${purpose}:${citizenId}:${code}`).digest('base64url');
+/** HMAC of an emailed secret (a code, or a reset link's random part) under the server secret. */
+export const secretDigest = (secret: Buffer, purpose: CodePurpose, citizenId: string, value: string) =>
+  createHmac('sha256', secret).update(`${purpose}:${citizenId}:${value}`).digest('base64url');
+
+/** Stores the HMAC of an emailed secret, replacing any earlier one of the same purpose for the account. */
+export async function storeSecret(
+  db: Db,
+  secret: Buffer,
+  citizenId: string,
+  purpose: CodePurpose,
+  value: string,
+  expiresAt: number,
+  now: number,
+): Promise<void> {
+  const row = {
+    code_hash: secretDigest(secret, purpose, citizenId, value),
+    attempts: 0,
+    expires_at: expiresAt,
+    created_at: now,
+  };
+  await db
+    .insertInto('email_codes')
+    .values({ citizen_id: citizenId, purpose, ...row })
+    .onConflict((conflict) => conflict.columns(['citizen_id', 'purpose']).doUpdateSet(row))
+    .execute();
+}
 
 /** A fresh 6-digit code replacing any earlier one of the same purpose; only its HMAC is stored. */
 export async function issueCode(
@@ -21,17 +45,7 @@ export async function issueCode(
   now: number,
 ): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const row = {
-    code_hash: digest(secret, purpose, citizenId, code),
-    attempts: 0,
-    expires_at: now + CODE_TTL_MS,
-    created_at: now,
-  };
-  await db
-    .insertInto('email_codes')
-    .values({ citizen_id: citizenId, purpose, ...row })
-    .onConflict((conflict) => conflict.columns(['citizen_id', 'purpose']).doUpdateSet(row))
-    .execute();
+  await storeSecret(db, secret, citizenId, purpose, code, now + CODE_TTL_MS, now);
   return code;
 }
 
@@ -70,7 +84,7 @@ export async function consumeCode(
     .where('purpose', '=', purpose)
     .executeTakeFirst();
   if (!row || row.expires_at <= now || row.attempts >= MAX_CODE_ATTEMPTS) throw invalidCode();
-  const given = Buffer.from(digest(secret, purpose, citizenId, code));
+  const given = Buffer.from(secretDigest(secret, purpose, citizenId, code));
   const stored = Buffer.from(row.code_hash);
   if (given.length === stored.length && timingSafeEqual(given, stored)) {
     await db.deleteFrom('email_codes').where('citizen_id', '=', citizenId).where('purpose', '=', purpose).execute();

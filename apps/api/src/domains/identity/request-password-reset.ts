@@ -1,6 +1,6 @@
 import { requestPasswordReset } from '@civitas/contract';
 import { defineRoute } from '../../http/route.js';
-import { sendCode } from './send-code.js';
+import { sendResetLink } from './send-code.js';
 
 export default defineRoute(requestPasswordReset, async ({ body, ctx, request }) => {
   const citizen = await ctx.db
@@ -9,6 +9,6 @@ export default defineRoute(requestPasswordReset, async ({ body, ctx, request }) 
     .where('email_key', '=', body.email)
     .executeTakeFirst();
   if (citizen?.email)
-    sendCode(ctx, request.log, { id: citizen.id, email: citizen.email, language: citizen.language }, 'reset_password');
+    sendResetLink(ctx, request.log, { id: citizen.id, email: citizen.email, language: citizen.language });
   return { accepted: true as const };
 });

@@ -9,7 +9,7 @@ export default defineRoute(resendVerification, async ({ body, ctx, request }) =>
     .where('email_key', '=', body.email)
     .executeTakeFirst();
   if (citizen?.email && citizen.email_verified_at === null) {
-    sendCode(ctx, request.log, { id: citizen.id, email: citizen.email, language: citizen.language }, 'verify_email');
+    sendCode(ctx, request.log, { id: citizen.id, email: citizen.email, language: citizen.language });
   }
   return { accepted: true as const };
 });

@@ -1,8 +1,10 @@
+import { RESET_LINK_TTL_MS } from '@civitas/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { CODE_TTL_MS, type CodePurpose, issueCode } from './email-codes.js';
 import { mailTemplate } from './mail-templates.js';
 import type { Mail } from './mailer.js';
+import { issueResetToken } from './reset-links.js';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -19,21 +21,44 @@ export function mailAfterAnswer(ctx: AppContext, log: FastifyBaseLogger, prepare
   ctx.mailer.sendLater(prepare, (error) => log.error({ err: error }, 'a mail could not be sent'));
 }
 
+type Recipient = { id: string; email: string; language: string };
+
 /**
- * Issues a fresh code and emails it in the citizen's language, after the answer, at most CODE_MAILS_PER_HOUR
- * times an hour per account and purpose: past that nothing is sent (and the earlier code stays valid), so nobody
- * can flood an address with mail. The callers answer alike either way, as they do for an unknown address.
+ * Mails what `issue` makes, after the answer, at most CODE_MAILS_PER_HOUR times an hour per account and purpose:
+ * past that nothing is sent (and the earlier secret stays valid), so nobody can flood an address with mail. The
+ * callers answer alike either way, as they do for an unknown address.
  */
-export function sendCode(
+function mailWithinBudget(
   ctx: AppContext,
   log: FastifyBaseLogger,
-  citizen: { id: string; email: string; language: string },
+  citizen: Recipient,
   purpose: CodePurpose,
+  issue: () => Promise<Omit<Mail, 'to'>>,
 ): void {
   mailAfterAnswer(ctx, log, async () => {
     if (await mailBudgetSpent(ctx, `code-mails:${purpose}:${citizen.id}`)) return null;
-    const code = await issueCode(ctx.db, ctx.keys.cursorSecret, citizen.id, purpose, ctx.now());
-    const template = mailTemplate(citizen.language, purpose === 'verify_email' ? 'verifyEmail' : 'resetPassword');
-    return { to: citizen.email, ...template(code, CODE_TTL_MS / 60_000) };
+    return { to: citizen.email, ...(await issue()) };
+  });
+}
+
+/** Emails a fresh verification code in the citizen's language. */
+export function sendCode(ctx: AppContext, log: FastifyBaseLogger, citizen: Recipient): void {
+  mailWithinBudget(ctx, log, citizen, 'verify_email', async () => {
+    const code = await issueCode(ctx.db, ctx.keys.cursorSecret, citizen.id, 'verify_email', ctx.now());
+    return mailTemplate(citizen.language, 'verifyEmail')(code, CODE_TTL_MS / 60_000);
+  });
+}
+
+/**
+ * Emails a fresh password-reset link in the citizen's language. The token rides in the fragment, which browsers
+ * never send: it stays out of every server's log and every Referer; the page reads it and sends it in a body.
+ */
+export function sendResetLink(ctx: AppContext, log: FastifyBaseLogger, citizen: Recipient): void {
+  mailWithinBudget(ctx, log, citizen, 'reset_password', async () => {
+    const token = await issueResetToken(ctx.db, ctx.keys.cursorSecret, citizen.id, ctx.now());
+    const link = new URL('/reset-password', ctx.config.PUBLIC_URL);
+    link.searchParams.set('displayLanguage', citizen.language);
+    link.hash = `token=${token}`;
+    return mailTemplate(citizen.language, 'resetPassword')(link.href, RESET_LINK_TTL_MS / 60_000);
   });
 }

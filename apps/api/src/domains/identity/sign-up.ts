@@ -60,6 +60,6 @@ export default defineRoute(signUp, async ({ body, ctx, request }) => {
     if (isUniqueViolation(error)) throw usernameTaken();
     throw error;
   }
-  sendCode(ctx, request.log, { id, email: body.email, language: body.language }, 'verify_email');
+  sendCode(ctx, request.log, { id, email: body.email, language: body.language });
   return { influencerId: id };
 });

@@ -28,8 +28,11 @@ export function useFailureMessages() {
           return t('usernameTaken');
         case 'INVALID_CODE':
           return t('invalidCode');
+        case 'INVALID_RESET_LINK':
+          return t('invalidResetLink');
         case 'VALIDATION_FAILED':
-          return t('invalidInput');
+          // A reset link cut short in the copying is no field the person can mend.
+          return failure.fields.includes('token') ? t('invalidResetLink') : t('invalidInput');
         default:
           return t('unknown');
       }

@@ -1,13 +1,12 @@
 'use client';
 
 import type { BodyOf, requestPasswordReset } from '@civitas/contract';
+import { RESET_LINK_TTL_MS } from '@civitas/contract/routes-table';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
-import { Link } from '@/components/link';
 import styles from '../_components/auth.module.css';
 import { FormAlert } from '../_components/form-alert';
 import { FormField } from '../_components/form-field';
-import { rememberResetEmail } from '../_components/reset-email';
 import { useApiForm } from '../_components/use-api-form';
 
 /** The API answers alike whether or not the address has an account, so the page does too. */
@@ -21,20 +20,14 @@ export function ForgotPasswordForm() {
     const body: BodyOf<typeof requestPasswordReset> = {
       email: String(new FormData(event.currentTarget).get('email') ?? '').trim(),
     };
-    if ((await send('/api/identity/v1/password-reset', body)).ok) {
-      rememberResetEmail(body.email);
-      setSent(true);
-    }
+    if ((await send('/api/identity/v1/password-reset', body)).ok) setSent(true);
   }
 
   return (
     <>
       {sent ? (
         <FormAlert tone="success">
-          <p>{t('forgot.sent')}</p>
-          <p>
-            <Link href="/reset-password">{t('forgot.enterCode')}</Link>
-          </p>
+          <p>{t('forgot.sent', { minutes: RESET_LINK_TTL_MS / 60_000 })}</p>
         </FormAlert>
       ) : null}
       <form method="post" className={styles.form} onSubmit={submit} aria-busy={busy}>
@@ -44,9 +37,6 @@ export function ForgotPasswordForm() {
           {busy ? t('forgot.submitting') : t('forgot.submit')}
         </button>
       </form>
-      <p className={styles.aside}>
-        <Link href="/reset-password">{t('forgot.enterCode')}</Link>
-      </p>
     </>
   );
 }

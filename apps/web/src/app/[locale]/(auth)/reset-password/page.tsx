@@ -9,7 +9,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-/** Step two of a password reset: the emailed code and a new password. */
+/** Step two of a password reset, opened from the emailed link: a new password. */
 export default async function ResetPasswordPage() {
   const t = await getTranslations('Auth.reset');
   return (
@@ -18,9 +18,9 @@ export default async function ResetPasswordPage() {
       <p>{t('intro')}</p>
       <ResetPasswordForm />
       <p className={styles.aside}>
-        {t('needCode')}{' '}
+        {t('needLink')}{' '}
         <Link href="/forgot-password" prefetch={false}>
-          {t('requestCode')}
+          {t('requestLink')}
         </Link>
       </p>
     </article>

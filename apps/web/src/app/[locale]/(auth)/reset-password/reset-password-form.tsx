@@ -3,56 +3,50 @@
 import type { BodyOf, confirmPasswordReset } from '@civitas/contract';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useState } from 'react';
-import { CodeField, NewPasswordField, ReadyToSignIn } from '../_components/account-fields';
+import { NewPasswordField, ReadyToSignIn } from '../_components/account-fields';
 import styles from '../_components/auth.module.css';
-import { FormField } from '../_components/form-field';
-import { forgetResetEmail, resetEmail } from '../_components/reset-email';
+import { FormAlert } from '../_components/form-alert';
 import { useApiForm } from '../_components/use-api-form';
+
+/** The token of the emailed link, from the address's fragment (`#token=…`), which no request ever carries. */
+const tokenInAddress = () => new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
 
 export function ResetPasswordForm() {
   const t = useTranslations('Auth');
   const { busy, fieldErrors, send, errorAlert } = useApiForm();
-  const [email, setEmail] = useState('');
+  // undefined until the address has been read: the server cannot see the fragment.
+  const [token, setToken] = useState<string>();
   const [done, setDone] = useState(false);
 
   useEffect(() => {
-    setEmail((current) => current || resetEmail());
+    setToken(tokenInAddress());
   }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
     const body: BodyOf<typeof confirmPasswordReset> = {
-      email: email.trim(),
-      otpCode: String(form.get('otpCode') ?? '').trim(),
-      newPassword: String(form.get('newPassword') ?? ''),
+      token: token ?? '',
+      newPassword: String(new FormData(event.currentTarget).get('newPassword') ?? ''),
     };
-    if ((await send('/api/identity/v1/password-reset/confirm', body)).ok) {
-      forgetResetEmail();
-      setDone(true);
-    }
+    if ((await send('/api/identity/v1/password-reset/confirm', body)).ok) setDone(true);
   }
 
   if (done) {
     return <ReadyToSignIn message={t('reset.done')} linkLabel={t('reset.signIn')} />;
   }
+  if (token === '') {
+    return (
+      // The page's own "Get a new link" follows.
+      <FormAlert tone="error">
+        <p>{t('reset.missingLink')}</p>
+      </FormAlert>
+    );
+  }
   return (
     <form method="post" className={styles.form} onSubmit={submit} aria-busy={busy}>
       {errorAlert}
-      <FormField
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        maxLength={254}
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        label={t('fields.email')}
-        error={fieldErrors.email}
-      />
-      <CodeField error={fieldErrors.otpCode} />
       <NewPasswordField name="newPassword" label={t('fields.newPassword')} error={fieldErrors.newPassword} />
-      <button type="submit" className={styles.button} disabled={busy}>
+      <button type="submit" className={styles.button} disabled={busy || token === undefined}>
         {busy ? t('reset.submitting') : t('reset.submit')}
       </button>
     </form>

@@ -9,6 +9,26 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title'), robots: { index: false } };
 }
 
+/** A mail's text with its links (a password reset's) made followable, as a mail program would. */
+function MailText({ text }: { text: string }) {
+  // split() with a capturing group puts the links at the odd places.
+  const parts = text.split(/(https?:\/\/\S+)/);
+  return (
+    <pre>
+      {parts.map((part, index) =>
+        index % 2 === 1 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one immutable text, never reordered
+          <a key={index} href={part}>
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
+    </pre>
+  );
+}
+
 interface StoredMail {
   id: string;
   to: string;
@@ -63,7 +83,7 @@ export default async function DevMailboxPage({ searchParams }: { searchParams: P
               {format.dateTime(new Date(mail.sentAt), { dateStyle: 'medium', timeStyle: 'medium' })}
             </time>
           </p>
-          <pre>{mail.text}</pre>
+          <MailText text={mail.text} />
         </section>
       ))}
     </article>
