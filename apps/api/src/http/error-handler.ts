@@ -27,15 +27,31 @@ const SHAPE_ISSUES = new Set(['invalid_type', 'invalid_union']);
 
 type Issue = NonNullable<FastifyError['validation']>[number];
 
+/** The part of the request a validation context names, as the schema saw it. */
+function requestPart(request: FastifyRequest, context: string): unknown {
+  if (context === 'querystring') return request.query;
+  if (context === 'body') return request.body;
+  if (context === 'params') return request.params;
+  if (context === 'headers') return request.headers;
+  return undefined;
+}
+
+const valueAt = (part: unknown, segments: string[]): unknown =>
+  segments.reduce<unknown>((value, segment) => (value as Record<string, unknown> | undefined)?.[segment], part);
+
 /**
- * What is wrong, in words that say what to change. A query parameter given more than once arrives as a list:
- * where one value was expected, the schema's own words ("expected string, received array", or a format's) would
- * not say so. A body that is JSON but not an object gets the same plain words at any endpoint.
+ * What is wrong, in words that say what to change. A field left out is "required" (a schema's own words would
+ * say "Invalid input", or "expected string, received undefined"). A query parameter given more than once
+ * arrives as a list: where one value was expected, the schema's words ("expected string, received array", or a
+ * format's) would not say so. A body that is JSON but not an object gets the same plain words at any endpoint.
  */
-function issueMessage(context: string, segments: string[], issue: Issue, query: unknown): string {
+function issueMessage(context: string, segments: string[], issue: Issue, part: unknown): string {
   const [name] = segments;
+  if (SHAPE_ISSUES.has(issue.keyword) && segments.length > 0 && valueAt(part, segments) === undefined) {
+    return 'is required';
+  }
   if (context === 'querystring' && name !== undefined && segments.length === 1 && SHAPE_ISSUES.has(issue.keyword)) {
-    const given = (query as Record<string, unknown> | undefined)?.[name];
+    const given = (part as Record<string, unknown> | undefined)?.[name];
     if (Array.isArray(given)) return `is given ${given.length} times; give it once`;
   }
   const expected = (issue.params as { expected?: unknown } | undefined)?.expected;
@@ -46,11 +62,12 @@ function issueMessage(context: string, segments: string[], issue: Issue, query: 
 }
 
 /** Where in the request each validation issue sits, e.g. `body.caption` or `querystring.size`, and what is wrong. */
-function validationDetails(error: FastifyError, query: unknown): { path: string; message: string }[] {
+function validationDetails(error: FastifyError, request: FastifyRequest): { path: string; message: string }[] {
   const context = error.validationContext ?? 'request';
+  const part = requestPart(request, context);
   return (error.validation ?? []).map((issue) => {
     const segments = (issue as { instancePath?: string }).instancePath?.split('/').filter(Boolean) ?? [];
-    return { path: [context, ...segments].join('.'), message: issueMessage(context, segments, issue, query) };
+    return { path: [context, ...segments].join('.'), message: issueMessage(context, segments, issue, part) };
   });
 }
 
@@ -83,7 +100,7 @@ export function installErrorHandling(app: FastifyInstance, reports: ErrorReports
       return reply.code(error.statusCode).send({ ...body(error.statusCode, error.message, error.code), ...redirect });
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-      const details = validationDetails(error, request.query);
+      const details = validationDetails(error, request);
       const summary = details.map((detail) => `${detail.path} ${detail.message}`).join('; ');
       return reply.code(400).send(body(400, `Invalid request: ${summary}`, 'VALIDATION_FAILED', details));
     }

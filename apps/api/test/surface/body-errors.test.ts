@@ -86,4 +86,27 @@ describe('a body the call cannot read', () => {
       { path: 'body.caption', message: 'Invalid input: expected string, received number' },
     ]);
   });
+
+  it('that leaves a field out says it is required, in the body and in the query alike', async () => {
+    const body = await t.request({
+      method: 'POST',
+      url: '/api/identity/v1/accounts',
+      payload: { email: 'left-out@example.org', username: 'left_out' },
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().details).toEqual(
+      expect.arrayContaining([
+        { path: 'body.displayName', message: 'is required' },
+        { path: 'body.password', message: 'is required' },
+      ]),
+    );
+    // One contentId or many: a union, whose own words were "Invalid input".
+    const query = await t.request({
+      method: 'GET',
+      url: '/api/social/v1/creators-content/social-overview',
+      as: 'alice',
+    });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().message).toBe('Invalid request: querystring.contentId is required');
+  });
 });
