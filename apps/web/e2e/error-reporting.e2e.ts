@@ -121,6 +121,8 @@ describe('error reporting in the browser', () => {
     // The SDK arrives only now, after consent.
     await expect.poll(() => scripts.some(isSentryCode), { timeout: 15_000 }).toBe(true);
 
+    // An address holding secrets, as a reset link's does: they stay in the browser.
+    await page.evaluate(() => history.replaceState(history.state, '', '/?to=ana%40example.org#token=reset-secret'));
     await throwInPage(page, 'e2e boom');
     await expect.poll(() => receiver.envelopes.length, { timeout: 15_000 }).toBe(1);
     // The tunnel forwards before it answers, so the page may see its answer a moment after the receiver.
@@ -135,8 +137,10 @@ describe('error reporting in the browser', () => {
       // Browser error events mark their trace as failed (spec §8).
       contexts: { trace: { status: 'internal_error' } },
     });
-    // No personal data: no cookies, no user, no headers.
+    // No personal data: no cookies, no user, no headers, no query or fragment.
     expect(payload).not.toContain('civitas_consent');
+    expect(event.request).toMatchObject({ url: `${testEnv.origin}/` });
+    expect(payload).not.toMatch(/reset-secret|ana%40example/);
     expect(event).not.toHaveProperty('user');
 
     await withdraw(page);

@@ -44,6 +44,30 @@ describe('error events', () => {
       exception: { values: [{ value: 'x' }] },
     });
   });
+
+  it('sends every address without its query and fragment, which may hold a reset token or an email', () => {
+    const kept = filterErrorEvent({
+      request: { url: 'https://civitas.example/reset-password?displayLanguage=de#token=secret' },
+      exception: {
+        values: [
+          {
+            value: 'x',
+            stacktrace: {
+              frames: [
+                { filename: 'https://civitas.example/dev/mailbox?to=ana%40example.org' },
+                { filename: 'https://civitas.example/_next/static/chunks/app.js' },
+              ],
+            },
+          },
+        ],
+      },
+    });
+    expect(kept?.request?.url).toBe('https://civitas.example/reset-password');
+    expect(kept?.exception?.values?.[0]?.stacktrace?.frames?.map((frame) => frame.filename)).toEqual([
+      'https://civitas.example/dev/mailbox',
+      'https://civitas.example/_next/static/chunks/app.js',
+    ]);
+  });
 });
 
 describe('transactions', () => {

@@ -10,7 +10,9 @@
  *   other HTTP fallbacks (`NEXT_NOT_FOUND`, `NEXT_HTTP_ERROR_FALLBACK;…`) and prerender bail-outs;
  * - browser noise ({@link IGNORED_ERRORS}) and errors raised by browser extensions ({@link DENIED_URLS}).
  *
- * Error events that pass are marked as failing their trace (`internal_error`).
+ * Error events that pass are marked as failing their trace (`internal_error`), and every address in them (the
+ * page's, which the SDK sends whatever `dataCollection` says, and the stack frames') loses its query and fragment:
+ * they can hold a person's secrets, a reset link's token or an email address.
  */
 
 /** The parts of an SDK event these filters read and write (structurally the SDK's `Event`). */
@@ -18,7 +20,8 @@ export interface ReportEvent {
   type?: string;
   transaction?: string;
   timestamp?: number;
-  exception?: { values?: { type?: string; value?: string }[] };
+  exception?: { values?: { type?: string; value?: string; stacktrace?: { frames?: { filename?: string }[] } }[] };
+  request?: { url?: string };
   contexts?: { trace?: { op?: string; status?: string; [key: string]: unknown }; [key: string]: unknown };
 }
 
@@ -73,6 +76,19 @@ export function isFrameworkControlFlow(error: unknown, depth = 0): boolean {
   return isFrameworkControlFlow((error as { cause?: unknown }).cause, depth + 1);
 }
 
+/** An address without its query and fragment. */
+export const withoutQueryOrFragment = (address: string): string => address.replace(/[?#][\s\S]*$/, '');
+
+function scrubAddresses<E extends ReportEvent>(event: E): E {
+  if (event.request?.url) event.request = { ...event.request, url: withoutQueryOrFragment(event.request.url) };
+  for (const value of event.exception?.values ?? []) {
+    for (const frame of value.stacktrace?.frames ?? []) {
+      if (frame.filename) frame.filename = withoutQueryOrFragment(frame.filename);
+    }
+  }
+  return event;
+}
+
 /** An error event to send (marked as failing its trace), or null when it is framework control flow. */
 export function filterErrorEvent<E extends ReportEvent>(event: E, hint?: { originalException?: unknown }): E | null {
   if (isFrameworkControlFlow(hint?.originalException)) return null;
@@ -81,7 +97,7 @@ export function filterErrorEvent<E extends ReportEvent>(event: E, hint?: { origi
   if (isFrameworkDigest(message)) return null;
   const trace = event.contexts?.trace;
   if (trace) event.contexts = { ...event.contexts, trace: { ...trace, status: 'internal_error' } };
-  return event;
+  return scrubAddresses(event);
 }
 
 const NOT_FOUND_TRANSACTIONS = new Set(['/404', '/_not-found']);
@@ -92,5 +108,5 @@ export function filterTransaction<E extends ReportEvent>(event: E): E | null {
   if (event.transaction !== undefined && NOT_FOUND_TRANSACTIONS.has(event.transaction)) return null;
   const trace = event.contexts?.trace;
   if (trace?.op === 'navigation' && (event.timestamp === undefined || ABANDONED.has(trace.status ?? ''))) return null;
-  return event;
+  return scrubAddresses(event);
 }
