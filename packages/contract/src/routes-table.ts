@@ -25,7 +25,7 @@ export { errorReportsCollectNothing } from './error-report-privacy.js';
 export { imageContentTypes, mediaLimits, videoContentTypes } from './media-limits.js';
 export { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, languages } from './preferences.js';
 export { REFRESH_REUSE_GRACE_MS, RESET_LINK_TTL_MS } from './session-rules.js';
-export { normalizeText, type TextProblem, textLength, textProblem } from './text-rules.js';
+export { normalizeText, type TextProblem, textLength, textProblem, trimText } from './text-rules.js';
 
 /*
  * The contract's endpoints without their schemas: what a caller needs to send a call. The web app's browser

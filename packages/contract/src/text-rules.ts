@@ -30,6 +30,26 @@ export function textProblem(text: string, multiline: boolean): TextProblem | nul
 /** Text as it is kept: line breaks as `\n`, composed characters (NFC), so é is always one character. */
 export const normalizeText = (text: string): string => text.replace(/\r\n?/g, '\n').normalize('NFC');
 
+/**
+ * White space, and characters that show nothing by themselves: soft hyphen, the combining grapheme joiner,
+ * zero-width spaces and joiners, the word joiner and invisible operators, the Hangul fillers, the blank Braille
+ * pattern, the byte-order mark. At either end of a name none is ever meant, and a name of nothing else looks
+ * empty (or exactly like someone else's).
+ */
+const BLANK_AT_EDGE = /^[\s\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200D\u2060-\u2064\u2800\u3164\uFFA0]$/u;
+
+/**
+ * `text` without the blanks at its ends. A loop rather than a regular expression: /\s+$/ takes quadratic time
+ * on a long run of spaces that does not end the text, and this runs before any length limit.
+ */
+export function trimText(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && BLANK_AT_EDGE.test(text.charAt(start))) start++;
+  while (end > start && BLANK_AT_EDGE.test(text.charAt(end - 1))) end--;
+  return text.slice(start, end);
+}
+
 let segmenter: Intl.Segmenter | undefined;
 
 // Node 20's segmenter costs time in proportion to the whole text for every segment it yields, so counting a

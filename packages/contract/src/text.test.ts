@@ -39,6 +39,18 @@ describe('text at the door', () => {
     expect(messages(name.safeParse('   '))).toEqual(['displayName must not be empty']);
   });
 
+  it('trims invisible characters from a name’s ends, so a name of nothing else is empty', () => {
+    for (const blank of ['\u200b\u200b\u200b', '\u3164', '\u2800 \u00ad', '\ufeff\u2060', ' \u200d ']) {
+      expect(messages(name.safeParse(blank)), JSON.stringify(blank)).toEqual(['displayName must not be empty']);
+    }
+    expect(name.parse('Ana\u00ad')).toBe('Ana');
+    expect(name.parse('\u200bAn Li\u200c ')).toBe('An Li');
+    // Inside a name, and where they make up a character, they stay: joined emoji, a variation selector.
+    expect(name.parse('👩‍💻')).toBe('👩‍💻');
+    expect(name.parse('A\u200bB')).toBe('A\u200bB');
+    expect(name.parse('❤️')).toBe('❤️');
+  });
+
   it('counts long text in slices exactly as in one piece, across every kind of cluster', () => {
     const whole = (text: string) =>
       [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].length;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeText, textLength, textProblem, textProblemMessages } from './text-rules.js';
+import { normalizeText, textLength, textProblem, textProblemMessages, trimText } from './text-rules.js';
 
 // The same rules as JSON Schema patterns, for clients reading the OpenAPI (surrogates and lengths are in words).
 const FORBIDDEN = '\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069';
@@ -22,7 +22,7 @@ export interface TextOptions {
   min?: number;
   /** Line breaks allowed (captions, alt text). */
   multiline?: boolean;
-  /** Leading and trailing white space removed (names, search words). */
+  /** Leading and trailing white space and invisible characters removed (names, search words). */
   trim?: boolean;
 }
 
@@ -50,7 +50,7 @@ export function userText({ field, max, min = 0, multiline = false, trim = false 
     })
     .transform((text) => {
       const normalized = normalizeText(text);
-      return trim ? normalized.trim() : normalized;
+      return trim ? trimText(normalized) : normalized;
     })
     .superRefine((text, ctx) => {
       const length = textLength(text, max);

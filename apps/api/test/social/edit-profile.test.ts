@@ -51,7 +51,7 @@ describe('PUT /influencers/me/profile', () => {
 
   it('keeps text as people type it: trimmed, composed, line breaks as \\n; an empty bio is allowed', async () => {
     const saved = expectOk(
-      await saveProfile('frank', { displayName: '  Zoe\u0308 Frank  ', bio: '  line one\r\nline two  ' }),
+      await saveProfile('frank', { displayName: '  Zoe\u0308 Frank\u00ad ', bio: '  line one\r\nline two  ' }),
     );
     expect(saved.displayName).toBe('Zoë Frank');
     expect(saved.displayName).toHaveLength(9);
@@ -64,6 +64,8 @@ describe('PUT /influencers/me/profile', () => {
     const before = await me('grace');
     const refusals: [unknown, string][] = [
       [{ displayName: '   ', bio: '' }, 'body.displayName displayName must not be empty'],
+      [{ displayName: '\u200b\u200b\u200b', bio: '' }, 'body.displayName displayName must not be empty'],
+      [{ displayName: '\u3164', bio: '' }, 'body.displayName displayName must not be empty'],
       [{ displayName: 'x'.repeat(61), bio: '' }, 'body.displayName displayName must be at most 60 characters'],
       [{ displayName: 'Gr\u0000ace', bio: '' }, 'body.displayName displayName must not contain control characters'],
       [{ displayName: 'Grace\nHopper', bio: '' }, 'body.displayName displayName must be a single line'],

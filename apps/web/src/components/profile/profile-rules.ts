@@ -5,6 +5,7 @@ import {
   normalizeText,
   textLength,
   textProblem,
+  trimText,
 } from '@civitas/contract/routes-table';
 import { errorBodyOf } from '../../client/api/errors';
 
@@ -15,7 +16,7 @@ export interface ProfileFieldProblem {
 }
 
 /** Length as a person counts it, after the trimming the server does (the contract's textLength). */
-export const countedLength = (text: string) => textLength(normalizeText(text).trim());
+export const countedLength = (text: string) => textLength(trimText(normalizeText(text)));
 
 /** The name by the server's rules: one line, 1 to 60 characters once trimmed, nothing that cannot be shown. */
 export function displayNameProblem(name: string): ProfileFieldProblem | null {
