@@ -178,6 +178,11 @@ const ConfigSchema = z.object({
   /** Codes and reset links emailed per account and purpose per hour; past it the request is answered alike and nothing is sent. */
   CODE_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /**
+   * Hours a signed-up account waits for its email to be confirmed, seen by nobody else; then it is removed and
+   * its username and email are free again (ADR 053).
+   */
+  PENDING_ACCOUNT_HOURS: z.coerce.number().int().min(1).default(48),
+  /**
    * How long a client may take to send one whole request (headers and body). Past it the request is answered
    * 408 and its connection closed, so a client that opens a request and never finishes it (one trickling its
    * bytes, or a flood of such) cannot hold connections for ever. Node's own default; it must leave room for an

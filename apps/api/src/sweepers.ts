@@ -1,5 +1,6 @@
 import type { AppContext } from './context.js';
 import { sweepOldEvents } from './domains/analytics/sweep-old-events.js';
+import { sweepPendingAccounts } from './domains/identity/sweep-pending-accounts.js';
 import { sweepExpiredUploads } from './domains/media/sweep-uploads.js';
 
 export const SWEEP_INTERVAL_MS = 10 * 60_000;
@@ -7,12 +8,13 @@ export const SWEEP_INTERVAL_MS = 10 * 60_000;
 const sweeps: [string, (ctx: AppContext) => Promise<number>][] = [
   ['uploads', sweepExpiredUploads],
   ['analytics events', sweepOldEvents],
+  ['pending accounts', sweepPendingAccounts],
 ];
 
 /**
- * The housekeeping of the process that runs the media worker: uploads left open past UPLOAD_EXPIRY_MS and
- * analytics events past ANALYTICS_RETENTION_DAYS go, now and every SWEEP_INTERVAL_MS until the returned function
- * is called. One failing sweep does not stop the other.
+ * The housekeeping of the process that runs the media worker: uploads left open past UPLOAD_EXPIRY_MS,
+ * analytics events past ANALYTICS_RETENTION_DAYS and accounts never confirmed (ADR 053) go, now and every
+ * SWEEP_INTERVAL_MS until the returned function is called. One failing sweep does not stop the others.
  */
 export function startSweepers(ctx: AppContext, log: (message: string, error?: unknown) => void): () => void {
   const sweepAll = () => {

@@ -8,6 +8,7 @@ import * as analytics from './migrations/006-analytics.js';
 import * as sharedKeys from './migrations/007-shared-keys.js';
 import * as hashtagCountsUnindexed from './migrations/008-hashtag-counts-unindexed.js';
 import * as hashtagsCountWhatEveryoneSees from './migrations/009-hashtags-count-what-everyone-sees.js';
+import * as pendingAccounts from './migrations/010-pending-accounts.js';
 
 /** Migrations are listed explicitly (no directory scan), so the compiled and test builds see the same set. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '007-shared-keys': sharedKeys,
   '008-hashtag-counts-unindexed': hashtagCountsUnindexed,
   '009-hashtags-count-what-everyone-sees': hashtagsCountWhatEveryoneSees,
+  '010-pending-accounts': pendingAccounts,
 };
 
 /** Names of the migrations this build knows, oldest first (a backup records the newest one it has). */

@@ -11,6 +11,8 @@ export interface NewCitizen {
   passwordHash?: string | null;
   /** Seeded accounts count as verified; sign-up passes false until the emailed code is entered. */
   emailVerified?: boolean;
+  /** Sign-up's accounts are pending until their email is confirmed, and removed at this time if it never is. */
+  pendingUntil?: number;
   bio?: string;
   profilePictureUri?: string | null;
   coverPictureUri?: string | null;
@@ -32,6 +34,7 @@ export async function insertCitizen(db: Db, citizen: NewCitizen, now: number): P
       email_key: citizen.email?.toLowerCase() ?? null,
       password_hash: citizen.passwordHash ?? null,
       email_verified_at: citizen.email && citizen.emailVerified !== false ? createdAt : null,
+      pending_until: citizen.pendingUntil ?? null,
       bio: citizen.bio ?? '',
       profile_picture_uri: citizen.profilePictureUri ?? null,
       cover_picture_uri: citizen.coverPictureUri ?? null,

@@ -11,6 +11,11 @@ export interface CitizensTable {
   email_key: string | null;
   password_hash: string | null;
   email_verified_at: number | null;
+  /**
+   * Set from sign-up until the email is confirmed: a pending account is seen by nobody else and removed at this
+   * time (ADR 053). Null for confirmed and seeded accounts.
+   */
+  pending_until: number | null;
   bio: string;
   profile_picture_uri: string | null;
   cover_picture_uri: string | null;

@@ -8,13 +8,19 @@ export async function citizenIdByUsername(db: Db, username: string): Promise<str
     .selectFrom('citizens')
     .select('id')
     .where('username_key', '=', username.toLowerCase())
+    .where('pending_until', 'is', null)
     .executeTakeFirst();
   if (!citizen) throw citizenNotFound();
   return citizen.id;
 }
 
 export async function assertCitizenExists(db: Db, citizenId: string): Promise<void> {
-  const citizen = await db.selectFrom('citizens').select('id').where('id', '=', citizenId).executeTakeFirst();
+  const citizen = await db
+    .selectFrom('citizens')
+    .select('id')
+    .where('id', '=', citizenId)
+    .where('pending_until', 'is', null)
+    .executeTakeFirst();
   if (!citizen) throw citizenNotFound();
 }
 
@@ -30,6 +36,7 @@ export async function assertMayReadPrivateFeed(db: Db, ownerId: string, viewerId
     )
     .select(['citizens.id', 'friendships.friend_id'])
     .where('citizens.id', '=', ownerId)
+    .where('citizens.pending_until', 'is', null)
     .executeTakeFirst();
   if (!owner) throw citizenNotFound();
   if (ownerId !== viewerId && owner.friend_id === null) {

@@ -18,6 +18,7 @@ export default defineRoute(confirmPasswordReset, async ({ body, ctx }) => {
         password_hash: passwordHash,
         updated_at: now,
         email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(now)),
+        pending_until: null,
       }))
       .where('id', '=', citizenId)
       .execute();

@@ -11,7 +11,8 @@ export default defineRoute(verifyEmail, async ({ body, ctx }) => {
   await consumeCode(ctx, body.influencerId, 'verify_email', body.otpCode, now);
   await ctx.db
     .updateTable('citizens')
-    .set({ email_verified_at: now, updated_at: now })
+    // Confirmed, the account is no longer pending: everyone may see it, and the sweeper leaves it.
+    .set({ email_verified_at: now, pending_until: null, updated_at: now })
     .where('id', '=', body.influencerId)
     .where('email_verified_at', 'is', null)
     .execute();

@@ -4,12 +4,18 @@ import { extractMentionedUsernames } from './caption.js';
 
 /**
  * The citizens a caption mentions: the ids picked in the mention picker (each must exist) followed by any
- * other `@username` written in the text that names a real citizen. Order is kept, duplicates dropped.
+ * other `@username` written in the text that names a real citizen. Order is kept, duplicates dropped. An account
+ * still pending its email's confirmation (ADR 053) is nobody yet.
  */
 export async function resolveMentions(db: Db, caption: string, mentionRequest: readonly string[]): Promise<string[]> {
   const requested = [...new Set(mentionRequest)];
   if (requested.length > 0) {
-    const found = await db.selectFrom('citizens').select('id').where('id', 'in', requested).execute();
+    const found = await db
+      .selectFrom('citizens')
+      .select('id')
+      .where('id', 'in', requested)
+      .where('pending_until', 'is', null)
+      .execute();
     const known = new Set(found.map((row) => row.id));
     const unknown = requested.filter((id) => !known.has(id));
     if (unknown.length > 0) {
@@ -20,7 +26,12 @@ export async function resolveMentions(db: Db, caption: string, mentionRequest: r
   const written =
     usernames.length === 0
       ? []
-      : await db.selectFrom('citizens').select(['id', 'username_key']).where('username_key', 'in', usernames).execute();
+      : await db
+          .selectFrom('citizens')
+          .select(['id', 'username_key'])
+          .where('username_key', 'in', usernames)
+          .where('pending_until', 'is', null)
+          .execute();
   const byName = new Map(written.map((row) => [row.username_key, row.id]));
   const fromText = usernames.flatMap((name) => byName.get(name) ?? []);
   return [...new Set([...requested, ...fromText])];

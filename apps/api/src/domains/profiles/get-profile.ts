@@ -14,6 +14,7 @@ export default defineRoute(getProfile, async ({ params, caller, ctx }) => {
     .selectFrom('citizens')
     .select(profileColumns)
     .where('username_key', '=', params.username.toLowerCase())
+    .where('pending_until', 'is', null)
     .executeTakeFirst();
   if (!row) throw notFound('CITIZEN_NOT_FOUND', `No citizen has the username "${params.username}"`);
   const isMe = row.id === caller.citizenId;

@@ -25,6 +25,7 @@ export default defineRoute(getSharedProfile, async ({ params, ctx }) => {
       'friends_count',
     ])
     .where('username_key', '=', params.username.toLowerCase())
+    .where('pending_until', 'is', null)
     .executeTakeFirst();
   if (!row) throw notFound('CITIZEN_NOT_FOUND', `No citizen has the username "${params.username}"`);
   const postsCount = await countVisiblePosts(ctx.db, row.id, false);

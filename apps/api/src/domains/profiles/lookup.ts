@@ -20,7 +20,13 @@ export async function requireOtherCitizen(
   self: { code: string; message: string },
 ): Promise<CitizenPair> {
   if (otherId === callerId) throw badRequest(self.code, self.message);
-  const rows = await db.selectFrom('citizens').select('id').where('id', 'in', [callerId, otherId]).execute();
+  // A pending account (ADR 053) is nobody yet: it cannot be followed, befriended or dismissed.
+  const rows = await db
+    .selectFrom('citizens')
+    .select('id')
+    .where('id', 'in', [callerId, otherId])
+    .where('pending_until', 'is', null)
+    .execute();
   if (!rows.some((row) => row.id === otherId)) throw citizenNotFound();
   if (!rows.some((row) => row.id === callerId)) throw callerGone();
   return { callerId, otherId };
