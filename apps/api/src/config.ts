@@ -228,6 +228,9 @@ const CheckedConfigSchema = ConfigSchema.refine(
 
 export type Config = z.infer<typeof ConfigSchema>;
 
+/** The origin people open the app at (PUBLIC_URL's scheme, host and port): what same-origin checks compare. */
+export const publicOrigin = (config: Pick<Config, 'PUBLIC_URL'>): string => new URL(config.PUBLIC_URL).origin;
+
 /** Keys that may reach the browser; everything else stays on the server. */
 export const browserConfigKeys = ['APP_ENV', 'PUBLIC_URL', 'SENTRY_DSN'] as const satisfies readonly (keyof Config)[];
 

@@ -12,8 +12,10 @@ export function publicFilePaths(dir: string): ReadonlySet<string> {
     entries = readdirSync(root, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
       .map((entry) => join(entry.parentPath, entry.name));
-  } catch {
-    return new Set();
+  } catch (error) {
+    // No public folder (a build without one): no file to leave uncounted. Anything else is a broken install.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Set();
+    throw error;
   }
   return new Set(entries.map((file) => `/${relative(root, file).split(sep).join('/')}`));
 }

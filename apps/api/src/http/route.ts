@@ -13,6 +13,7 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicOrigin } from '../config.js';
 import type { AppContext } from '../context.js';
 import { type AbuseLimits, createAbuseLimits, type LimitHook } from './abuse-limits.js';
 import { authenticate, type CallerFor } from './auth/authenticate.js';
@@ -222,7 +223,7 @@ export function mountRoutes(app: FastifyInstance, ctx: AppContext, routes: reado
   const auth = {
     tokens: ctx.tokens,
     cookies: sessionCookieNames(ctx.config.PUBLIC_URL),
-    publicOrigin: new URL(ctx.config.PUBLIC_URL).origin,
+    publicOrigin: publicOrigin(ctx.config),
   };
   for (const [access, group] of byAccess) {
     app.register(async (scope) => {

@@ -3,6 +3,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
+import { publicOrigin } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { addressKey } from '../../http/address-key.js';
 import { readCookie, sessionCookieNames } from '../../http/auth/cookies.js';
@@ -33,7 +34,7 @@ async function senderOf(ctx: AppContext, request: FastifyRequest): Promise<Analy
   const cookie = readCookie(request, names.citizenToken) ?? readCookie(request, names.guestToken);
   const token = bearer ?? cookie;
   if (!token) throw unauthorized('The analytics socket needs a citizen or guest session');
-  if (!bearer && request.headers.origin !== new URL(ctx.config.PUBLIC_URL).origin) {
+  if (!bearer && request.headers.origin !== publicOrigin(ctx.config)) {
     throw new AppError(403, 'CROSS_SITE_REQUEST', 'The analytics socket only takes connections from this site');
   }
   const caller = await ctx.tokens.verify(token);
@@ -87,7 +88,7 @@ export async function registerAnalyticsSocket(app: FastifyInstance, ctx: AppCont
       const sender = senders.get(request);
       if (!sender) return socket.close(1008, 'no session');
       const address = addressKey(request.ip);
-      const publicOrigin = new URL(ctx.config.PUBLIC_URL).origin;
+      const ourOrigin = publicOrigin(ctx.config);
       const perMinute = ctx.config.ANALYTICS_EVENTS_PER_MINUTE;
       const bucket = createTokenBucket(perMinute, Math.min(BURST, perMinute));
       let alive = true;
@@ -109,7 +110,7 @@ export async function registerAnalyticsSocket(app: FastifyInstance, ctx: AppCont
           return send(socket, { type: 'error', code, message, ...(eventId ? { eventId } : {}) });
         }
         const eventId = read.message.data.metadata.eventId;
-        const foreign = notOurPage(read.message, publicOrigin);
+        const foreign = notOurPage(read.message, ourOrigin);
         if (foreign) return send(socket, { type: 'error', code: 'INVALID', message: foreign, eventId });
         const refuse = (retryAfterMs: number) =>
           send(socket, {

@@ -1,4 +1,5 @@
 import { sendAnalyticsEvents } from '@civitas/contract';
+import { publicOrigin } from '../../config.js';
 import { addressKey } from '../../http/address-key.js';
 import { AppError, tooManyRequests } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
@@ -14,7 +15,7 @@ export default defineRoute(sendAnalyticsEvents, async ({ body, caller, ctx, requ
   if (caller.kind !== 'citizen' && caller.kind !== 'guest') {
     throw new AppError(403, 'WRONG_IDENTITY', 'Analytics events come from browser sessions, not app tokens');
   }
-  const origin = new URL(ctx.config.PUBLIC_URL).origin;
+  const origin = publicOrigin(ctx.config);
   const kept: typeof body.messages = [];
   const refused: { eventId: string; code: 'INVALID'; message: string }[] = [];
   for (const message of body.messages) {

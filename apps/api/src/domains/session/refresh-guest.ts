@@ -1,4 +1,5 @@
 import { refreshGuestSession } from '@civitas/contract';
+import { publicOrigin } from '../../config.js';
 import { newId } from '../../db/ids.js';
 import { cookieOptions, readCookie, sessionCookieNames } from '../../http/auth/cookies.js';
 import { assertSameOrigin } from '../../http/auth/same-origin.js';
@@ -8,7 +9,7 @@ export const GUEST_TOKEN_TTL_SECONDS = 24 * 3600;
 
 /** A guest keeps the same guestId across renewals while its old token is still valid. */
 export default defineRoute(refreshGuestSession, async ({ ctx, request, reply }) => {
-  assertSameOrigin(request, new URL(ctx.config.PUBLIC_URL).origin);
+  assertSameOrigin(request, publicOrigin(ctx.config));
   const names = sessionCookieNames(ctx.config.PUBLIC_URL);
   const current = readCookie(request, names.guestToken);
   const previous = current ? await ctx.tokens.verify(current) : null;

@@ -1,4 +1,5 @@
 import { refreshSession } from '@civitas/contract';
+import { publicOrigin } from '../../config.js';
 import { readCookie, sessionCookieNames } from '../../http/auth/cookies.js';
 import { assertSameOrigin } from '../../http/auth/same-origin.js';
 import { AppError } from '../../http/errors.js';
@@ -12,7 +13,7 @@ const signInAgain = (message: string, redirectUrl: string) =>
   new AppError(401, 'SESSION_EXPIRED', message, redirectUrl);
 
 export default defineRoute(refreshSession, async ({ body, ctx, request, reply }) => {
-  assertSameOrigin(request, new URL(ctx.config.PUBLIC_URL).origin);
+  assertSameOrigin(request, publicOrigin(ctx.config));
   const names = sessionCookieNames(ctx.config.PUBLIC_URL);
   const signInUrl = `/api/auth/login?next=${encodeURIComponent(body?.next ?? '/')}`;
   const refreshToken = readCookie(request, names.refreshToken);
