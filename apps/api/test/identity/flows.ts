@@ -48,14 +48,11 @@ export async function latestResetLink(t: TestApp, email: string): Promise<{ link
   return { link, token: new URLSearchParams(link.hash.slice(1)).get('token') ?? '' };
 }
 
-/** authorize → sealed interaction → sign-in → the code in the redirect. */
-export async function authorizationCode(
+/** authorize → the sealed interaction the sign-in page is handed. */
+export async function signInInteraction(
   t: TestApp,
-  login: string,
-  challenge: string,
-  redirectUri = callbackUrl(t),
-): Promise<{ code: string; state: string }> {
-  const state = randomBytes(12).toString('base64url');
+  { challenge = pkcePair().challenge, redirectUri = callbackUrl(t), state = 'state-12345' } = {},
+): Promise<string> {
   const authorize = await t.request({
     method: 'GET',
     url: '/api/identity/oauth/authorize',
@@ -69,9 +66,24 @@ export async function authorizationCode(
     },
   });
   expect(authorize.statusCode, authorize.body).toBe(302);
-  const interaction = new URL(authorize.headers.location as string, 'http://x').searchParams.get(
-    'interaction',
-  ) as string;
+  return new URL(authorize.headers.location as string, 'http://x').searchParams.get('interaction') as string;
+}
+
+/** The answer to signing in as `login`, through a fresh authorization request, as the sign-in page sends it. */
+export async function signInAnswer(t: TestApp, login: string, password = PASSWORD): Promise<LightMyRequestResponse> {
+  const interaction = await signInInteraction(t);
+  return t.request({ method: 'POST', url: '/api/identity/v1/sign-in', payload: { login, password, interaction } });
+}
+
+/** authorize → sealed interaction → sign-in → the code in the redirect. */
+export async function authorizationCode(
+  t: TestApp,
+  login: string,
+  challenge: string,
+  redirectUri = callbackUrl(t),
+): Promise<{ code: string; state: string }> {
+  const state = randomBytes(12).toString('base64url');
+  const interaction = await signInInteraction(t, { challenge, redirectUri, state });
   const signIn = await t.request({
     method: 'POST',
     url: '/api/identity/v1/sign-in',

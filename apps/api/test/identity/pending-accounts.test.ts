@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepPendingAccounts } from '../../src/domains/identity/sweep-pending-accounts.js';
 import { createTestApp, type TestApp } from '../harness.js';
 import { paths } from '../social/helpers.js';
-import { callbackUrl, latestCode, PASSWORD, pkcePair, signUpAndVerify, WEB_CLIENT } from './flows.js';
+import { latestCode, PASSWORD, signInAnswer, signUpAndVerify } from './flows.js';
 
 /**
  * ADR 053: an account is pending until its email is confirmed, seen by nobody else, and removed when its time runs
@@ -28,32 +28,10 @@ const verify = (influencerId: string, otpCode: string) =>
     payload: { influencerId, otpCode },
   });
 
-/** The answer to signing in as `login` with PASSWORD, through a fresh authorization request. */
-async function signIn(login: string) {
-  const authorize = await t.request({
-    method: 'GET',
-    url: '/api/identity/oauth/authorize',
-    query: {
-      response_type: 'code',
-      client_id: WEB_CLIENT,
-      redirect_uri: callbackUrl(t),
-      state: 'state-12345',
-      code_challenge: pkcePair().challenge,
-      code_challenge_method: 'S256',
-    },
-  });
-  const interaction = new URL(authorize.headers.location as string, 'http://x').searchParams.get('interaction');
-  return t.request({
-    method: 'POST',
-    url: '/api/identity/v1/sign-in',
-    payload: { login, password: PASSWORD, interaction },
-  });
-}
-
 /** Everything a caller without the mailbox can see of a signed-up account, in the order they would look. */
 async function observe(username: string, id: string) {
   const again = await signUp(`other.${username}@example.org`, username);
-  const signedIn = await signIn(username);
+  const signedIn = await signInAnswer(t, username);
   const guesses = [];
   for (let guess = 0; guess < 4; guess++) guesses.push((await verify(id, '000000')).statusCode);
   const profile = await t.request({ method: 'GET', url: paths.profile(username), as: 'alice' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../harness.js';
-import { callbackUrl, PASSWORD, pkcePair, signUpAndVerify, WEB_CLIENT } from './flows.js';
+import { PASSWORD, signInInteraction, signUpAndVerify } from './flows.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,22 +34,7 @@ describe('abuse limits', () => {
   });
 
   it('locks an account for an address after repeated failed sign-ins, without saying whether it exists', async () => {
-    const { challenge } = pkcePair();
-    const authorize = await t.app.inject({
-      method: 'GET',
-      url: '/api/identity/oauth/authorize',
-      query: {
-        response_type: 'code',
-        client_id: WEB_CLIENT,
-        redirect_uri: callbackUrl(t),
-        state: 'state-12345',
-        code_challenge: challenge,
-        code_challenge_method: 'S256',
-      },
-    });
-    const interaction = new URL(authorize.headers.location as string, 'http://x').searchParams.get(
-      'interaction',
-    ) as string;
+    const interaction = await signInInteraction(t);
     const attempt = (login: string, password: string, ip: number) =>
       t.app.inject({
         method: 'POST',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoNames, setDemoPasswords } from '../../src/seed/demo.js';
 import { createTestApp, type TestApp } from '../harness.js';
-import { callbackUrl, pkcePair, WEB_CLIENT } from '../identity/flows.js';
+import { signInAnswer } from '../identity/flows.js';
 
 const DEMO_PASSWORD = 'a demo password for tests';
 
@@ -11,23 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** authorize → the sealed interaction → sign-in, as the sign-in page does. */
-async function signIn(login: string, password: string) {
-  const authorize = await t.request({
-    method: 'GET',
-    url: '/api/identity/oauth/authorize',
-    query: {
-      response_type: 'code',
-      client_id: WEB_CLIENT,
-      redirect_uri: callbackUrl(t),
-      state: 'demo-state-1234',
-      code_challenge: pkcePair().challenge,
-      code_challenge_method: 'S256',
-    },
-  });
-  const interaction = new URL(authorize.headers.location as string, 'http://x').searchParams.get('interaction');
-  return t.request({ method: 'POST', url: '/api/identity/v1/sign-in', payload: { login, password, interaction } });
-}
+const signIn = (login: string, password: string) => signInAnswer(t, login, password);
 
 describe('demo passwords', () => {
   it('leave the tests’ demo world without passwords', async () => {
