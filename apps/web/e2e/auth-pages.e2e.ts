@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
-import { expectAccessible, screenshot } from './support/pages';
+import { codeFromMailbox, expectAccessible, screenshot } from './support/pages';
 
 const origin = inject('origin');
 const suffix = randomBytes(3).toString('hex');
@@ -92,8 +92,14 @@ describe('sign-in errors a person can act on', () => {
     await expect.poll(alertText).toContain('Confirm your email address before signing in');
     await screenshot(page, 'sign-in-unverified');
     await expectAccessible(page, 'sign-in with an error');
+    // The link leads to this account's code, so a person who closed the confirmation page can still finish.
     await main().getByRole('link', { name: 'Confirm your email address' }).click();
-    await page.waitForURL(`${origin}/verify-email`);
+    await page.waitForURL(`${origin}/verify-email?influencerId=${(await created.json()).influencerId}`);
+    await page.getByLabel('6-digit code').fill(await codeFromMailbox(context, origin, `${username}@example.org`));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => main().getByRole('status').textContent()).toContain('Your email address is confirmed');
+    // Nothing left to ask for: the "send a new code" part is gone.
+    expect(await main().getByRole('heading', { level: 2 }).count()).toBe(0);
   });
 
   it('says when the sign-in page has expired, with a link to start again', async () => {

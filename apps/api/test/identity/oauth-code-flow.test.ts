@@ -174,7 +174,13 @@ describe('authorization code + PKCE', () => {
       payload: { email: 'pending@example.org', username: 'pending', displayName: 'Pending', password: PASSWORD },
     });
     expect(pending.statusCode).toBe(201);
-    expect((await attempt('pending', PASSWORD)).json().code).toBe('EMAIL_NOT_VERIFIED');
+    // The right password learns where to enter the code, for this account.
+    expect((await attempt('pending', PASSWORD)).json()).toMatchObject({
+      statusCode: 403,
+      code: 'EMAIL_NOT_VERIFIED',
+      redirectUrl: `${new URL(t.ctx.config.PUBLIC_URL).origin}/verify-email?influencerId=${pending.json().influencerId}`,
+    });
+    expect((await attempt('pending', 'not the password')).json()).not.toHaveProperty('redirectUrl');
     expect((await attempt('oauthuser', PASSWORD)).statusCode).toBe(200);
     const tampered = await t.request({
       method: 'POST',

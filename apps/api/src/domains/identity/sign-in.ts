@@ -52,7 +52,15 @@ export default defineRoute(signIn, async ({ body, ctx, reply, request }) => {
   }
   await Promise.all([ctx.limiter.reset(fromAddress), ctx.limiter.reset(account)]);
   if (citizen.email_verified_at === null) {
-    throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Confirm your email address with the code we sent before signing in');
+    // Where to enter the code: only someone who knows the password learns the account's id.
+    const verifyPage = new URL('/verify-email', ctx.config.PUBLIC_URL);
+    verifyPage.searchParams.set('influencerId', citizen.id);
+    throw new AppError(
+      403,
+      'EMAIL_NOT_VERIFIED',
+      'Confirm your email address with the code we sent before signing in',
+      verifyPage.href,
+    );
   }
   const code = await issueAuthorizationCode(
     ctx.db,

@@ -10,11 +10,21 @@ export type ApiOutcome<T> =
       fields: string[];
       /** Seconds to wait, from `Retry-After` on a 429. */
       retryAfter?: number | undefined;
+      /** Where to go to recover, when the API names a page of ours (e.g. the code's page of an unconfirmed account). */
+      recoveryPath?: string | undefined;
     };
 
 interface ErrorBody {
   code?: unknown;
   details?: { path?: unknown }[];
+  redirectUrl?: unknown;
+}
+
+/** The path and query of `address` when it is a page of this origin; nothing else is followed. */
+function pathOnThisOrigin(address: unknown): string | undefined {
+  if (typeof address !== 'string') return undefined;
+  const url = new URL(address, window.location.origin);
+  return url.origin === window.location.origin ? `${url.pathname}${url.search}` : undefined;
 }
 
 /**
@@ -46,6 +56,7 @@ export async function postJson<T>(path: string, body: unknown): Promise<ApiOutco
     code: typeof error.code === 'string' ? error.code : undefined,
     fields,
     retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    recoveryPath: pathOnThisOrigin(error.redirectUrl),
   };
 }
 

@@ -37,7 +37,7 @@ export function SignInForm({ interaction, restartHref }: SignInFormProps) {
         <>
           <p>{t('errors.emailNotVerified')}</p>
           <p>
-            <Link href="/verify-email">{t('errors.verifyEmail')}</Link>
+            <Link href={outcome.recoveryPath ?? '/verify-email'}>{t('errors.verifyEmail')}</Link>
           </p>
         </>,
       );

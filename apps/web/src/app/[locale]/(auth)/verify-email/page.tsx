@@ -17,12 +17,16 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
   return (
     <article>
       <h1>{t('title')}</h1>
-      <VerifyEmailForm influencerId={influencerId && UUID.test(influencerId) ? influencerId.toLowerCase() : null} />
-      <section aria-labelledby="resend-heading">
-        <h2 id="resend-heading">{t('resendHeading')}</h2>
-        <p>{t('resendIntro')}</p>
-        <ResendCodeForm />
-      </section>
+      <VerifyEmailForm
+        influencerId={influencerId && UUID.test(influencerId) ? influencerId.toLowerCase() : null}
+        resend={
+          <section aria-labelledby="resend-heading">
+            <h2 id="resend-heading">{t('resendHeading')}</h2>
+            <p>{t('resendIntro')}</p>
+            <ResendCodeForm />
+          </section>
+        }
+      />
     </article>
   );
 }

@@ -2,15 +2,18 @@
 
 import type { BodyOf, ResponseOf, verifyEmail } from '@civitas/contract';
 import { useTranslations } from 'next-intl';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link } from '@/components/link';
 import { CodeField, ReadyToSignIn } from '../_components/account-fields';
 import styles from '../_components/auth.module.css';
 import { forgetPendingVerification, pendingVerification } from '../_components/pending-verification';
 import { useApiForm } from '../_components/use-api-form';
 
-/** The code form. Without an id in the URL it falls back to the account this browser just signed up. */
-export function VerifyEmailForm({ influencerId }: { influencerId: string | null }) {
+/**
+ * The code form. Without an id in the URL it falls back to the account this browser just signed up. `resend`
+ * (asking for a new code) follows it until the address is confirmed, when there is nothing more to ask for.
+ */
+export function VerifyEmailForm({ influencerId, resend }: { influencerId: string | null; resend: ReactNode }) {
   const t = useTranslations('Auth');
   const { busy, fieldErrors, send, errorAlert } = useApiForm();
   const [account, setAccount] = useState<string | null>(influencerId);
@@ -38,12 +41,15 @@ export function VerifyEmailForm({ influencerId }: { influencerId: string | null 
   if (done) {
     return <ReadyToSignIn message={t('verify.done')} linkLabel={t('verify.signIn')} />;
   }
-  if (!checked) return null;
+  if (!checked) return resend;
   if (!account) {
     return (
-      <p>
-        {t('verify.noAccount')} <Link href="/forgot-password">{t('verify.resetInstead')}</Link>
-      </p>
+      <>
+        <p>
+          {t('verify.noAccount')} <Link href="/forgot-password">{t('verify.resetInstead')}</Link>
+        </p>
+        {resend}
+      </>
     );
   }
   return (
@@ -56,6 +62,7 @@ export function VerifyEmailForm({ influencerId }: { influencerId: string | null 
           {busy ? t('verify.submitting') : t('verify.submit')}
         </button>
       </form>
+      {resend}
     </>
   );
 }
