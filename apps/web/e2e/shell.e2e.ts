@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
-import { newPhoneContext } from './support/demo';
+import { newPhoneContext, signInAs } from './support/demo';
 import { cookieJar, expectAccessible, screenshot, waitForHydration } from './support/pages';
 import { repoRoot } from './support/paths';
 
@@ -89,6 +89,33 @@ describe('the consent banner', () => {
       expect(html).not.toContain('consent-heading');
     });
   }
+});
+
+describe('the consent banner over the page', () => {
+  it('stays on screen while the page scrolls, and covers nothing of the footer scrolled to the end', async () => {
+    await freshPage();
+    await page.goto(`${origin}/`);
+    await banner().waitFor();
+    const onScreen = async () => {
+      const box = await banner().boundingBox();
+      return Math.round((box?.y ?? 0) + (box?.height ?? 0));
+    };
+    expect(await onScreen()).toBe(844);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await onScreen()).toBe(844);
+    for (const control of [
+      page.getByRole('contentinfo').getByRole('button', { name: 'Privacy settings' }),
+      page.getByRole('contentinfo').getByRole('link', { name: 'Italiano' }),
+    ]) {
+      await control.scrollIntoViewIfNeeded();
+      const box = await control.boundingBox();
+      const reached = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x as number, y as number)?.closest('footer') !== null,
+        [(box?.x ?? 0) + (box?.width ?? 0) / 2, (box?.y ?? 0) + (box?.height ?? 0) / 2],
+      );
+      expect(reached).toBe(true);
+    }
+  });
 });
 
 describe('consent per service, and changing it later', () => {
@@ -219,6 +246,23 @@ describe('the page layout', () => {
     expect(content?.x).toBe(16);
     expect((content?.x ?? 0) + (content?.width ?? 0)).toBe(390 - 16);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  });
+
+  it('fits a signed-in header on a 320 px phone in every language: the links wrap, nothing scrolls sideways', async () => {
+    await freshPage({ viewport: { width: 320, height: 700 } });
+    await signInAs(page, origin, 'bob');
+    for (const language of ['en', 'de', 'es', 'fr', 'hi', 'it']) {
+      await page.goto(`${origin}/?displayLanguage=${language}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), language).toBe(320);
+      const rightmost = await page.evaluate(() =>
+        Math.max(
+          ...[...document.querySelectorAll('header.site-header :is(a, button)')].map(
+            (control) => control.getBoundingClientRect().right,
+          ),
+        ),
+      );
+      expect(rightmost, language).toBeLessThanOrEqual(320 - 16);
+    }
   });
 });
 
