@@ -206,8 +206,14 @@ describe('a profile for citizens', () => {
     await button(grace, 'Stay friends').click();
     expect(await button(grace, 'Yes, unfriend').count()).toBe(0);
     await expect.poll(() => focusedText(grace)).toBe('Unfriend');
+    // From the keyboard the question opens on "Stay friends": Enter twice keeps the friendship.
     await grace.keyboard.press('Enter');
-    await expect.poll(() => focusedText(grace)).toBe('Yes, unfriend');
+    await expect.poll(() => focusedText(grace)).toBe('Stay friends');
+    await grace.keyboard.press('Enter');
+    expect(await button(grace, 'Yes, unfriend').count()).toBe(0);
+    await expect.poll(() => focusedText(grace)).toBe('Unfriend');
+    await grace.keyboard.press('Enter');
+    await expect.poll(() => focusedText(grace)).toBe('Stay friends');
     await grace.keyboard.press('Escape');
     expect(await button(grace, 'Yes, unfriend').count()).toBe(0);
     await expect.poll(() => focusedText(grace)).toBe('Unfriend');

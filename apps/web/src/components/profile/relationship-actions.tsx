@@ -16,7 +16,7 @@ import styles from './profile.module.css';
 export function RelationshipActions({ profile, act }: { profile: ProfileView; act: (call: RelationshipCall) => void }) {
   const t = useTranslations('Profile');
   const [confirming, setConfirming] = useState(false);
-  const confirmButton = useRef<HTMLButtonElement>(null);
+  const keepButton = useRef<HTMLButtonElement>(null);
   // Whichever button stands in the friend slot now (unfriend, cancel, accept, add friend).
   const friendButton = useRef<HTMLButtonElement>(null);
   // Set by a friend action: the button that replaces the one pressed takes the focus, so a keyboard user stays
@@ -24,7 +24,7 @@ export function RelationshipActions({ profile, act }: { profile: ProfileView; ac
   const refocus = useRef(false);
 
   useEffect(() => {
-    if (confirming) confirmButton.current?.focus();
+    if (confirming) keepButton.current?.focus();
   }, [confirming]);
 
   const citizenId = profile.id;
@@ -133,7 +133,6 @@ export function RelationshipActions({ profile, act }: { profile: ProfileView; ac
           <p id="unfriend-question">{t('unfriendQuestion', { name })}</p>
           <div className={styles.confirmButtons}>
             <button
-              ref={confirmButton}
               type="button"
               aria-describedby="unfriend-question"
               className={styles.primaryButton}
@@ -144,7 +143,8 @@ export function RelationshipActions({ profile, act }: { profile: ProfileView; ac
             >
               {t('unfriendConfirm')}
             </button>
-            <button type="button" className={styles.button} onClick={closeConfirm}>
+            {/* Focus starts on keeping the friendship: Enter pressed twice must not unfriend. */}
+            <button ref={keepButton} type="button" className={styles.button} onClick={closeConfirm}>
               {t('unfriendKeep')}
             </button>
           </div>
