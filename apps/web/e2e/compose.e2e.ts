@@ -127,6 +127,17 @@ describe('the composer', () => {
     expect(await main(carol).getByText(caption).count()).toBe(0);
   });
 
+  it('says by how much a caption runs over its limit, never a negative count left', async () => {
+    const page = await signedIn('alice', '/new');
+    await main(page).getByLabel('Caption').fill('a'.repeat(2205));
+    await main(page).getByText('5 characters too many').waitFor();
+    expect(
+      await main(page)
+        .getByText(/-\d+ characters left/)
+        .count(),
+    ).toBe(0);
+  });
+
   it('sends the abort and leaves nothing when the person cancels mid-upload', async () => {
     const caption = `Cancelled upload ${Date.now()}`;
     const page = await signedIn('alice', '/new');

@@ -169,7 +169,8 @@ export function CaptionField({ value, onChange, onMention, disabled, problemId, 
         {current ? t('suggestionsCount', { count: suggestions.items.length }) : ''}
       </p>
       <p id={ids.hint} className={styles.hint}>
-        {t('captionHint')} {t('captionRemaining', { count: remaining })}
+        {t('captionHint')}{' '}
+        {remaining < 0 ? t('captionOver', { count: -remaining }) : t('captionRemaining', { count: remaining })}
       </p>
     </div>
   );
