@@ -12,6 +12,7 @@ import type { CitizenSummaryCache, PostCache } from './domains/posts/post-cache.
 import type { CheckedPostJson } from './domains/posts/post-json.js';
 import type { AttemptLimiter } from './http/attempt-limiter.js';
 import type { Keys } from './http/auth/keys.js';
+import type { SignOuts } from './http/auth/sign-outs.js';
 import type { TokenService } from './http/auth/tokens.js';
 import type { MicroCache } from './http/micro-cache.js';
 import type { SerializedBody } from './http/route.js';
@@ -27,6 +28,8 @@ export interface AppContext {
   dialect: DialectName;
   keys: Keys;
   tokens: TokenService;
+  /** Accounts signed out everywhere lately, whose older access tokens are refused (http/auth/sign-outs.ts). */
+  signOuts: SignOuts;
   mailer: Mailer;
   /** Per-account attempt counts (failed sign-ins); shared through Redis when REDIS_URL is set. */
   limiter: AttemptLimiter;

@@ -11,6 +11,7 @@ import { createMailer } from './domains/identity/mailer.js';
 import { citizenSummaryCache, postCache } from './domains/posts/post-cache.js';
 import { memoryLimiter, redisLimiter } from './http/attempt-limiter.js';
 import { loadKeys } from './http/auth/keys.js';
+import { createSignOuts } from './http/auth/sign-outs.js';
 import { createTokenService } from './http/auth/tokens.js';
 import { microCache } from './http/micro-cache.js';
 import { jobQueueFor } from './media/jobs/job-queue-for.js';
@@ -36,12 +37,16 @@ export async function createContext(config: Config, options: ContextOptions = {}
   await migrateToLatest(db as never);
   const keys = await loadKeys(db, config.DATA_DIR);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  // Kept a minute past a token's lifetime: clocks of instances differ a little.
+  const signOuts = createSignOuts(db, (config.ACCESS_TOKEN_TTL_SECONDS + 60) * 1000, Date.now);
+  await signOuts.reload();
   const ctx: AppContext = {
     config,
     db,
     dialect: dialectOf(db as never),
     keys,
-    tokens: createTokenService(keys.signing, config.PUBLIC_URL),
+    tokens: createTokenService(keys.signing, config.PUBLIC_URL, signOuts),
+    signOuts,
     mailer: await createMailer({ dataDir: config.DATA_DIR, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     limiter: redis ? redisLimiter(redis) : memoryLimiter(),
     redis,
@@ -79,6 +84,9 @@ function forgetOnCacheEvents(ctx: AppContext): void {
   });
   ctx.cacheBus.on('keys-changed', () => {
     void ctx.keys.signing.refresh();
+  });
+  ctx.cacheBus.on('sign-outs-changed', () => {
+    void ctx.signOuts.reload();
   });
 }
 

@@ -10,9 +10,11 @@ export type CacheEvent =
   /** A post went on or off a stage: stage heads, skeletons and pages are read again. */
   | 'stage-changed'
   /** A signing key was added or retired: the key ring is read again. */
-  | 'keys-changed';
+  | 'keys-changed'
+  /** An account was signed out everywhere: the recent sign-outs are read again (http/auth/sign-outs.ts). */
+  | 'sign-outs-changed';
 
-const CACHE_EVENTS: readonly CacheEvent[] = ['stage-changed', 'keys-changed'];
+const CACHE_EVENTS: readonly CacheEvent[] = ['stage-changed', 'keys-changed', 'sign-outs-changed'];
 export const CACHE_CHANNEL = 'civitas:cache-events';
 
 export interface CacheBus {

@@ -9,6 +9,7 @@ import * as sharedKeys from './migrations/007-shared-keys.js';
 import * as hashtagCountsUnindexed from './migrations/008-hashtag-counts-unindexed.js';
 import * as hashtagsCountWhatEveryoneSees from './migrations/009-hashtags-count-what-everyone-sees.js';
 import * as pendingAccounts from './migrations/010-pending-accounts.js';
+import * as signedOutEverywhere from './migrations/011-signed-out-everywhere.js';
 
 /** Migrations are listed explicitly (no directory scan), so the compiled and test builds see the same set. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '008-hashtag-counts-unindexed': hashtagCountsUnindexed,
   '009-hashtags-count-what-everyone-sees': hashtagsCountWhatEveryoneSees,
   '010-pending-accounts': pendingAccounts,
+  '011-signed-out-everywhere': signedOutEverywhere,
 };
 
 /** Names of the migrations this build knows, oldest first (a backup records the newest one it has). */

@@ -172,6 +172,10 @@ describe('password reset', () => {
         code_verifier: verifier,
       })
     ).json();
+    const me = (accessToken: string) => t.request({ method: 'GET', url: '/api/users/influencers/me', as: accessToken });
+    expect((await me(tokens.access_token)).statusCode).toBe(200);
+    // A token issued in an earlier second than the reset, as any token in use is.
+    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
     await ask(email);
     expect((await confirm((await latestResetLink(t, email)).token)).statusCode).toBe(200);
     const refresh = await tokenRequest(t, {
@@ -180,6 +184,20 @@ describe('password reset', () => {
       client_id: WEB_CLIENT,
     });
     expect(refresh.statusCode).toBe(400);
+    // Not in fifteen minutes, when the access token would expire: now.
+    expect((await me(tokens.access_token)).statusCode).toBe(401);
+
+    // Signing in again at once works, with the new password.
+    const again = pkcePair();
+    const { code: fresh } = await authorizationCode(t, 'stolen', again.challenge, undefined, 'a brand new passphrase');
+    const renewed = await tokenRequest(t, {
+      grant_type: 'authorization_code',
+      code: fresh,
+      redirect_uri: callbackUrl(t),
+      client_id: WEB_CLIENT,
+      code_verifier: again.verifier,
+    });
+    expect((await me(renewed.json().access_token)).statusCode).toBe(200);
   });
 
   it('lets no one use up an account’s resets: a hundred wrong tokens later, the emailed link still works', async () => {

@@ -81,13 +81,14 @@ export async function authorizationCode(
   login: string,
   challenge: string,
   redirectUri = callbackUrl(t),
+  password = PASSWORD,
 ): Promise<{ code: string; state: string }> {
   const state = randomBytes(12).toString('base64url');
   const interaction = await signInInteraction(t, { challenge, redirectUri, state });
   const signIn = await t.request({
     method: 'POST',
     url: '/api/identity/v1/sign-in',
-    payload: { login, password: PASSWORD, interaction },
+    payload: { login, password, interaction },
   });
   expect(signIn.statusCode, signIn.body).toBe(200);
   const redirect = new URL(signIn.json().redirectUrl);

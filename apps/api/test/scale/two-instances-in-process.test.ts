@@ -170,4 +170,27 @@ describe('two instances on one database and one Redis', () => {
     );
     expect(after).toBe(rotation.added.kid);
   });
+
+  it('refuse on B, at once, the tokens of an account signed out everywhere through A', async () => {
+    const me = async (instance: Instance) =>
+      (await instance.app.inject({ method: 'GET', url: '/api/users/influencers/me', headers: asCitizen('fan3') }))
+        .statusCode;
+    // B has verified the token, and keeps it verified until it expires, but for a sign-out.
+    expect(await me(b)).toBe(200);
+    // What a password reset through A does (its own test: identity/accounts.test.ts), after this token's second.
+    await a.ctx.db
+      .updateTable('citizens')
+      .set({ signed_out_at: Date.now() + 2000 })
+      .where('id', '=', people.fan3.id)
+      .execute();
+    await a.ctx.signOuts.reload();
+    await a.ctx.cacheBus.announce('sign-outs-changed');
+    expect(await me(a)).toBe(401);
+    expect(
+      await eventually(
+        () => me(b),
+        (status) => status === 401,
+      ),
+    ).toBe(401);
+  });
 });

@@ -16,6 +16,8 @@ export interface CitizensTable {
    * time (ADR 053). Null for confirmed and seeded accounts.
    */
   pending_until: number | null;
+  /** When the account was last signed out everywhere (a password reset): older access tokens stop at once. */
+  signed_out_at: number | null;
   bio: string;
   profile_picture_uri: string | null;
   cover_picture_uri: string | null;

@@ -19,10 +19,14 @@ export default defineRoute(confirmPasswordReset, async ({ body, ctx }) => {
         updated_at: now,
         email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(now)),
         pending_until: null,
+        signed_out_at: now,
       }))
       .where('id', '=', citizenId)
       .execute();
     await revokeAllFor(trx, citizenId, now);
   });
+  // The access tokens too, on every instance, at once: "signed out on every device" is what the page promised.
+  await ctx.signOuts.reload();
+  await ctx.cacheBus.announce('sign-outs-changed');
   return { reset: true as const };
 });

@@ -1,6 +1,7 @@
 import type { MachineScope } from '@civitas/contract';
 import { errors, type JWTHeaderParameters, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import type { KeyRing } from './key-ring.js';
+import type { SignOuts } from './sign-outs.js';
 import { SIGNING_ALG } from './signing-keys.js';
 
 export const TOKEN_AUDIENCE = 'civitas-api';
@@ -33,10 +34,20 @@ export interface TokenService {
 
 const MAX_CACHED = 10_000;
 
-export function createTokenService(keys: KeyRing, issuer: string): TokenService {
-  // Verified tokens are remembered until they expire (or their key is retired): a signature check per request
-  // is the hot path's largest cost.
-  const verified = new Map<string, { caller: Caller; expiresAt: number; kid: string | undefined }>();
+const NEVER_ENDED: Pick<SignOuts, 'ended'> = { ended: () => false };
+
+export function createTokenService(
+  keys: KeyRing,
+  issuer: string,
+  signOuts: Pick<SignOuts, 'ended'> = NEVER_ENDED,
+): TokenService {
+  // Verified tokens are remembered until they expire (or their key is retired, or their account is signed out
+  // everywhere): a signature check per request is the hot path's largest cost.
+  const verified = new Map<string, { caller: Caller; expiresAt: number; issuedAt: number; kid: string | undefined }>();
+  const live = (entry: { caller: Caller; expiresAt: number; issuedAt: number; kid: string | undefined }) =>
+    entry.expiresAt > Date.now() &&
+    keys.verifies(entry.kid) &&
+    !(entry.caller.kind === 'citizen' && signOuts.ended(entry.caller.citizenId, entry.issuedAt));
 
   const toCaller = (claims: TokenClaims): Caller | null => {
     if (typeof claims.sub !== 'string') return null;
@@ -85,14 +96,13 @@ export function createTokenService(keys: KeyRing, issuer: string): TokenService 
 
     known(token) {
       const cached = verified.get(token);
-      return cached && cached.expiresAt > Date.now() && keys.verifies(cached.kid) ? cached.caller : undefined;
+      return cached && live(cached) ? cached.caller : undefined;
     },
 
     async verifyWithExpiry(token) {
-      const now = Date.now();
       const cached = verified.get(token);
       if (cached) {
-        if (cached.expiresAt > now && keys.verifies(cached.kid)) return cached;
+        if (live(cached)) return cached;
         verified.delete(token);
         return null;
       }
@@ -105,10 +115,11 @@ export function createTokenService(keys: KeyRing, issuer: string): TokenService 
         });
         const caller = toCaller(payload);
         if (!caller || !payload.exp) return null;
-        const entry = { caller, expiresAt: payload.exp * 1000 };
+        const entry = { caller, expiresAt: payload.exp * 1000, issuedAt: payload.iat ?? 0, kid: protectedHeader.kid };
+        if (!live(entry)) return null;
         if (verified.size >= MAX_CACHED) verified.clear();
-        verified.set(token, { ...entry, kid: protectedHeader.kid });
-        return entry;
+        verified.set(token, entry);
+        return { caller, expiresAt: entry.expiresAt };
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
         throw error;
