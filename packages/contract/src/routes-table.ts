@@ -402,6 +402,14 @@ export const routeTable: RouteTable = {
     access: 'citizen',
     versions: ['1.0'],
   },
+  getIncomingFriendRequests: {
+    service: 'users',
+    method: 'GET',
+    path: '/influencers/me/friend-requests',
+    access: 'citizen',
+    versions: ['1.0'],
+    defaults: { size: 20 },
+  },
   getSharedProfile: {
     service: 'users',
     method: 'GET',

@@ -10,6 +10,7 @@ import * as hashtagCountsUnindexed from './migrations/008-hashtag-counts-unindex
 import * as hashtagsCountWhatEveryoneSees from './migrations/009-hashtags-count-what-everyone-sees.js';
 import * as pendingAccounts from './migrations/010-pending-accounts.js';
 import * as signedOutEverywhere from './migrations/011-signed-out-everywhere.js';
+import * as incomingFriendRequests from './migrations/012-incoming-friend-requests.js';
 
 /** Migrations are listed explicitly (no directory scan), so the compiled and test builds see the same set. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '009-hashtags-count-what-everyone-sees': hashtagsCountWhatEveryoneSees,
   '010-pending-accounts': pendingAccounts,
   '011-signed-out-everywhere': signedOutEverywhere,
+  '012-incoming-friend-requests': incomingFriendRequests,
 };
 
 /** Names of the migrations this build knows, oldest first (a backup records the newest one it has). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IdParams, OffsetQuery, Username } from '../common.js';
+import { ContinuationQuery, continuationPage, Id, IdParams, IsoDateTime, OffsetQuery, Username } from '../common.js';
 import { defineEndpoint } from '../endpoint.js';
 import { mediaLimits } from '../media-limits.js';
 import { SINGLE_LINE_PATTERN, userText } from '../text.js';
@@ -8,6 +8,7 @@ import {
   LikesOverviewDetails,
   MediaType,
   MyProfileView,
+  PersonView,
   PostView,
   ProfileView,
   SharingOptions,
@@ -327,6 +328,30 @@ export const approveFriendRequest = friendRequestAction(
 );
 export const declineFriendRequest = friendRequestAction('decline', 'Turn down a friend request sent to me');
 
+export const IncomingFriendRequestView = z
+  .object({
+    /** What approve-friend-request and decline-friend-request take. */
+    id: Id,
+    createdAt: IsoDateTime,
+    createdAtTimestampInMilliseconds: z.number().int(),
+    from: PersonView,
+  })
+  .meta({ id: 'IncomingFriendRequest' });
+
+export const getIncomingFriendRequests = defineEndpoint({
+  service: 'users',
+  method: 'GET',
+  path: '/influencers/me/friend-requests',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'Friend requests sent to me and waiting for my answer, newest first; the last page carries no token',
+  querystring: ContinuationQuery,
+  success: {
+    status: 200,
+    body: continuationPage(IncomingFriendRequestView).meta({ id: 'IncomingFriendRequestsPage' }),
+  },
+});
+
 /**
  * The public part of a profile, for share previews and server rendering: nothing about the caller. Its
  * `postsCount` counts only the public posts anyone may see, unlike the profile's own count.
@@ -381,5 +406,6 @@ export const usersEndpoints = [
   cancelFriendRequest,
   approveFriendRequest,
   declineFriendRequest,
+  getIncomingFriendRequests,
   getSharedProfile,
 ] as const;

@@ -2,6 +2,7 @@ import type { Route } from '../../http/route.js';
 import approveFriendRequest from './approve-friend-request.js';
 import cancelFriendRequest from './cancel-friend-request.js';
 import declineFriendRequest from './decline-friend-request.js';
+import getIncomingFriendRequests from './get-incoming-friend-requests.js';
 import sendFriendRequest from './send-friend-request.js';
 import unfriend from './unfriend.js';
 
@@ -11,5 +12,6 @@ export const friendsRoutes = [
   cancelFriendRequest,
   approveFriendRequest,
   declineFriendRequest,
+  getIncomingFriendRequests,
   unfriend,
 ] as Route[];
