@@ -133,6 +133,51 @@ describe('people', () => {
   });
 });
 
+describe('friend requests waiting for my answer', () => {
+  const requestsList = (page: Page) => page.getByRole('list', { name: 'Friend requests waiting for your answer' });
+  const DECLINE_CALL = '**/api/users/influencers/me/decline-friend-request/*';
+
+  it('lists a request sent to me on /people; a failed answer brings it back, a declined one leaves for good', async () => {
+    // frank asks erin, from erin's profile.
+    const frank = await newPage();
+    await signInAs(frank, origin, 'frank', '/u/erin');
+    await dismissConsent(frank);
+    await frank.getByRole('main').getByRole('button', { name: 'Add friend' }).click();
+    await frank.getByRole('main').getByRole('button', { name: 'Cancel request' }).waitFor();
+
+    const erin = await newPage();
+    await signInAs(erin, origin, 'erin');
+    await dismissConsent(erin);
+    await erin.goto(`${origin}/people`);
+    await erin.getByRole('heading', { level: 2, name: 'Friend requests' }).waitFor();
+    expect(await namesIn(requestsList(erin))).toEqual(['Frank Ferrari']);
+    await screenshot(erin, 'people-friend-requests');
+    await expectAccessible(erin, 'people with a friend request');
+
+    await erin.route(DECLINE_CALL, (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503 }) }),
+    );
+    await erin.getByRole('button', { name: 'Decline Frank Ferrari’s friend request' }).click();
+    await erin
+      .getByRole('alert')
+      .filter({ hasText: 'Declining Frank Ferrari’s friend request did not work.' })
+      .waitFor();
+    await rowOf(requestsList(erin), 'Frank Ferrari').waitFor();
+    await erin.unroute(DECLINE_CALL);
+
+    const declined = erin.waitForResponse((response) => response.url().includes('/decline-friend-request/'));
+    await erin.getByRole('button', { name: 'Decline Frank Ferrari’s friend request' }).click();
+    await erin.getByRole('heading', { level: 2, name: 'Friend requests' }).waitFor({ state: 'detached' });
+    expect((await declined).ok()).toBe(true);
+    await erin.reload();
+    await erin.getByRole('heading', { level: 2, name: 'Suggested for you' }).waitFor();
+    expect(await erin.getByRole('heading', { level: 2, name: 'Friend requests' }).count()).toBe(0);
+
+    await frank.reload();
+    await frank.getByRole('main').getByRole('button', { name: 'Add friend' }).waitFor();
+  });
+});
+
 describe('someone else’s people', () => {
   let page: Page;
 

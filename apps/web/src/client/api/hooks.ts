@@ -35,6 +35,7 @@ export {
 } from './social-api';
 export {
   useCreatePostMutation,
+  useGetIncomingFriendRequestsInfiniteQuery,
   useGetMeQuery,
   useGetPostStatusQuery,
   useGetProfileQuery,

@@ -3,7 +3,7 @@ import { routeTable } from '@civitas/contract/routes-table';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import type { AppDispatch } from '../store';
 import { contentApi } from './content-api';
-import { fromContract, offsetFromContract } from './define';
+import { continuationFromContract, fromContract, offsetFromContract } from './define';
 import { sliceDefaults } from './slice-defaults';
 import { socialApi } from './social-api';
 
@@ -18,6 +18,7 @@ export const usersApi = createApi({
   endpoints: (build) => ({
     getMe: build.query({ ...fromContract(routeTable.getMe), providesTags: ['Me'] }),
     getProfile: build.query(fromContract(routeTable.getProfile)),
+    getIncomingFriendRequests: build.infiniteQuery(continuationFromContract(routeTable.getIncomingFriendRequests)),
     getPostStatus: build.query(fromContract(routeTable.getPostStatus)),
     listHashtags: build.infiniteQuery(offsetFromContract(routeTable.listHashtags)),
     updateMyProfile: build.mutation({ ...fromContract(routeTable.updateMyProfile), onQueryStarted: answersMyProfile }),
@@ -80,6 +81,7 @@ export const myProfileQueries = ['getMe'] as const;
 export const {
   useGetMeQuery,
   useGetProfileQuery,
+  useGetIncomingFriendRequestsInfiniteQuery,
   useGetPostStatusQuery,
   useListHashtagsInfiniteQuery,
   useVerifyEmailMutation,

@@ -1,7 +1,7 @@
 import { contentApi } from '../api/content-api';
 import { socialApi } from '../api/social-api';
 import { usersApi } from '../api/users-api';
-import { type Carrier, itemsOf } from './carriers';
+import { type Carrier, itemsOf, removeItems } from './carriers';
 import { type FriendCarrier, requestApproved, requestNamed, requestRemoved, requestSent, unfriended } from './friends';
 import { type MutationLifecycle, settled } from './lifecycle';
 import { type PatchDispatch, patchQueries, undoAll } from './patch-queries';
@@ -46,9 +46,22 @@ export async function sendFriendRequestUpdate(request: { params: { citizenId: st
   );
 }
 
-/** Cancel (mine) or decline (theirs): the request leaves the profile. */
+/** A request answered (approved or declined) leaves the list of those waiting for my answer at once. */
+const leaveInbox = (lifecycle: { getState(): unknown; dispatch: PatchDispatch }, requestId: string) =>
+  patchQueries(
+    usersApi,
+    ['getIncomingFriendRequests'],
+    lifecycle.getState(),
+    lifecycle.dispatch,
+    (draft: Carrier<{ id: string }>) => removeItems(draft, (request) => request.id === requestId),
+  );
+
+/** Cancel (mine) or decline (theirs): the request leaves the profile, and the list of requests to answer. */
 export async function removeFriendRequestUpdate(request: { params: { id: string } }, lifecycle: Lifecycle) {
-  const patches = patchProfiles(lifecycle, byRequest(request.params.id), requestRemoved);
+  const patches = [
+    ...patchProfiles(lifecycle, byRequest(request.params.id), requestRemoved),
+    ...leaveInbox(lifecycle, request.params.id),
+  ];
   await settled(
     lifecycle,
     () => undefined,
@@ -56,9 +69,12 @@ export async function removeFriendRequestUpdate(request: { params: { id: string 
   );
 }
 
-/** Approve: we are friends at once. */
+/** Approve: we are friends at once, and the request leaves the list of those to answer. */
 export async function approveFriendRequestUpdate(request: { params: { id: string } }, lifecycle: Lifecycle) {
-  const patches = patchProfiles(lifecycle, byRequest(request.params.id), requestApproved);
+  const patches = [
+    ...patchProfiles(lifecycle, byRequest(request.params.id), requestApproved),
+    ...leaveInbox(lifecycle, request.params.id),
+  ];
   await settled(
     lifecycle,
     ({ citizenId }) => friendshipChanged(lifecycle.dispatch, citizenId),

@@ -6,6 +6,7 @@ import styles from '@/components/people/people.module.css';
 import type { Locale } from '@/i18n/locales';
 import { signInHref } from '@/session/request-path';
 import { getServerSession } from '@/session/server-session';
+import { FriendRequestsSection } from './friend-requests-section';
 import { RelevantSections } from './relevant-sections';
 import { SuggestedSection } from './suggested-section';
 
@@ -20,7 +21,10 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
   return { title: `${t('title')} · ${app('name')}` };
 }
 
-/** People to follow and befriend: suggestions with their reasons, then creators and citizens of my network. */
+/**
+ * People to follow and befriend: friend requests waiting for my answer, suggestions with their reasons, then
+ * creators and citizens of my network.
+ */
 export default async function PeoplePage({ params }: PageProps) {
   setRequestLocale((await params).locale);
   // Citizens only (spec §6): a guest signs in first and comes back here.
@@ -29,6 +33,7 @@ export default async function PeoplePage({ params }: PageProps) {
   return (
     <StoreProvider>
       <h1 className={styles.pageHeading}>{t('title')}</h1>
+      <FriendRequestsSection />
       <SuggestedSection />
       <RelevantSections />
     </StoreProvider>
