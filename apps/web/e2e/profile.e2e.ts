@@ -301,6 +301,14 @@ describe('my profile', () => {
     await page.waitForURL((url) => url.pathname === '/me');
     await expect.poll(() => tab(page, 'Friends only').getAttribute('aria-selected')).toBe('true');
     await friendsPanel.getByText(ALICE_PRIVATE).waitFor();
+    // The address and the tab agree when the page stays mounted too: "My profile" opens the first tab, and Back
+    // to `?tab=friends` the friends-only one (as after deleting a post, which lands on /me).
+    await page.locator('header.site-header nav').getByRole('link', { name: 'My profile' }).click();
+    await page.waitForURL((url) => url.pathname === '/me' && url.search === '');
+    await expect.poll(() => tab(page, 'Public').getAttribute('aria-selected')).toBe('true');
+    await page.goBack();
+    await page.waitForURL((url) => url.search === '?tab=friends');
+    await expect.poll(() => tab(page, 'Friends only').getAttribute('aria-selected')).toBe('true');
 
     await main(page).getByRole('link', { name: 'New post' }).click();
     await main(page).getByRole('heading', { name: 'New post' }).waitFor();

@@ -22,8 +22,17 @@ export interface ProfileTab {
 export function ProfileTabs({ label, tabs }: { label: string; tabs: readonly ProfileTab[] }) {
   const baseId = useId();
   const asked = useSearchParams().get(TAB_PARAM);
-  const [chosen, setChosen] = useState(() => (tabs.some((tab) => tab.id === asked) ? asked : tabs[0]?.id));
+  const tabAsked = () => (tabs.some((tab) => tab.id === asked) ? asked : tabs[0]?.id);
+  const [chosen, setChosen] = useState(tabAsked);
   const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set(chosen ? [chosen] : []));
+  // The address changed under a page that stayed mounted (Back to `/me?tab=friends` from `/me`): it wins.
+  const [seenAsked, setSeenAsked] = useState(asked);
+  if (asked !== seenAsked) {
+    setSeenAsked(asked);
+    const id = tabAsked();
+    setChosen(id);
+    if (id) setVisited((before) => (before.has(id) ? before : new Set([...before, id])));
+  }
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const selected = tabs.some((tab) => tab.id === chosen) ? chosen : tabs[0]?.id;
 
