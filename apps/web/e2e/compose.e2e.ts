@@ -138,6 +138,48 @@ describe('the composer', () => {
     ).toBe(0);
   });
 
+  it('says at once when a chosen file cannot be posted, and completes a link typed without https://', async () => {
+    const page = await signedIn('alice', '/new');
+    const picker = main(page).getByLabel('Picture or video');
+    const notes = join(work, 'notes.txt');
+    writeFileSync(notes, 'not a picture');
+    await picker.setInputFiles(notes);
+    await main(page).getByText('This kind of file cannot be posted.', { exact: false }).waitFor();
+
+    // Longer than the three minutes the server takes: known from the file's metadata, before any upload.
+    const long = join(work, 'long.mp4');
+    execFileSync('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=black:size=64x64:rate=1:duration=181',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      long,
+    ]);
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET') uploads.push(request.url());
+    });
+    await picker.setInputFiles(long);
+    await main(page).getByText('This video is too long: the limit is 3 minutes.').waitFor();
+    await main(page).getByRole('button', { name: 'Publish' }).click();
+    expect(await picker.getAttribute('aria-invalid')).toBe('true');
+    expect(uploads.filter((url) => url.includes('/creators-content'))).toEqual([]);
+
+    const link = main(page).getByLabel('Link (optional)');
+    await link.fill('example.com/route');
+    await link.blur();
+    expect(await link.inputValue()).toBe('https://example.com/route');
+  });
+
   it('sends the abort and leaves nothing when the person cancels mid-upload', async () => {
     const caption = `Cancelled upload ${Date.now()}`;
     const page = await signedIn('alice', '/new');

@@ -5,6 +5,7 @@ import {
   altTextProblem,
   captionProblem,
   captionRemaining,
+  completeLink,
   fileProblem,
   linkProblem,
 } from './composer-rules';
@@ -72,7 +73,19 @@ describe('field rules', () => {
     expect(linkProblem('')).toBeNull();
     expect(linkProblem('https://example.org/a')).toBeNull();
     expect(linkProblem('javascript:alert(1)')).toEqual({ key: 'linkInvalid' });
-    expect(linkProblem('example.org')).toEqual({ key: 'linkInvalid' });
+    expect(linkProblem('not a link')).toEqual({ key: 'linkInvalid' });
+    expect(linkProblem('ftp://example.org/file')).toEqual({ key: 'linkInvalid' });
+  });
+
+  it('completes an address typed without a scheme with https://, as an address bar does', () => {
+    expect(completeLink('  example.com/route ')).toBe('https://example.com/route');
+    expect(completeLink('www.example.org')).toBe('https://www.example.org');
+    expect(linkProblem('example.com/route')).toBeNull();
+    // Left as typed: a scheme already there, nothing like a host, or nothing at all.
+    expect(completeLink('http://example.org')).toBe('http://example.org');
+    expect(completeLink('javascript:alert(1)')).toBe('javascript:alert(1)');
+    expect(completeLink('hello world')).toBe('hello world');
+    expect(completeLink('')).toBe('');
   });
 });
 

@@ -14,6 +14,7 @@ export interface FieldProblem {
     | 'fileType'
     | 'imageTooLarge'
     | 'videoTooLarge'
+    | 'videoTooLong'
     | 'captionTooLong'
     | 'tooManyMentions'
     | 'linkInvalid'
@@ -59,9 +60,18 @@ export function captionProblem(caption: string, mentions = 0): FieldProblem | nu
     : null;
 }
 
+/**
+ * The link as it will be posted: trimmed, and with `https://` in front of an address typed without a scheme
+ * ("example.com/route"), as browsers' address bars do. Anything else is left for linkProblem to judge.
+ */
+export function completeLink(link: string): string {
+  const value = link.trim();
+  return value && !/^[a-z][a-z0-9+.-]*:/i.test(value) && /^[^\s/]+\.[^\s/]+/.test(value) ? `https://${value}` : value;
+}
+
 /** An http or https URL of at most 2048 characters, the server's rule; empty means no link. */
 export function linkProblem(link: string): FieldProblem | null {
-  const value = link.trim();
+  const value = completeLink(link);
   if (!value) return null;
   try {
     const url = new URL(value);

@@ -6,12 +6,22 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { CaptionField } from './caption-field';
 import { pickedMentionIds } from './caption-token';
 import styles from './composer.module.css';
-import { altTextProblem, captionProblem, type FieldProblem, fileProblem, linkProblem } from './composer-rules';
+import {
+  altTextProblem,
+  captionProblem,
+  completeLink,
+  type FieldProblem,
+  fileProblem,
+  linkProblem,
+} from './composer-rules';
 import { isVideoFile, MediaField } from './media-field';
 import { PublishStatus } from './publish-status';
 import { usePublish } from './use-publish';
+import { videoDuration } from './video-duration';
 
 type Field = 'file' | 'cover' | 'caption' | 'link' | 'alt';
+
+const videoTooLong: FieldProblem = { key: 'videoTooLong', values: { minutes: mediaLimits.videoMaxSeconds / 60 } };
 
 /**
  * The post composer: a picture or video (a video may have a cover), the caption with its pickers, a link,
@@ -29,6 +39,8 @@ export function Composer() {
   const [sharing, setSharing] = useState<'public' | 'private'>('public');
   const [problems, setProblems] = useState<Partial<Record<Field, FieldProblem>>>({});
   const picked = useRef(new Map<string, string>());
+  // A chosen video longer than the server takes: known from the file's metadata a moment after it is chosen.
+  const tooLong = useRef<File | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const { phase, setPhase, publish, cancel } = usePublish();
   const ids = { link: useId(), linkHint: useId(), alt: useId(), altHint: useId(), sharing: useId() };
@@ -52,7 +64,7 @@ export function Composer() {
     event.preventDefault();
     const mediaType = video ? 'video' : 'image';
     const found: Partial<Record<Field, FieldProblem>> = {};
-    const fileIssue = fileProblem(file, mediaType);
+    const fileIssue = fileProblem(file, mediaType) ?? (file && file === tooLong.current ? videoTooLong : null);
     if (fileIssue) found.file = fileIssue;
     const coverIssue = video && cover ? fileProblem(cover, 'image') : null;
     if (coverIssue) found.cover = coverIssue;
@@ -73,7 +85,7 @@ export function Composer() {
         cover: video ? cover : null,
         caption,
         mentionRequest: pickedMentionIds(caption, picked.current),
-        externalLink: link,
+        externalLink: completeLink(link),
         sharing,
         altText,
       },
@@ -98,9 +110,22 @@ export function Composer() {
         onFile={(chosen) => {
           setFile(chosen);
           setCover(null);
-          setProblems((current) => ({ ...current, file: undefined, cover: undefined }));
+          // A file of the wrong kind or size is said at once, not after the rest of the form is filled in.
+          const issue = chosen ? fileProblem(chosen, isVideoFile(chosen) ? 'video' : 'image') : null;
+          setProblems((current) => ({ ...current, file: issue ?? undefined, cover: undefined }));
+          if (chosen && !issue && isVideoFile(chosen)) {
+            void videoDuration(chosen).then((seconds) => {
+              if (seconds === null || seconds <= mediaLimits.videoMaxSeconds) return;
+              tooLong.current = chosen;
+              setProblems((current) => ({ ...current, file: videoTooLong }));
+            });
+          }
         }}
-        onCover={setCover}
+        onCover={(chosen) => {
+          setCover(chosen);
+          const issue = chosen ? fileProblem(chosen, 'image') : null;
+          setProblems((current) => ({ ...current, cover: issue ?? undefined }));
+        }}
         disabled={busy}
         {...(problems.file ? { problemId: problemId('file') } : {})}
         {...(problems.cover ? { coverProblemId: problemId('cover') } : {})}
@@ -134,6 +159,8 @@ export function Composer() {
             setLink(event.target.value);
             clearProblem('link');
           }}
+          // Shows the address as it will be posted once the person moves on.
+          onBlur={() => setLink(completeLink)}
           aria-invalid={problems.link ? true : undefined}
           aria-describedby={[ids.linkHint, problems.link ? problemId('link') : ''].filter(Boolean).join(' ')}
         />
