@@ -129,8 +129,24 @@ describe('a guest', () => {
     for (const path of [`/p/${randomUUID()}`, '/p/not-a-post-id']) {
       expect((await html(path)).status, path).toBe(404);
     }
+    // The same words for a post that is not there at all: the page tells nothing of which it is.
+    await page.goto(`${origin}/p/${randomUUID()}`);
+    const nothing = await page.locator('main').textContent();
     await page.goto(`${origin}/p/${ids.friendsOnly}`);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Post not found');
+    expect(await page.locator('main').textContent()).toBe(nothing);
+
+    // A guest sent the link by a friend signs in from here and comes back to the post (bob is alice's friend).
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^Sign in to see it/ })
+      .click();
+    await page.waitForURL(/\/sign-in\?interaction=/);
+    await page.getByLabel('Username or email address').fill('bob');
+    await page.getByLabel('Password').fill('civitas-demo-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === `/p/${ids.friendsOnly}`);
+    await page.getByText('Planning next month').first().waitFor();
   });
 });
 
@@ -336,7 +352,14 @@ describe('a signed-in citizen (alice)', () => {
 
       const response = await page.goto(`${origin}/p/${postId}`);
       expect(response?.status()).toBe(404);
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Post not found');
+      // A citizen is not offered to sign in.
+      expect(
+        await page
+          .getByRole('main')
+          .getByRole('link', { name: /^Sign in/ })
+          .count(),
+      ).toBe(0);
     });
   });
 });
