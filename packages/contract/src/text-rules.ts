@@ -36,7 +36,13 @@ export const normalizeText = (text: string): string => text.replace(/\r\n?/g, '\
  * pattern, the byte-order mark. At either end of a name none is ever meant, and a name of nothing else looks
  * empty (or exactly like someone else's).
  */
-const BLANK_AT_EDGE = /^[\s\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200D\u2060-\u2064\u2800\u3164\uFFA0]$/u;
+const INVISIBLE = new Set(
+  '\u00AD \u034F \u115F \u1160 \u17B4 \u17B5 \u180E \u200B \u200C \u200D \u2060 \u2061 \u2062 \u2063 \u2064 \u2800 \u3164 \uFFA0'.split(
+    ' ',
+  ),
+);
+const WHITE_SPACE = /^\s$/;
+const blankAtEdge = (character: string) => WHITE_SPACE.test(character) || INVISIBLE.has(character);
 
 /**
  * `text` without the blanks at its ends. A loop rather than a regular expression: /\s+$/ takes quadratic time
@@ -45,8 +51,8 @@ const BLANK_AT_EDGE = /^[\s\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180E\u200B-\u20
 export function trimText(text: string): string {
   let start = 0;
   let end = text.length;
-  while (start < end && BLANK_AT_EDGE.test(text.charAt(start))) start++;
-  while (end > start && BLANK_AT_EDGE.test(text.charAt(end - 1))) end--;
+  while (start < end && blankAtEdge(text.charAt(start))) start++;
+  while (end > start && blankAtEdge(text.charAt(end - 1))) end--;
   return text.slice(start, end);
 }
 
