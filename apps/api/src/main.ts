@@ -34,7 +34,8 @@ async function main(): Promise<void> {
     stop: async () => {
       // Not ready any more: a proxy that checks /healthz stops sending requests while they are still served.
       readiness.draining = true;
-      await sleep(config.SHUTDOWN_DRAIN_DELAY_MS);
+      // Without a delay, not even a turn of the event loop: the listener closes as soon as the hooks allow.
+      if (config.SHUTDOWN_DRAIN_DELAY_MS > 0) await sleep(config.SHUTDOWN_DRAIN_DELAY_MS);
       stopSweepers();
       // app.close stops listening at once (new connections are refused), closes idle keep-alive sockets, answers
       // requests arriving on busy ones with 503 + Connection: close, and resolves when those in flight are done.

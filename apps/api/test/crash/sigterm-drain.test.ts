@@ -98,7 +98,9 @@ describe('SIGTERM', () => {
     server.child.kill('SIGTERM');
     const running = server;
     await waitFor(() => running.output().includes('SIGTERM received'), 10_000);
-    expect(await connectionError(running.origin)).toBe('ECONNREFUSED');
+    // Refused, or (when it came in the instant between the signal and the listener's close) accepted and closed
+    // unanswered: either way no new request is served.
+    expect(['ECONNREFUSED', 'UND_ERR_SOCKET', 'ECONNRESET']).toContain(await connectionError(running.origin));
     running.child.kill('SIGTERM'); // an impatient supervisor: must not cut the drain short
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(running.child.exitCode).toBeNull();
