@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { RESET_LINK_TTL_MS } from '@civitas/contract';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/tables/index.js';
 import { AppError } from '../../http/errors.js';
 import { secretDigest, storeSecret } from './email-codes.js';
 
@@ -13,6 +15,15 @@ export async function issueResetToken(db: Db, secret: Buffer, citizenId: string,
   await storeSecret(db, secret, citizenId, 'reset_password', random, now + RESET_LINK_TTL_MS, now);
   return `${citizenId}.${random}`;
 }
+
+/** The account's reset row holding this digest and not yet expired: what opening and spending a token both ask. */
+const liveToken = (eb: ExpressionBuilder<Database, 'email_codes'>, citizenId: string, digest: string, now: number) =>
+  eb.and([
+    eb('citizen_id', '=', citizenId),
+    eb('purpose', '=', 'reset_password'),
+    eb('code_hash', '=', digest),
+    eb('expires_at', '>', now),
+  ]);
 
 export const invalidResetLink = () =>
   new AppError(400, 'INVALID_RESET_LINK', 'That reset link is wrong, used or expired; ask for a new one');
@@ -32,10 +43,7 @@ export async function openResetToken(
   const live = await db
     .selectFrom('email_codes')
     .select('citizen_id')
-    .where('citizen_id', '=', citizenId)
-    .where('purpose', '=', 'reset_password')
-    .where('code_hash', '=', digest)
-    .where('expires_at', '>', now)
+    .where((eb) => liveToken(eb, citizenId, digest, now))
     .executeTakeFirst();
   if (!live) throw invalidResetLink();
   return { citizenId, digest };
@@ -45,10 +53,7 @@ export async function openResetToken(
 export async function spendResetToken(trx: Db, citizenId: string, digest: string, now: number): Promise<void> {
   const spent = await trx
     .deleteFrom('email_codes')
-    .where('citizen_id', '=', citizenId)
-    .where('purpose', '=', 'reset_password')
-    .where('code_hash', '=', digest)
-    .where('expires_at', '>', now)
+    .where((eb) => liveToken(eb, citizenId, digest, now))
     .executeTakeFirst();
   if (spent.numDeletedRows !== 1n) throw invalidResetLink();
 }
