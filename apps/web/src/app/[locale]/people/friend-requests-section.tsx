@@ -52,22 +52,17 @@ export function FriendRequestsSection() {
             person={request.from}
             action={
               <>
-                <button
-                  type="button"
-                  className={styles.button}
-                  aria-label={t('acceptLabel', { name: request.from.displayName })}
-                  onClick={() => answer('accept', request.id, request.from.displayName)}
-                >
-                  {t('accept')}
-                </button>
-                <button
-                  type="button"
-                  className={styles.secondary}
-                  aria-label={t('declineLabel', { name: request.from.displayName })}
-                  onClick={() => answer('decline', request.id, request.from.displayName)}
-                >
-                  {t('decline')}
-                </button>
+                {(['accept', 'decline'] as const).map((kind) => (
+                  <button
+                    key={kind}
+                    type="button"
+                    className={kind === 'accept' ? styles.button : styles.secondary}
+                    aria-label={t(`${kind}Label`, { name: request.from.displayName })}
+                    onClick={() => answer(kind, request.id, request.from.displayName)}
+                  >
+                    {t(kind)}
+                  </button>
+                ))}
               </>
             }
           />
