@@ -85,9 +85,7 @@ function forgetOnCacheEvents(ctx: AppContext): void {
   ctx.cacheBus.on('keys-changed', () => {
     void ctx.keys.signing.refresh();
   });
-  ctx.cacheBus.on('sign-outs-changed', () => {
-    void ctx.signOuts.reload();
-  });
+  ctx.cacheBus.on('sign-outs-changed', () => ctx.signOuts.reload());
 }
 
 /** Closes what createContext opened. */

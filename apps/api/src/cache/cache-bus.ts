@@ -18,9 +18,12 @@ const CACHE_EVENTS: readonly CacheEvent[] = ['stage-changed', 'keys-changed', 's
 export const CACHE_CHANNEL = 'civitas:cache-events';
 
 export interface CacheBus {
-  /** Applies the event in this process at once and, with Redis, on every other instance subscribed. Never throws. */
+  /**
+   * Applies the event in this process (waiting for handlers that return a promise) and, with Redis, on every other
+   * instance subscribed. Never throws.
+   */
   announce(event: CacheEvent): Promise<void>;
-  on(event: CacheEvent, handler: () => void): void;
+  on(event: CacheEvent, handler: () => void | Promise<void>): void;
   /** Resolves once this instance hears other instances' announcements (at once without Redis). */
   readonly ready: Promise<void>;
   close(): Promise<void>;
@@ -34,10 +37,10 @@ export interface CacheBus {
  * within the cache's own time bound, which stays the guarantee.
  */
 export function createCacheBus(redis: Redis | null, onError: (error: unknown) => void = () => {}): CacheBus {
-  const handlers = new Map<CacheEvent, (() => void)[]>();
-  const apply = (event: CacheEvent) => {
-    for (const handler of handlers.get(event) ?? []) handler();
-  };
+  const handlers = new Map<CacheEvent, (() => void | Promise<void>)[]>();
+  // A failing handler is reported, never thrown: the write that announced has already been made.
+  const apply = (event: CacheEvent) =>
+    Promise.all((handlers.get(event) ?? []).map((handler) => Promise.resolve().then(handler).catch(report)));
   const instance = randomUUID();
   let closed = false;
   // A subscription still being made when the bus closes (a short CLI command) fails harmlessly: not reported.
@@ -50,14 +53,14 @@ export function createCacheBus(redis: Redis | null, onError: (error: unknown) =>
     subscriber.on('error', report);
     subscriber.on('message', (_channel: string, message: string) => {
       const [from, event] = message.split(' ', 2);
-      if (from !== instance && CACHE_EVENTS.includes(event as CacheEvent)) apply(event as CacheEvent);
+      if (from !== instance && CACHE_EVENTS.includes(event as CacheEvent)) void apply(event as CacheEvent);
     });
     ready = subscriber.subscribe(CACHE_CHANNEL).then(() => undefined);
     ready.catch(report);
   }
   return {
     async announce(event) {
-      apply(event);
+      await apply(event);
       // The write is already made: Redis away loses only the early notice, never the answer to the write.
       await redis?.publish(CACHE_CHANNEL, `${instance} ${event}`).catch(report);
     },

@@ -183,7 +183,6 @@ describe('two instances on one database and one Redis', () => {
       .set({ signed_out_at: Date.now() + 2000 })
       .where('id', '=', people.fan3.id)
       .execute();
-    await a.ctx.signOuts.reload();
     await a.ctx.cacheBus.announce('sign-outs-changed');
     expect(await me(a)).toBe(401);
     expect(

@@ -25,8 +25,8 @@ export default defineRoute(confirmPasswordReset, async ({ body, ctx }) => {
       .execute();
     await revokeAllFor(trx, citizenId, now);
   });
-  // The access tokens too, on every instance, at once: "signed out on every device" is what the page promised.
-  await ctx.signOuts.reload();
+  // The access tokens too, on every instance, at once (here before the answer): "signed out on every device" is
+  // what the page promised.
   await ctx.cacheBus.announce('sign-outs-changed');
   return { reset: true as const };
 });
