@@ -11,7 +11,7 @@ const head =
   `<script src="/_next/static/chunks/react-2b.js" async="" nonce="${nonce}"></script>` +
   `<script src="/_next/static/chunks/turbopack-3c.js" async="" nonce="${nonce}"></script>` +
   `<script src="/_next/static/chunks/polyfills-4d.js" noModule="" nonce="${nonce}"></script>` +
-  '<link rel="icon" href="/favicon.svg"/></head>';
+  '<link rel="icon" href="/favicon.png"/></head>';
 const body =
   '<body><main><h1>Scène à la plage ☀</h1><img src="/media/a.webp" fetchPriority="high"/></main>' +
   `<script nonce="${nonce}" id="_R_">self.__next_f=[]</script>` +
@@ -32,7 +32,7 @@ describe('scriptsAfterLoad', () => {
     // What the page needs before the scripts stays: the module-less fallback, the data, the icon, the picture.
     expect(html).toContain('noModule=""');
     expect(html).toContain('self.__next_f.push([1,"data"])');
-    expect(html).toContain('<link rel="icon" href="/favicon.svg"/>');
+    expect(html).toContain('<link rel="icon" href="/favicon.png"/>');
     expect(html).toContain('<img src="/media/a.webp" fetchPriority="high"/>');
     const loader = loaderScript(
       ['/_next/static/chunks/react-2b.js', '/_next/static/chunks/turbopack-3c.js', '/_next/static/chunks/page-1a.js'],
@@ -47,7 +47,7 @@ describe('scriptsAfterLoad', () => {
     const html = rewriteWhole(page);
     const keeper = earlyTapScript(nonce);
     expect(keeper).toContain(`<script nonce="${nonce}">`);
-    expect(html).toContain(`<link rel="icon" href="/favicon.svg"/>${keeper}</head><body>`);
+    expect(html).toContain(`<link rel="icon" href="/favicon.png"/>${keeper}</head><body>`);
     expect(html.split(keeper)).toHaveLength(2);
   });
 

@@ -13,7 +13,7 @@ describe.skipIf(!hasWebBuild())('the address budget on the web (needs the web bu
 
   it('lets the public files through, and counts a dotted path that names no file like any page', async () => {
     for (let round = 0; round < budget + 2; round += 1) {
-      for (const file of ['/favicon.svg', '/placeholders/cover.svg', '/placeholders/profile-picture.svg']) {
+      for (const file of ['/favicon.png', '/placeholders/cover.svg', '/placeholders/profile-picture.svg']) {
         expect((await fetch(`${site.baseUrl}${file}`)).status, file).toBe(200);
       }
     }
@@ -22,6 +22,6 @@ describe.skipIf(!hasWebBuild())('the address budget on the web (needs the web bu
       statuses.push((await fetch(`${site.baseUrl}/nothing-${call}.x`)).status);
     }
     expect(statuses).toEqual([...Array(budget).fill(404), 429]);
-    expect((await fetch(`${site.baseUrl}/favicon.svg`)).status).toBe(200);
+    expect((await fetch(`${site.baseUrl}/favicon.png`)).status).toBe(200);
   });
 });

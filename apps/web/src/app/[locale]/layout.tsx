@@ -51,7 +51,11 @@ export async function generateMetadata({ params }: Omit<LayoutProps, 'children'>
   const { locale } = await params;
   if (!isLocale(locale)) return {};
   const t = await getTranslations({ locale });
-  return { title: t('App.name'), description: t('Metadata.description'), icons: { icon: '/favicon.svg' } };
+  return {
+    title: t('App.name'),
+    description: t('Metadata.description'),
+    icons: { icon: { url: '/favicon.png', type: 'image/png', sizes: '64x64' } },
+  };
 }
 
 /** The application wrapper page: header with the product name and navigation, main content, footer. */
