@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { Link } from '@/components/link';
 import { Avatar } from '../people/avatar';
 import { CaptionText } from './caption-text';
+import { GuestLikes } from './guest-likes';
 import { LikeButton } from './like-button';
-import { GuestLikes } from './like-count';
 import styles from './post.module.css';
 import { PostMedia } from './post-media';
 
