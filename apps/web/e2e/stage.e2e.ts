@@ -312,6 +312,13 @@ describe('a citizen likes a post on the stage', () => {
     await context?.close();
   });
 
+  it('names the heart with its post’s author, so that a screen reader’s list of buttons tells posts apart', async () => {
+    const labelledBy = await card.getAttribute('aria-labelledby');
+    const author = (await page.locator(`[id="${labelledBy}"]`).textContent())?.trim() ?? '';
+    expect(author).not.toBe('');
+    expect(await card.getByRole('button', { name: `Like ${author}`, exact: true }).count()).toBe(1);
+  });
+
   it('gets the first page in the server’s HTML with the citizen’s own likes', async () => {
     const token = (await cookieJar(context)).get('civitas_citizen_token')?.value ?? '';
     const asAlice = await stagePageFromApi('GB', token, FIRST_PAGE_SIZE);

@@ -46,13 +46,18 @@ export function LikeButton({ postId, likes: given }: { postId: string; likes: Li
       notifyError(errorText({ status: 'FETCH_ERROR', error: String(error) }));
     }
   };
+  // Named "Like" and the author's name (the card's heading, post-card.tsx), so that a screen reader's list of
+  // buttons tells one post's heart from the next.
+  const id = `post-${postId}-like`;
   return (
     <span className={styles.likeRow}>
       <button
         type="button"
+        id={id}
         className={styles.likeButton}
         aria-pressed={likes.liked}
         aria-label={t('like')}
+        aria-labelledby={`${id} post-${postId}-author`}
         onClick={toggle}
         data-liked={likes.liked}
       >
