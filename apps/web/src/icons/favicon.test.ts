@@ -14,7 +14,7 @@ const FAVICON_SIZE = 64;
 
 describe('the tab icon', () => {
   it(`is favicon.svg drawn at ${FAVICON_SIZE} px, as committed`, async () => {
-    const made = await sharp(readFileSync(SOURCE), { density: 72 * (FAVICON_SIZE / 64) })
+    const made = await sharp(readFileSync(SOURCE))
       .resize(FAVICON_SIZE, FAVICON_SIZE)
       .png({ compressionLevel: 9, palette: true })
       .toBuffer();
