@@ -1,15 +1,17 @@
 #!/usr/bin/env node
-// Where a page's main-thread JavaScript time goes while it loads and boots, as a guest, under Lighthouse's 4x CPU
-// slowdown in Debian's Chromium at 390 px: a CPU profile from navigation until the network is idle (plus 1.5 s),
-// summed by script and by function (self time). Time a function spends compiling code it calls for the first
-// time shows as that function's own (the bundler's module loader, for module code compiled lazily).
-// Usage: node bench/web/boot-profile.mjs http://localhost:3204 [/u/alice] [--top 20]
+// Where a page's main-thread JavaScript time goes while it loads and boots, under Lighthouse's 4x CPU slowdown in
+// Debian's Chromium at 390 px: a CPU profile from navigation until the network is idle (plus 1.5 s), summed by
+// script and by function (self time). Time a function spends compiling code it calls for the first time shows as
+// that function's own (the bundler's module loader, for module code compiled lazily).
+// Usage: node bench/web/boot-profile.mjs http://localhost:3204 [/u/alice] [--top 20] [--as bob]
+// As a guest, or with `--as <demo citizen>` as that citizen sees the page (signed in first through the sign-in form).
 import { parseArgs } from 'node:util';
 import { launchChromium } from './chromium.mjs';
+import { signIn } from './sign-in.mjs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { top: { type: 'string', default: '20' } },
+  options: { top: { type: 'string', default: '20' }, as: { type: 'string' } },
 });
 const origin = positionals[0]?.replace(/\/$/, '');
 if (!origin) {
@@ -21,7 +23,9 @@ const path = positionals[1] ?? '/';
 const browser = await launchChromium();
 let profile;
 try {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const context = values.as
+    ? (await signIn(browser, origin, values.as)).context
+    : await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
