@@ -195,11 +195,18 @@ describe('editing my profile', () => {
       .toMatch(/\/media\/covers\/[0-9a-f-]{36}\/[0-9a-f]{16}\/cover-1500\.webp$/);
     await main(page).getByRole('button', { name: 'Remove cover' }).click();
     await expectToast(page, 'Your cover was removed.');
-    await expect.poll(() => cover.getAttribute('src')).toBe('/placeholders/cover.svg');
+    await expect.poll(() => cover.getAttribute('src')).toBe('/placeholders/cover.webp');
 
     await main(page).getByRole('button', { name: 'Remove picture' }).click();
     await expectToast(page, 'Your profile picture was removed.');
-    await expect.poll(() => headerPicture.getAttribute('src')).toBe('/placeholders/profile-picture.svg');
+    await expect.poll(() => headerPicture.getAttribute('src')).toBe('/placeholders/profile-picture.png');
+    // The placeholders are raster pictures the browser decodes off the page's main thread, not SVG (ADR 054).
+    const decoded = (picture: typeof cover) =>
+      picture.evaluate((image: HTMLImageElement) =>
+        image.decode().then(() => [image.naturalWidth, image.naturalHeight]),
+      );
+    expect(await decoded(cover)).toEqual([600, 200]);
+    expect(await decoded(headerPicture)).toEqual([256, 256]);
     expect((await page.request.get(`${origin}${new URL(uri, origin).pathname}`)).status()).toBe(404);
   });
 });

@@ -13,7 +13,7 @@ describe.skipIf(!hasWebBuild())('the address budget on the web (needs the web bu
 
   it('lets the public files through, and counts a dotted path that names no file like any page', async () => {
     for (let round = 0; round < budget + 2; round += 1) {
-      for (const file of ['/favicon.png', '/placeholders/cover.svg', '/placeholders/profile-picture.svg']) {
+      for (const file of ['/favicon.png', '/placeholders/cover.webp', '/placeholders/profile-picture.png']) {
         expect((await fetch(`${site.baseUrl}${file}`)).status, file).toBe(200);
       }
     }

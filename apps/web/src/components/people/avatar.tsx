@@ -1,6 +1,6 @@
 /** The placeholders of spec §2 for a missing profile picture or cover. */
-export const PROFILE_PICTURE_PLACEHOLDER = '/placeholders/profile-picture.svg';
-export const COVER_PLACEHOLDER = '/placeholders/cover.svg';
+export const PROFILE_PICTURE_PLACEHOLDER = '/placeholders/profile-picture.png';
+export const COVER_PLACEHOLDER = '/placeholders/cover.webp';
 
 interface AvatarProps {
   uri: string | null;
