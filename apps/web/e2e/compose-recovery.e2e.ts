@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Dialog, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
@@ -9,7 +9,8 @@ import { dismissConsent, newPhoneContext, signInAs } from './support/demo';
 
 /**
  * The composer when things go wrong on the way (ADR 009): a file the server refuses leaves the post waiting for
- * another one, and a cancel that comes while the post is still being created keeps nothing.
+ * another one, a cancel that comes while the post is still being created keeps nothing, and leaving the page
+ * before the file is through is asked about first.
  */
 const origin = inject('origin');
 let browser: Browser;
@@ -124,6 +125,92 @@ describe('the composer recovers', () => {
     expect((await discarded).url()).toMatch(new RegExp(`/creators-content/${id}$`));
     await main(page).getByRole('button', { name: 'Publish' }).waitFor();
     expect(initiates).toEqual([]);
+    const statusOf = () =>
+      page.evaluate(
+        async (postId) =>
+          (
+            await fetch(`/api/users/creators-content/status/${postId}`, {
+              credentials: 'same-origin',
+              headers: { 'x-api-version': '1.0' },
+            })
+          ).status,
+        id,
+      );
+    await expect.poll(statusOf, { timeout: 10_000 }).toBe(404);
+  });
+
+  it('asks before a link or Back leaves an upload: staying keeps it going, leaving discards the post', async () => {
+    // Opened from the stage through the site's navigation, as a person does: Back is then the app's own.
+    const context = await newPhoneContext(browser);
+    contexts.push(context);
+    const page = await context.newPage();
+    await signInAs(page, origin, 'alice', '/');
+    await dismissConsent(page);
+    await page.locator('header.site-header nav').getByRole('link', { name: 'New post' }).click();
+    await page.waitForURL(`${origin}/new`);
+    // The file's upload is held at its first call, so the post stays on its way for as long as the test needs.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let arrived = () => {};
+    const initiateArrived = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    await page.route(/\/initiate$/, async (route) => {
+      arrived();
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    const questions: string[] = [];
+    const answers: ('stay' | 'leave')[] = [];
+    page.on('dialog', (dialog: Dialog) => {
+      questions.push(dialog.message());
+      void (answers.shift() === 'leave' ? dialog.accept() : dialog.dismiss());
+    });
+    const created = page.waitForResponse((response) => isCreate(response.request()));
+
+    const photo = join(work, 'blue.jpg');
+    writeFileSync(
+      photo,
+      await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2040c0' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    await main(page).getByLabel('Picture or video').setInputFiles(photo);
+    await main(page).getByLabel('Caption').fill(`Left mid-upload ${Date.now()}`);
+    await main(page).getByRole('button', { name: 'Publish' }).click();
+    const { id } = (await (await created).json()) as { id: string };
+    await initiateArrived;
+    const question = 'Your post is still uploading. Leave this page and discard it?';
+    const stillComposing = async () => {
+      expect(new URL(page.url()).pathname).toBe('/new');
+      await main(page).getByRole('button', { name: 'Cancel' }).waitFor();
+    };
+
+    // A link of the site's own header: asked, and staying keeps the page and its upload.
+    answers.push('stay');
+    await page.locator('header.site-header').getByRole('link', { name: 'Civitas' }).click();
+    await expect.poll(() => questions).toEqual([question]);
+    await stillComposing();
+
+    // Back: asked the same; staying again.
+    answers.push('stay');
+    await page.goBack();
+    await expect.poll(() => questions).toHaveLength(2);
+    await stillComposing();
+
+    // Back once more, and leaving: the page the composer was opened from, and the post is gone.
+    answers.push('leave');
+    const discarded = page.waitForRequest(
+      (request) => request.method() === 'DELETE' && request.url().endsWith(`/creators-content/${id}`),
+    );
+    await page.goBack();
+    await page.waitForURL(`${origin}/`);
+    await main(page).locator('article').first().waitFor();
+    expect(questions).toEqual([question, question, question]);
+    await discarded;
+    release();
     const statusOf = () =>
       page.evaluate(
         async (postId) =>

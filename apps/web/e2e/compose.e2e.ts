@@ -102,6 +102,7 @@ describe('the composer', () => {
     page.on('response', (response) => {
       if (response.url().includes('/creators-content/status/')) statuses.push(String(response.status()));
     });
+    const historyBefore = await page.evaluate(() => window.history.length);
     await main(page).getByRole('button', { name: 'Publish' }).click();
     await page.waitForURL(/\/p\/[0-9a-f-]{36}$/, { timeout: 30_000 });
     const postPath = new URL(page.url()).pathname;
@@ -115,6 +116,12 @@ describe('the composer', () => {
     expect(await article.locator('source[type="image/webp"]').getAttribute('srcset')).toMatch(
       / 320w, .* 640w, .* 1080w$/,
     );
+    // The history entry the composer kept while the file was on its way is gone: the post's page is the one
+    // entry publishing added, and Back from it is the composer.
+    expect(await page.evaluate(() => window.history.length)).toBe(historyBefore + 1);
+    await page.goBack();
+    await page.waitForURL(`${origin}/new`);
+    await main(page).getByRole('button', { name: 'Publish' }).waitFor();
 
     // My profile's friends-only tab has it; my friend bob sees it; carol, not a friend, gets a 404.
     await page.goto(`${origin}/me`);

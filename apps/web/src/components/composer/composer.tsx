@@ -16,6 +16,7 @@ import {
 } from './composer-rules';
 import { isVideoFile, MediaField } from './media-field';
 import { PublishStatus } from './publish-status';
+import { useLeaveGuard } from './use-leave-guard';
 import { usePublish } from './use-publish';
 import { videoDuration } from './video-duration';
 
@@ -46,7 +47,10 @@ export function Composer() {
   const ids = { link: useId(), linkHint: useId(), alt: useId(), altHint: useId(), sharing: useId() };
   const problemId = (field: Field) => `${ids.sharing}-${field}-problem`;
   const video = isVideoFile(file);
-  const busy = phase.kind === 'creating' || phase.kind === 'uploading' || phase.kind === 'processing';
+  const sending = phase.kind === 'creating' || phase.kind === 'uploading';
+  const busy = sending || phase.kind === 'processing';
+  // Leaving before the file is through discards the post (usePublish): the person is asked first.
+  useLeaveGuard(sending, t('leaveWhileUploading'));
   // A field's message goes as soon as the person changes that field.
   const clearProblem = (field: Field) =>
     setProblems((current) => (current[field] ? { ...current, [field]: undefined } : current));

@@ -91,14 +91,6 @@ export function usePublish() {
     };
   }, []);
 
-  const uploading = phase.kind === 'uploading' || phase.kind === 'creating';
-  useEffect(() => {
-    if (!uploading) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [uploading]);
-
   /** The post to upload to: the waiting draft when it was made with the same fields, else a new one. */
   const postFor = async (body: Parameters<typeof createPost>[0]['body'], live: () => boolean) => {
     const request = JSON.stringify(body);

@@ -1,0 +1,85 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useEffect } from 'react';
+
+const GUARD_STATE = { civitasLeaveGuard: true };
+
+/** A click that would take this tab to another page of this site: a plain click on a same-origin link. */
+function inAppDestination(event: MouseEvent): string | null {
+  if (
+    event.defaultPrevented ||
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey
+  ) {
+    return null;
+  }
+  const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!(link instanceof HTMLAnchorElement) || link.hasAttribute('download')) return null;
+  if (link.target && link.target !== '_self') return null;
+  const url = new URL(link.href, window.location.href);
+  if (url.origin !== window.location.origin) return null; // a full navigation: `beforeunload` asks
+  if (url.pathname === window.location.pathname && url.search === window.location.search) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * While `active`, leaving the page asks `question` first, however the person leaves: closing or reloading the
+ * tab (the browser's own prompt, `beforeunload`), a link of this site (the app's navigations do not unload the
+ * page), or Back. For Back the page adds an entry of its own to the history, so that Back first lands on this
+ * page again, where the question is asked: staying puts the entry back; leaving goes back once more. When the
+ * guard ends on this page (the upload is through, failed or was cancelled), its entry is taken off again.
+ */
+export function useLeaveGuard(active: boolean, question: string) {
+  const router = useRouter();
+  useEffect(() => {
+    if (!active) return;
+    let onGuardEntry = true;
+    let leaving = false;
+    window.history.pushState(GUARD_STATE, '');
+
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!leaving) event.preventDefault();
+    };
+    const onClick = (event: MouseEvent) => {
+      const destination = inAppDestination(event);
+      if (!destination) return;
+      // Captured before the app's own link handling, which never sees a click the person takes back.
+      event.preventDefault();
+      event.stopPropagation();
+      if (!window.confirm(question)) return;
+      leaving = true;
+      // In place of this page's extra entry, so Back from there comes to this page once, as usual.
+      if (onGuardEntry) router.replace(destination);
+      else router.push(destination);
+    };
+    const onPopState = (event: PopStateEvent) => {
+      if (leaving) return;
+      if ((event.state as typeof GUARD_STATE | null)?.civitasLeaveGuard) {
+        onGuardEntry = true; // Forward, onto the entry again
+        return;
+      }
+      onGuardEntry = false;
+      if (window.confirm(question)) {
+        leaving = true;
+        window.history.back();
+      } else {
+        window.history.pushState(GUARD_STATE, '');
+        onGuardEntry = true;
+      }
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    document.addEventListener('click', onClick, true);
+    window.addEventListener('popstate', onPopState);
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      document.removeEventListener('click', onClick, true);
+      window.removeEventListener('popstate', onPopState);
+      // Still here, with nothing left to lose: the extra entry goes, so Back works as it did before.
+      if (!leaving && onGuardEntry) window.history.back();
+    };
+  }, [active, question, router]);
+}
