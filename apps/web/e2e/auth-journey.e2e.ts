@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
-import { codeFromMailbox, cookieJar, followLinkFromMailbox } from './support/pages';
+import { codeFromMailbox, cookieJar, followLinkFromMailbox, waitForHydration } from './support/pages';
 
 const origin = inject('origin');
 const PASSWORD = 'a long enough password';
@@ -149,8 +149,17 @@ describe('a person in a real browser', () => {
     // The header caches my picture's address for the next page load (spec §3); logout must forget it.
     await expect.poll(() => header().locator('a[href="/me"] img').count()).toBe(1);
     await page.evaluate(() => localStorage.setItem('civitas.profilePictureUri', '/media/cached-picture.webp'));
+    // A second tab of the same browser, on a citizen's page, open while the first one signs out.
+    const otherTab = await context.newPage();
+    await otherTab.goto(`${origin}/people`);
+    await waitForHydration(otherTab, 'header.site-header button.link-button');
     await header().getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${origin}/`);
+    // The other tab loads its page again, as a guest's: its header no longer says who was signed in.
+    const otherHeader = otherTab.locator('header.site-header');
+    await otherHeader.getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(await otherHeader.textContent()).not.toContain(person.username);
+    await otherTab.close();
     expect(await page.evaluate(() => localStorage.getItem('civitas.profilePictureUri'))).toBeNull();
     await expect.poll(() => header().locator('a[href="/me"]').count()).toBe(0);
     await expect.poll(() => header().getByRole('link', { name: 'Sign in' }).count()).toBe(1);

@@ -1,7 +1,9 @@
 'use client';
 
+import { useEffect } from 'react';
 import { MyPicture } from './my-picture';
 import { SignOutButton, type SignOutButtonProps } from './sign-out-button';
+import { onSignedOutElsewhere } from './signed-out-elsewhere';
 
 export interface CitizenCornerProps {
   /** My picture's address as the server read it; undefined when that read failed (the browser's cache stands in). */
@@ -13,6 +15,8 @@ export interface CitizenCornerProps {
 
 /** The header's corner for a signed-in citizen: my picture, who I am, and sign-out. */
 export function CitizenCornerIsland({ picture, pictureLabel, signedInAs, signOut }: CitizenCornerProps) {
+  // Every signed-in page has this corner, so every signed-in tab hears of a sign-out in another one.
+  useEffect(() => onSignedOutElsewhere(() => window.location.reload()), []);
   return (
     <>
       <MyPicture label={pictureLabel} served={picture} />

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { loadStore } from '@/client/lazy-store';
 import { notifyError } from '@/components/toast';
+import { announceSignedOut } from './signed-out-elsewhere';
 
 export interface SignOutButtonProps {
   label: string;
@@ -14,7 +15,7 @@ export interface SignOutButtonProps {
 /**
  * Spec §4 "Logout": with the session-loading flag up, the server revokes the sign-in and clears the cookies;
  * then the browser goes to "/", the cached profile picture and every cached API answer are forgotten, and
- * the server-rendered parts (this header) render again as a guest's.
+ * the server-rendered parts (this header) render again as a guest's, here and in the site's other tabs.
  */
 export function SignOutButton({ label, busyLabel, failedLabel }: SignOutButtonProps) {
   const router = useRouter();
@@ -29,6 +30,7 @@ export function SignOutButton({ label, busyLabel, failedLabel }: SignOutButtonPr
       const { serverConfirmed } = await store.logOutOfTab((path) => router.push(path));
       // The session cookies are httpOnly: only the server can clear them, so a refused logout is said aloud.
       if (!serverConfirmed) notifyError(failedLabel);
+      else announceSignedOut();
       router.refresh();
     } catch {
       notifyError(failedLabel);
