@@ -42,6 +42,37 @@ const isCreate = (request: Request) => request.method() === 'POST' && /\/v7\/cre
 const isInitiate = (request: Request) => request.method() === 'POST' && request.url().endsWith('/initiate');
 const postIdOf = (url: string) => /creators-content\/([0-9a-f-]{36})\//.exec(url)?.[1];
 
+/** Holds the page's requests to `pattern` until `release`; `arrived` settles when the first one comes. */
+async function hold(page: Page, pattern: RegExp) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let came = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    came = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    came();
+    await held;
+    await route.continue().catch(() => undefined); // the page may have gone on meanwhile
+  });
+  return { arrived, release };
+}
+
+/** The HTTP status of a post's processing status, as the signed-in page reads it (404: no such post of mine). */
+const processingStatusOf = (page: Page, postId: string) =>
+  page.evaluate(
+    async (id) =>
+      (
+        await fetch(`/api/users/creators-content/status/${id}`, {
+          credentials: 'same-origin',
+          headers: { 'x-api-version': '1.0' },
+        })
+      ).status,
+    postId,
+  );
+
 describe('the composer recovers', () => {
   it('sends another file to the same post after the server refuses one', async () => {
     const page = await composer();
@@ -84,19 +115,7 @@ describe('the composer recovers', () => {
 
   it('keeps nothing when cancelled while the post is being created', async () => {
     const page = await composer();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let arrived = () => {};
-    const createArrived = new Promise<void>((resolve) => {
-      arrived = resolve;
-    });
-    await page.route(/\/v7\/creators-content$/, async (route) => {
-      arrived();
-      await held;
-      await route.continue();
-    });
+    const { arrived: createArrived, release } = await hold(page, /\/v7\/creators-content$/);
     const initiates: string[] = [];
     page.on('request', (request) => {
       if (isInitiate(request)) initiates.push(request.url());
@@ -125,18 +144,7 @@ describe('the composer recovers', () => {
     expect((await discarded).url()).toMatch(new RegExp(`/creators-content/${id}$`));
     await main(page).getByRole('button', { name: 'Publish' }).waitFor();
     expect(initiates).toEqual([]);
-    const statusOf = () =>
-      page.evaluate(
-        async (postId) =>
-          (
-            await fetch(`/api/users/creators-content/status/${postId}`, {
-              credentials: 'same-origin',
-              headers: { 'x-api-version': '1.0' },
-            })
-          ).status,
-        id,
-      );
-    await expect.poll(statusOf, { timeout: 10_000 }).toBe(404);
+    await expect.poll(() => processingStatusOf(page, id), { timeout: 10_000 }).toBe(404);
   });
 
   it('asks before a link or Back leaves an upload: staying keeps it going, leaving discards the post', async () => {
@@ -149,19 +157,7 @@ describe('the composer recovers', () => {
     await page.locator('header.site-header nav').getByRole('link', { name: 'New post' }).click();
     await page.waitForURL(`${origin}/new`);
     // The file's upload is held at its first call, so the post stays on its way for as long as the test needs.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let arrived = () => {};
-    const initiateArrived = new Promise<void>((resolve) => {
-      arrived = resolve;
-    });
-    await page.route(/\/initiate$/, async (route) => {
-      arrived();
-      await held;
-      await route.continue().catch(() => undefined);
-    });
+    const { arrived: initiateArrived, release } = await hold(page, /\/initiate$/);
     const questions: string[] = [];
     const answers: ('stay' | 'leave')[] = [];
     page.on('dialog', (dialog: Dialog) => {
@@ -211,17 +207,6 @@ describe('the composer recovers', () => {
     expect(questions).toEqual([question, question, question]);
     await discarded;
     release();
-    const statusOf = () =>
-      page.evaluate(
-        async (postId) =>
-          (
-            await fetch(`/api/users/creators-content/status/${postId}`, {
-              credentials: 'same-origin',
-              headers: { 'x-api-version': '1.0' },
-            })
-          ).status,
-        id,
-      );
-    await expect.poll(statusOf, { timeout: 10_000 }).toBe(404);
+    await expect.poll(() => processingStatusOf(page, id), { timeout: 10_000 }).toBe(404);
   });
 });
