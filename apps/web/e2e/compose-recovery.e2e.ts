@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
 import { dismissConsent, newPhoneContext, signInAs } from './support/demo';
+import { holdRequests } from './support/pages';
 
 /**
  * The composer when things go wrong on the way (ADR 009): a file the server refuses leaves the post waiting for
@@ -41,24 +42,6 @@ const main = (page: Page) => page.locator('main');
 const isCreate = (request: Request) => request.method() === 'POST' && /\/v7\/creators-content$/.test(request.url());
 const isInitiate = (request: Request) => request.method() === 'POST' && request.url().endsWith('/initiate');
 const postIdOf = (url: string) => /creators-content\/([0-9a-f-]{36})\//.exec(url)?.[1];
-
-/** Holds the page's requests to `pattern` until `release`; `arrived` settles when the first one comes. */
-async function hold(page: Page, pattern: RegExp) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let came = () => {};
-  const arrived = new Promise<void>((resolve) => {
-    came = resolve;
-  });
-  await page.route(pattern, async (route) => {
-    came();
-    await held;
-    await route.continue().catch(() => undefined); // the page may have gone on meanwhile
-  });
-  return { arrived, release };
-}
 
 /** The HTTP status of a post's processing status, as the signed-in page reads it (404: no such post of mine). */
 const processingStatusOf = (page: Page, postId: string) =>
@@ -115,7 +98,7 @@ describe('the composer recovers', () => {
 
   it('keeps nothing when cancelled while the post is being created', async () => {
     const page = await composer();
-    const { arrived: createArrived, release } = await hold(page, /\/v7\/creators-content$/);
+    const { arrived: createArrived, release } = await holdRequests(page, /\/v7\/creators-content$/);
     const initiates: string[] = [];
     page.on('request', (request) => {
       if (isInitiate(request)) initiates.push(request.url());
@@ -157,7 +140,7 @@ describe('the composer recovers', () => {
     await page.locator('header.site-header nav').getByRole('link', { name: 'New post' }).click();
     await page.waitForURL(`${origin}/new`);
     // The file's upload is held at its first call, so the post stays on its way for as long as the test needs.
-    const { arrived: initiateArrived, release } = await hold(page, /\/initiate$/);
+    const { arrived: initiateArrived, release } = await holdRequests(page, /\/initiate$/);
     const questions: string[] = [];
     const answers: ('stay' | 'leave')[] = [];
     page.on('dialog', (dialog: Dialog) => {

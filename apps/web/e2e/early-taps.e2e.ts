@@ -29,7 +29,7 @@ afterAll(async () => {
 
 describe('a tap before the page is hydrated', () => {
   it('likes the post once the scripts have run, and a tap after that is handled once', async () => {
-    const releaseScripts = await holdRequests(page, '**/_next/static/**/*.js');
+    const { release: releaseScripts } = await holdRequests(page, '**/_next/static/**/*.js');
     const calls: Request[] = [];
     page.on('request', (request) => {
       if (LIKE_CALL.test(request.url())) calls.push(request);

@@ -177,7 +177,7 @@ describe('a signed-in citizen (alice)', () => {
     const liked = await likeCount(page);
 
     // The unlike call is held until the page has shown its effect: the change cannot come from the answer.
-    const releaseUnlike = await holdRequests(page, '**/un-liked-creators-content/**');
+    const { release: releaseUnlike } = await holdRequests(page, '**/un-liked-creators-content/**');
     const answered = page.waitForResponse((response) => response.url().includes('/un-liked-creators-content/'));
     await button.click();
     await expect.poll(() => likeCount(page)).toBe(liked - 1);

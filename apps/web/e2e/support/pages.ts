@@ -80,18 +80,26 @@ export async function waitForHydration(page: Page, selector: string): Promise<vo
 }
 
 /**
- * Holds the page's requests to `pattern` until the returned function is called; from then on they pass at once.
- * The route stays: taken away while a held request was still being let go, that request counted as handled
- * twice (Playwright's "Route is already handled!").
+ * Holds the page's requests to `pattern` until `release` is called; from then on they pass at once. `arrived`
+ * settles when the first of them comes. The route stays: taken away while a held request was still being let
+ * go, that request counted as handled twice (Playwright's "Route is already handled!").
  */
-export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+export async function holdRequests(
+  page: Page,
+  pattern: string | RegExp,
+): Promise<{ release: () => void; arrived: Promise<void> }> {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(pattern, async (route) => {
-    await held;
-    await route.continue();
+  let came: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => {
+    came = resolve;
   });
-  return release;
+  await page.route(pattern, async (route) => {
+    came();
+    await held;
+    await route.continue().catch(() => undefined); // the page may have gone on meanwhile
+  });
+  return { release, arrived };
 }

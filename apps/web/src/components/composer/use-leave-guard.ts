@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 
 const GUARD_STATE = { civitasLeaveGuard: true };
+const onGuardEntry = (state: unknown) => (state as typeof GUARD_STATE | null)?.civitasLeaveGuard === true;
 
 /** A click that would take this tab to another page of this site: a plain click on a same-origin link. */
 function inAppDestination(event: MouseEvent): string | null {
@@ -37,7 +38,6 @@ export function useLeaveGuard(active: boolean, question: string) {
   const router = useRouter();
   useEffect(() => {
     if (!active) return;
-    let onGuardEntry = true;
     let leaving = false;
     window.history.pushState(GUARD_STATE, '');
 
@@ -45,31 +45,23 @@ export function useLeaveGuard(active: boolean, question: string) {
       if (!leaving) event.preventDefault();
     };
     const onClick = (event: MouseEvent) => {
-      const destination = inAppDestination(event);
+      const destination = leaving ? null : inAppDestination(event);
       if (!destination) return;
       // Captured before the app's own link handling, which never sees a click the person takes back.
       event.preventDefault();
       event.stopPropagation();
       if (!window.confirm(question)) return;
       leaving = true;
-      // In place of this page's extra entry, so Back from there comes to this page once, as usual.
-      if (onGuardEntry) router.replace(destination);
-      else router.push(destination);
+      // In place of this page's extra entry (a click always finds the page on it: a Back that stayed put it back),
+      // so Back from there comes to this page once, as usual.
+      router.replace(destination);
     };
     const onPopState = (event: PopStateEvent) => {
-      if (leaving) return;
-      if ((event.state as typeof GUARD_STATE | null)?.civitasLeaveGuard) {
-        onGuardEntry = true; // Forward, onto the entry again
-        return;
-      }
-      onGuardEntry = false;
+      if (leaving || onGuardEntry(event.state)) return; // Forward, onto the entry again
       if (window.confirm(question)) {
         leaving = true;
         window.history.back();
-      } else {
-        window.history.pushState(GUARD_STATE, '');
-        onGuardEntry = true;
-      }
+      } else window.history.pushState(GUARD_STATE, '');
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onClick, true);
@@ -78,8 +70,9 @@ export function useLeaveGuard(active: boolean, question: string) {
       window.removeEventListener('beforeunload', onBeforeUnload);
       document.removeEventListener('click', onClick, true);
       window.removeEventListener('popstate', onPopState);
-      // Still here, with nothing left to lose: the extra entry goes, so Back works as it did before.
-      if (!leaving && onGuardEntry) window.history.back();
+      // Still on the extra entry, with nothing left to lose: it goes, so Back works as it did before. (Elsewhere
+      // already, say after a navigation the guard does not ask about, the history is left as it is.)
+      if (!leaving && onGuardEntry(window.history.state)) window.history.back();
     };
   }, [active, question, router]);
 }
