@@ -192,4 +192,55 @@ describe('the composer recovers', () => {
     release();
     await expect.poll(() => processingStatusOf(page, id), { timeout: 10_000 }).toBe(404);
   });
+  it('asks before signing out mid-upload, and a sign-out the person chooses discards the post first', async () => {
+    const page = await composer();
+    const { arrived: initiateArrived, release } = await holdRequests(page, /\/initiate$/);
+    const answers: ('stay' | 'leave')[] = [];
+    const questions: string[] = [];
+    page.on('dialog', (dialog: Dialog) => {
+      questions.push(dialog.message());
+      void (answers.shift() === 'leave' ? dialog.accept() : dialog.dismiss());
+    });
+    // The order in which the post's discard and the sign-out reach for the server.
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'DELETE' && /\/creators-content\/[0-9a-f-]{36}$/.test(request.url()))
+        sent.push('discard');
+      if (request.url().endsWith('/api/auth/logout')) sent.push('logout');
+    });
+    const created = page.waitForResponse((response) => isCreate(response.request()));
+    const photo = join(work, 'green.jpg');
+    writeFileSync(
+      photo,
+      await sharp({ create: { width: 400, height: 300, channels: 3, background: '#20a040' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    await main(page).getByLabel('Picture or video').setInputFiles(photo);
+    await main(page).getByLabel('Caption').fill(`Signed out mid-upload ${Date.now()}`);
+    await main(page).getByRole('button', { name: 'Publish' }).click();
+    const { id } = (await (await created).json()) as { id: string };
+    await initiateArrived;
+    const signOut = page.locator('header.site-header').getByRole('button', { name: 'Sign out' });
+
+    // Staying: still signed in, still uploading, nothing sent.
+    answers.push('stay');
+    await signOut.click();
+    await expect.poll(() => questions).toHaveLength(1);
+    expect(questions[0]).toBe('Your post is still uploading. Leave this page and discard it?');
+    await main(page).getByRole('button', { name: 'Cancel' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/new');
+    expect(sent).toEqual([]);
+
+    // Leaving: the post is discarded while the session still owns it, then the sign-out runs as usual.
+    answers.push('leave');
+    await signOut.click();
+    await page.waitForURL(`${origin}/`);
+    await page.locator('header.site-header').getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(questions).toHaveLength(2);
+    expect(sent.slice(0, 2)).toEqual(['discard', 'logout']);
+    release();
+    await signInAs(page, origin, 'alice', '/');
+    await expect.poll(() => processingStatusOf(page, id), { timeout: 10_000 }).toBe(404);
+  });
 });

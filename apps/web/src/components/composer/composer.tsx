@@ -49,8 +49,9 @@ export function Composer() {
   const video = isVideoFile(file);
   const sending = phase.kind === 'creating' || phase.kind === 'uploading';
   const busy = sending || phase.kind === 'processing';
-  // Leaving before the file is through discards the post (usePublish): the person is asked first.
-  useLeaveGuard(sending, t('leaveWhileUploading'));
+  // Leaving before the file is through discards the post (usePublish): the person is asked first, and the post
+  // goes as soon as they choose to leave (while the session that may own it is still there).
+  useLeaveGuard(sending, t('leaveWhileUploading'), cancel);
   // A field's message goes as soon as the person changes that field.
   const clearProblem = (field: Field) =>
     setProblems((current) => (current[field] ? { ...current, [field]: undefined } : current));

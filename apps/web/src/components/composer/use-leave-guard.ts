@@ -1,23 +1,25 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
 const GUARD_STATE = { civitasLeaveGuard: true };
 const onGuardEntry = (state: unknown) => (state as typeof GUARD_STATE | null)?.civitasLeaveGuard === true;
 
+/** A plain click: not one that opens a new tab or window, or that another handler has already taken. */
+const plainClick = (event: MouseEvent) =>
+  !(event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
+
+/**
+ * A button that takes the tab to another page through its own handler, not through a link (the header's
+ * sign-out): marked `data-leaves-page` where it is drawn.
+ */
+const leavingButton = (event: MouseEvent) =>
+  event.target instanceof Element && event.target.closest('button[data-leaves-page]:not(:disabled)') !== null;
+
 /** A click that would take this tab to another page of this site: a plain click on a same-origin link. */
 function inAppDestination(event: MouseEvent): string | null {
-  if (
-    event.defaultPrevented ||
-    event.button !== 0 ||
-    event.metaKey ||
-    event.ctrlKey ||
-    event.shiftKey ||
-    event.altKey
-  ) {
-    return null;
-  }
+  if (!plainClick(event)) return null;
   const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
   if (!(link instanceof HTMLAnchorElement) || link.hasAttribute('download')) return null;
   if (link.target && link.target !== '_self') return null;
@@ -33,9 +35,14 @@ function inAppDestination(event: MouseEvent): string | null {
  * page), or Back. For Back the page adds an entry of its own to the history, so that Back first lands on this
  * page again, where the question is asked: staying puts the entry back; leaving goes back once more. When the
  * guard ends on this page (the upload is through, failed or was cancelled), its entry is taken off again.
+ * `onLeave` runs as soon as the person has chosen to leave, before the page goes: a sign-out, say, must not
+ * take the session the page needs to discard what it leaves behind.
  */
-export function useLeaveGuard(active: boolean, question: string) {
+export function useLeaveGuard(active: boolean, question: string, onLeave: () => void) {
   const router = useRouter();
+  // The latest callback, without setting the guard (and its history entry) up again on every render.
+  const leave = useRef(onLeave);
+  leave.current = onLeave;
   useEffect(() => {
     if (!active) return;
     let leaving = false;
@@ -44,22 +51,35 @@ export function useLeaveGuard(active: boolean, question: string) {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (!leaving) event.preventDefault();
     };
+    const chooseToLeave = () => {
+      if (!window.confirm(question)) return false;
+      leaving = true;
+      leave.current();
+      return true;
+    };
     const onClick = (event: MouseEvent) => {
-      const destination = leaving ? null : inAppDestination(event);
+      if (leaving) return;
+      if (plainClick(event) && leavingButton(event)) {
+        // The button's own handler runs only if the person chooses to leave.
+        if (!chooseToLeave()) {
+          event.preventDefault();
+          event.stopPropagation();
+        }
+        return;
+      }
+      const destination = inAppDestination(event);
       if (!destination) return;
       // Captured before the app's own link handling, which never sees a click the person takes back.
       event.preventDefault();
       event.stopPropagation();
-      if (!window.confirm(question)) return;
-      leaving = true;
+      if (!chooseToLeave()) return;
       // In place of this page's extra entry (a click always finds the page on it: a Back that stayed put it back),
       // so Back from there comes to this page once, as usual.
       router.replace(destination);
     };
     const onPopState = (event: PopStateEvent) => {
       if (leaving || onGuardEntry(event.state)) return; // Forward, onto the entry again
-      if (window.confirm(question)) {
-        leaving = true;
+      if (chooseToLeave()) {
         window.history.back();
       } else window.history.pushState(GUARD_STATE, '');
     };

@@ -40,7 +40,15 @@ export function SignOutButton({ label, busyLabel, failedLabel }: SignOutButtonPr
   }
 
   return (
-    <button type="button" className="link-button" onClick={signOut} disabled={busy} aria-busy={busy}>
+    // data-leaves-page: a page with something to lose (the composer mid-upload) asks before this button acts.
+    <button
+      type="button"
+      className="link-button"
+      onClick={signOut}
+      disabled={busy}
+      aria-busy={busy}
+      data-leaves-page=""
+    >
       {busy ? busyLabel : label}
     </button>
   );
