@@ -5,14 +5,15 @@
 // score of each page, then (with --runs > 1) the median of each column over the runs.
 //
 // Usage: node bench/web/lighthouse.mjs http://localhost:3204 [--runs 3] [--post <id>] [--profile alice] [--as bob]
-//   [--pages stage,post,profile] [--cpu-slowdown 10]
+//   [--pages reference,stage,post,profile] [--cpu-slowdown 10]
 // `--as <demo citizen>` measures the pages as that citizen sees them: signed in once through the sign-in form, the
 // session's cookies then go with every request Lighthouse makes (`--extra-headers`). Not alice, whose /u/alice is
 // her own profile (a redirect to /me).
 // Needs: a server with the demo data (builds nothing itself); Chromium (scripts/install-system-deps.sh
 // chromium). Lighthouse comes from the npm registry through npx (pinned below); nothing else leaves the machine:
 // the flags keep Chromium from calling Google's services, which this network refuses.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,8 +48,9 @@ const { values, positionals } = parseArgs({
     post: { type: 'string' },
     profile: { type: 'string', default: 'alice' },
     as: { type: 'string' },
-    // A comma-separated subset of stage, post, profile (all three by default).
-    pages: { type: 'string', default: 'stage,post,profile' },
+    // A comma-separated subset of reference, stage, post, profile (all four by default). The reference is a
+    // page with no script served by bench/web/reference-page.mjs: the lab's own floor, measured in the same run.
+    pages: { type: 'string', default: 'reference,stage,post,profile' },
     // Lighthouse's simulated CPU slowdown (4 by default, its mobile preset). A larger one stands in for a slower
     // machine of the kind on a fast one (the slowdown times this machine's CPU index over the other's): a way to
     // look for what blocks there, never the measure itself.
@@ -120,10 +122,26 @@ function lighthouse(name, url, run, cookieHeader, attempt = 1) {
 const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
 
 const chosen = new Set(values.pages.split(','));
+
+/** The reference page's server, started only when the reference is measured; stopped when this process exits. */
+async function startReference() {
+  const child = spawn(process.execPath, [new URL('./reference-page.mjs', import.meta.url).pathname], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  process.once('exit', () => child.kill());
+  const [line] = await once(child.stdout, 'data');
+  // Neither the child nor its output keeps this process alive once the runs are done.
+  child.stdout.destroy();
+  child.unref();
+  return line.toString().trim();
+}
+const referenceOrigin = chosen.has('reference') ? await startReference() : null;
+
 const pages = [
-  ['stage', () => '/'],
-  ['post', async () => `/p/${values.post ?? (await demoPostId())}`],
-  ['profile', () => `/u/${values.profile}`],
+  ['reference', () => '/', referenceOrigin],
+  ['stage', () => '/', origin],
+  ['post', async () => `/p/${values.post ?? (await demoPostId())}`, origin],
+  ['profile', () => `/u/${values.profile}`, origin],
 ].filter(([name]) => chosen.has(name));
 console.log(
   `Lighthouse ${LIGHTHOUSE.split('@')[1]}, mobile, ${runs} run(s) per page, ${values.as ? `signed in as ${values.as}` : 'guest'}; reports in ${reports}`,
@@ -133,10 +151,10 @@ const rows = [];
 const medianRows = [];
 const shown = (metric, value) =>
   metric === 'CLS' ? value.toFixed(3) : metric === 'TBT' ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(1)} s`;
-for (const [name, pathOf] of pages) {
+for (const [name, pathOf, pageOrigin] of pages) {
   const path = await pathOf();
-  const cookieHeader = await citizenCookies();
-  const results = Array.from({ length: runs }, (_, run) => lighthouse(name, `${origin}${path}`, run, cookieHeader));
+  const cookieHeader = pageOrigin === origin ? await citizenCookies() : null;
+  const results = Array.from({ length: runs }, (_, run) => lighthouse(name, `${pageOrigin}${path}`, run, cookieHeader));
   // The run with the median performance score stands for the page (Lighthouse's own advice for variance).
   const perf = median(results.map((result) => result.scores.performance));
   const typical = results.find((result) => result.scores.performance === perf);
