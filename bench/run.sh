@@ -3,6 +3,9 @@
 # Usage: bench/run.sh [DATA_DIR]   (generates 100k citizens / 1M posts / 5M likes there on first use)
 #   DATABASE_URL=postgres://…?options=-c%20search_path%3Dbench bench/run.sh /tmp/bench-pg
 #     runs on PostgreSQL instead (the schema must exist; the dataset is generated into it on first use).
+#     Best in a database of its own (`createdb civitas_bench`, then DATABASE_URL=postgres://…/civitas_bench;
+#     `dropdb` after): its dataset takes gigabytes (2.5 GB on SQLite) and is written out for minutes after it
+#     is generated, and a test run against the same database meanwhile is slowed by it.
 #   BENCH_ONLY=citizen,detail   runs only the named paths: guest guest-snapshots citizen citizen-snapshots detail
 #     detail-crowd overview like like-many like-crowd create create-many, and page (the stage's HTML page as a
 #     guest; not in the default set, which is the API's)
