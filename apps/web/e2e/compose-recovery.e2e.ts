@@ -38,6 +38,18 @@ async function composer(): Promise<Page> {
   return page;
 }
 
+/** A JPEG of one colour, written to the test's folder: a real picture the server takes. */
+async function solidJpeg(name: string, width: number, height: number, background: string): Promise<string> {
+  const file = join(work, name);
+  writeFileSync(
+    file,
+    await sharp({ create: { width, height, channels: 3, background } })
+      .jpeg()
+      .toBuffer(),
+  );
+  return file;
+}
+
 const main = (page: Page) => page.locator('main');
 const isCreate = (request: Request) => request.method() === 'POST' && /\/v7\/creators-content$/.test(request.url());
 const isInitiate = (request: Request) => request.method() === 'POST' && request.url().endsWith('/initiate');
@@ -78,13 +90,7 @@ describe('the composer recovers', () => {
     expect(paragraphs).toHaveLength(2);
     expect(paragraphs[1]).toMatch(/\w/);
 
-    const good = join(work, 'green.jpg');
-    writeFileSync(
-      good,
-      await sharp({ create: { width: 800, height: 600, channels: 3, background: '#20a050' } })
-        .jpeg()
-        .toBuffer(),
-    );
+    const good = await solidJpeg('green.jpg', 800, 600, '#20a050');
     await main(page).getByLabel('Picture or video').setInputFiles(good);
     await main(page).getByRole('button', { name: 'Publish' }).click();
     await page.waitForURL(/\/p\/[0-9a-f-]{36}$/, { timeout: 30_000 });
@@ -107,13 +113,7 @@ describe('the composer recovers', () => {
     const discarded = page.waitForRequest((request) => request.method() === 'DELETE');
 
     const caption = `Cancelled early ${Date.now()}`;
-    const photo = join(work, 'red.jpg');
-    writeFileSync(
-      photo,
-      await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c02020' } })
-        .jpeg()
-        .toBuffer(),
-    );
+    const photo = await solidJpeg('red.jpg', 400, 300, '#c02020');
     await main(page).getByLabel('Picture or video').setInputFiles(photo);
     await main(page).getByLabel('Caption').fill(caption);
     await main(page).getByRole('button', { name: 'Publish' }).click();
@@ -149,13 +149,7 @@ describe('the composer recovers', () => {
     });
     const created = page.waitForResponse((response) => isCreate(response.request()));
 
-    const photo = join(work, 'blue.jpg');
-    writeFileSync(
-      photo,
-      await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2040c0' } })
-        .jpeg()
-        .toBuffer(),
-    );
+    const photo = await solidJpeg('blue.jpg', 400, 300, '#2040c0');
     await main(page).getByLabel('Picture or video').setInputFiles(photo);
     await main(page).getByLabel('Caption').fill(`Left mid-upload ${Date.now()}`);
     await main(page).getByRole('button', { name: 'Publish' }).click();
@@ -209,13 +203,7 @@ describe('the composer recovers', () => {
       if (request.url().endsWith('/api/auth/logout')) sent.push('logout');
     });
     const created = page.waitForResponse((response) => isCreate(response.request()));
-    const photo = join(work, 'green.jpg');
-    writeFileSync(
-      photo,
-      await sharp({ create: { width: 400, height: 300, channels: 3, background: '#20a040' } })
-        .jpeg()
-        .toBuffer(),
-    );
+    const photo = await solidJpeg('teal.jpg', 400, 300, '#20a0a0');
     await main(page).getByLabel('Picture or video').setInputFiles(photo);
     await main(page).getByLabel('Caption').fill(`Signed out mid-upload ${Date.now()}`);
     await main(page).getByRole('button', { name: 'Publish' }).click();
