@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Lighthouse (mobile: its default Moto G Power emulation, simulated slow 4G and 4x CPU slowdown) on the main
-// stage, a demo post and a demo profile of a running server, in Debian's Chromium; prints the scores.
+// stage, a demo post and a demo profile of a running server, and on a reference page with no script (the lab's
+// floor on this machine, bench/web/reference-page.mjs), in Debian's Chromium; prints the scores.
 // Measured, never asserted (DESIGN.md performance budget: ≥ 95). Prints the run with the median performance
 // score of each page, then (with --runs > 1) the median of each column over the runs.
 //

@@ -17,9 +17,8 @@ const plainClick = (event: MouseEvent) =>
 const leavingButton = (event: MouseEvent) =>
   event.target instanceof Element && event.target.closest('button[data-leaves-page]:not(:disabled)') !== null;
 
-/** A click that would take this tab to another page of this site: a plain click on a same-origin link. */
+/** Where a plain click would take this tab within this site: a same-origin link to another page. */
 function inAppDestination(event: MouseEvent): string | null {
-  if (!plainClick(event)) return null;
   const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
   if (!(link instanceof HTMLAnchorElement) || link.hasAttribute('download')) return null;
   if (link.target && link.target !== '_self') return null;
@@ -58,8 +57,8 @@ export function useLeaveGuard(active: boolean, question: string, onLeave: () => 
       return true;
     };
     const onClick = (event: MouseEvent) => {
-      if (leaving) return;
-      if (plainClick(event) && leavingButton(event)) {
+      if (leaving || !plainClick(event)) return;
+      if (leavingButton(event)) {
         // The button's own handler runs only if the person chooses to leave.
         if (!chooseToLeave()) {
           event.preventDefault();
@@ -79,9 +78,8 @@ export function useLeaveGuard(active: boolean, question: string, onLeave: () => 
     };
     const onPopState = (event: PopStateEvent) => {
       if (leaving || onGuardEntry(event.state)) return; // Forward, onto the entry again
-      if (chooseToLeave()) {
-        window.history.back();
-      } else window.history.pushState(GUARD_STATE, '');
+      if (chooseToLeave()) window.history.back();
+      else window.history.pushState(GUARD_STATE, '');
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onClick, true);
