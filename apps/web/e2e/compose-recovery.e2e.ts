@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
 import { dismissConsent, newPhoneContext, signInAs } from './support/demo';
-import { holdRequests } from './support/pages';
+import { deletePublishedPost, holdRequests } from './support/pages';
 
 /**
  * The composer when things go wrong on the way (ADR 009): a file the server refuses leaves the post waiting for
@@ -100,6 +100,7 @@ describe('the composer recovers', () => {
     expect(requests.filter(isCreate)).toHaveLength(1);
     const initiated = requests.filter(isInitiate).map((request) => postIdOf(request.url()));
     expect(initiated).toEqual([postId, postId]);
+    await deletePublishedPost(page);
   });
 
   it('keeps nothing when cancelled while the post is being created', async () => {

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
 import { type DemoName, dismissConsent, newPhoneContext, signInAs } from './support/demo';
-import { expectAccessible, screenshot } from './support/pages';
+import { deletePublishedPost, expectAccessible, screenshot } from './support/pages';
 
 /**
  * Publishing from the browser (ADR 009): the composer, its pickers, the upload with its progress and the
@@ -132,6 +132,7 @@ describe('the composer', () => {
     await main(bob).getByRole('tabpanel', { name: 'Friends only' }).getByText(caption).waitFor();
     const carol = await signedIn('carol', postPath);
     expect(await main(carol).getByText(caption).count()).toBe(0);
+    await deletePublishedPost(page, postPath);
   });
 
   it('says by how much a caption runs over its limit, never a negative count left', async () => {
@@ -272,5 +273,6 @@ describe('the composer', () => {
       .toBeGreaterThan(0.5);
     expect(streamed.some((path) => path.endsWith('master.m3u8'))).toBe(true);
     expect(streamed.some((path) => path.endsWith('.ts'))).toBe(true);
+    await deletePublishedPost(page);
   });
 });

@@ -103,3 +103,25 @@ export async function holdRequests(
   });
   return { release, arrived };
 }
+
+/**
+ * Deletes a post the journey published (its page's path; by default the page's own) through the page's session,
+ * so that the journeys after it read the demo world as written (a profile's counts, its lists). The server must
+ * confirm (204).
+ */
+export async function deletePublishedPost(page: Page, postPath = new URL(page.url()).pathname): Promise<void> {
+  const postId = /^\/p\/([0-9a-f-]{36})$/.exec(postPath)?.[1];
+  expect(postId, `a post's path, not ${postPath}`).toBeTruthy();
+  const status = await page.evaluate(
+    async (id) =>
+      (
+        await fetch(`/api/users/creators-content/${id}`, {
+          method: 'DELETE',
+          credentials: 'same-origin',
+          headers: { 'x-api-version': '3.0' },
+        })
+      ).status,
+    postId,
+  );
+  expect(status).toBe(204);
+}
