@@ -4,6 +4,9 @@
 // floor on this machine, bench/web/reference-page.mjs), in Debian's Chromium; prints the scores.
 // Measured, never asserted (DESIGN.md performance budget: ≥ 95). Prints the run with the median performance
 // score of each page, then (with --runs > 1) the median of each column over the runs.
+// For each page it also prints how much of its main thread's task time after the first paint was spent on the
+// CPU, and the blocking time those tasks make at the slowdown counted both ways (trace-cpu.mjs): on a machine
+// whose other processes hold the two cores, the gap between the two is the machine's, not the page's.
 //
 // Usage: node bench/web/lighthouse.mjs http://localhost:3204 [--runs 3] [--post <id>] [--profile alice] [--as bob]
 //   [--pages reference,stage,post,profile] [--cpu-slowdown 10]
@@ -21,6 +24,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchChromium } from './chromium.mjs';
 import { signIn } from './sign-in.mjs';
+import { traceCpu } from './trace-cpu.mjs';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2'; // the last major that runs on Node 20 (13 needs Node 22)
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -96,6 +100,7 @@ function lighthouse(name, url, run, cookieHeader, attempt = 1) {
       url,
       '--quiet',
       '--output=json',
+      '--save-assets',
       `--output-path=${output}`,
       `--only-categories=${CATEGORIES.join(',')}`,
       `--chrome-flags=${CHROME_FLAGS}`,
@@ -116,6 +121,10 @@ function lighthouse(name, url, run, cookieHeader, attempt = 1) {
     metrics: Object.fromEntries(Object.entries(METRICS).map(([name, id]) => [name, report.audits[id].displayValue])),
     values: Object.fromEntries(Object.entries(METRICS).map(([name, id]) => [name, report.audits[id].numericValue])),
     benchmarkIndex: Math.round(report.environment.benchmarkIndex),
+    mainThread: traceCpu(
+      output.replace(/\.json$/, '-0.trace.json'),
+      report.configSettings.throttling.cpuSlowdownMultiplier,
+    ),
     output,
   };
 }
@@ -176,6 +185,11 @@ for (const [name, pathOf, pageOrigin] of pages) {
     const tbt = results.map((r) => shown('TBT', r.values.TBT)).join(', ');
     console.log(`${name}: performance per run ${results.map((r) => r.scores.performance).join(', ')}; TBT ${tbt}`);
   }
+  // The machine's share of TBT (trace-cpu.mjs): the same tasks counted by the time the thread ran.
+  const thread = (key) => median(results.map((r) => r.mainThread[key]));
+  console.log(
+    `${name}: main thread from first paint (median): ${Math.round(thread('cpuShare') * 100)} % of task wall time on the CPU; blocking at the slowdown ${Math.round(thread('blockingByWall'))} ms by wall time, ${Math.round(thread('blockingByCpu'))} ms by CPU time`,
+  );
 }
 console.log(`| ${header.join(' | ')} |`);
 console.log(`|${header.map(() => '---').join('|')}|`);
