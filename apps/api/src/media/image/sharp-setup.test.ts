@@ -36,6 +36,15 @@ describe('loadSharp', () => {
     await expect(sharp(file).metadata()).rejects.toThrow();
   });
 
+  it('keeps none of the operations once a picture is done (libvips keeps up to 100 by default)', async () => {
+    const file = join(dir, 'kept.jpeg');
+    await writeFile(file, await solid().jpeg().toBuffer());
+    await sharp(file).resize(10).webp().toBuffer();
+    const { memory, files, items } = sharp.cache();
+    expect({ memory: memory.max, files: files.max, items: items.max }).toEqual({ memory: 0, files: 0, items: 0 });
+    expect(items.current).toBe(0);
+  });
+
   it('blocks loaders we never take, such as TIFF', async () => {
     const tiff = await solid().tiff().toBuffer();
     const file = join(dir, 'scan.tiff');

@@ -53,6 +53,10 @@ export function loadSharp(): Promise<SharpModule> {
   loading ??= import('sharp').then(({ default: sharp }) => {
     sharp.block({ operation: ['VipsForeignLoad'] });
     sharp.unblock({ operation: ALLOWED_LOADERS });
+    // libvips keeps its recent operations (by default up to 100 of them, 50 MB and 20 open files) for a
+    // repeat of the same work on the same input. Every upload is decoded once and never again, so here that
+    // cache would only hold on to a finished picture's operations.
+    sharp.cache(false);
     return sharp;
   });
   return loading;
