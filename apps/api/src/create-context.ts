@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { createCacheBus } from './cache/cache-bus.js';
 import { lru } from './cache/lru.js';
 import type { Config } from './config.js';
@@ -36,7 +35,10 @@ export async function createContext(config: Config, options: ContextOptions = {}
   });
   await migrateToLatest(db as never);
   const keys = await loadKeys(db, config.DATA_DIR);
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  // The client is loaded only where Redis is configured, as the PostgreSQL driver is (db/database.ts).
+  const redis = config.REDIS_URL
+    ? new (await import('ioredis')).Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : null;
   // Kept a minute past a token's lifetime: clocks of instances differ a little.
   const signOuts = createSignOuts(db, (config.ACCESS_TOKEN_TTL_SECONDS + 60) * 1000, Date.now);
   await signOuts.reload();

@@ -1,15 +1,29 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './tables/index.js';
 
 export type Db = Kysely<Database>;
 
 const INT8_OID = 20;
-// Counts and epoch-millisecond times fit in a double; reading them as numbers keeps both dialects alike.
-pg.types.setTypeParser(INT8_OID, (value) => Number(value));
+let postgresDriver: typeof pg | undefined;
+
+/**
+ * The PostgreSQL driver, loaded the first time a PostgreSQL database is opened: a server on the embedded
+ * database never loads it (with the Redis client, create-context.ts, 2.1 MB less live heap: DESIGN.md's
+ * memory budget).
+ */
+function loadPostgresDriver(): typeof pg {
+  if (!postgresDriver) {
+    postgresDriver = createRequire(import.meta.url)('pg') as typeof pg;
+    // Counts and epoch-millisecond times fit in a double; reading them as numbers keeps both dialects alike.
+    postgresDriver.types.setTypeParser(INT8_OID, (value) => Number(value));
+  }
+  return postgresDriver;
+}
 
 export interface DatabaseOptions {
   /** A postgres:// URL selects PostgreSQL; otherwise SQLite in `dataDir`. */
@@ -21,7 +35,7 @@ export interface DatabaseOptions {
 
 export function createDatabase(options: DatabaseOptions): Db {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new (loadPostgresDriver().Pool)({ connectionString: options.databaseUrl, max: 10 });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
   }
   const file = options.sqliteFile ?? 'civitas.sqlite';
