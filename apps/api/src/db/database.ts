@@ -9,20 +9,16 @@ import type { Database } from './tables/index.js';
 export type Db = Kysely<Database>;
 
 const INT8_OID = 20;
-let postgresDriver: typeof pg | undefined;
 
 /**
- * The PostgreSQL driver, loaded the first time a PostgreSQL database is opened: a server on the embedded
- * database never loads it (with the Redis client, create-context.ts, 2.1 MB less live heap: DESIGN.md's
- * memory budget).
+ * The PostgreSQL driver, loaded when a PostgreSQL database is opened, so a server on the embedded database never
+ * holds it in memory (with the Redis client, create-context.ts: 2.1 MB less live heap).
  */
 function loadPostgresDriver(): typeof pg {
-  if (!postgresDriver) {
-    postgresDriver = createRequire(import.meta.url)('pg') as typeof pg;
-    // Counts and epoch-millisecond times fit in a double; reading them as numbers keeps both dialects alike.
-    postgresDriver.types.setTypeParser(INT8_OID, (value) => Number(value));
-  }
-  return postgresDriver;
+  const driver = createRequire(import.meta.url)('pg') as typeof pg;
+  // Counts and epoch-millisecond times fit in a double; reading them as numbers keeps both dialects alike.
+  driver.types.setTypeParser(INT8_OID, (value) => Number(value));
+  return driver;
 }
 
 export interface DatabaseOptions {
