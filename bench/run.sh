@@ -77,7 +77,7 @@ reference=$(hello_rps)
 printf '%-36s %9s req/s  (the reference, measured again after each path)\n' "hello-world Fastify" "$reference"
 share() { awk -v r="$1" -v h="$2" 'BEGIN {printf "%.1f%%", 100 * r / h}'; }
 
-node_args=${BENCH_NODE_ARGS---max-semi-space-size=8 --heap-growing-percent=50 --no-allocation-site-pretenuring}
+node_args=${BENCH_NODE_ARGS---max-semi-space-size=8 --heap-growing-percent=50 --no-allocation-site-pretenuring --v8-pool-size=2}
 [ -n "${BENCH_PROFILE:-}" ] && node_args="$node_args --require ./bench/api/cpu-profile.cjs"
 # The abuse limits are lifted: the load comes from one address with a handful of tokens, and what is measured
 # is serving (the limiters' own cost is still paid on every request).
