@@ -4,9 +4,10 @@
 // Usage: npm run build && node bench/soak.mjs   (SOAK_RATE requests/s, default 200; SOAK_PORT 3196; SQLite on a
 // fresh DATA_DIR with the demo world, or DATABASE_URL). Traffic stays on 127.0.0.1; the run is bounded.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { quantile, residentKb } from './process-stats.mjs';
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 600);
 const rate = Number(process.env.SOAK_RATE ?? 200);
@@ -30,7 +31,7 @@ const env = {
 };
 
 const server = spawn(process.execPath, ['apps/api/dist/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssMb = () => residentKb(server.pid) / 1024;
 const cli = (...args) =>
   execFileSync(process.execPath, ['apps/api/dist/cli/main.js', ...args], { env, encoding: 'utf8' })
     .trim()
@@ -144,7 +145,6 @@ try {
       }
     }, 10);
   });
-  const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   console.log(`${sent} requests in ${seconds} s at ${rate}/s; RSS at the start ${startRss.toFixed(0)} MB`);
   console.log('minute  requests  errors  p50 ms  p99 ms  RSS MB');
   let errors = 0;

@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { residentKb } from '../process-stats.mjs';
 
 const origin = process.argv[2] ?? 'http://localhost:3000';
 const token = process.env.BENCH_TOKEN;
@@ -34,8 +35,7 @@ async function call(method, path, body) {
   return text ? JSON.parse(text) : null;
 }
 
-const rssKb = () =>
-  serverPid ? Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${serverPid}/status`, 'utf8'))?.[1] ?? 0) : 0;
+const rssKb = () => (serverPid ? residentKb(serverPid) : 0);
 
 /** Creates a post, uploads `bytes` (a Buffer, or a function answering part n) and completes; answers timings. */
 async function publish(mediaType, kind, size, partBytes, { completeIt = true } = {}) {

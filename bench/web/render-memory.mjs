@@ -2,16 +2,15 @@
 // What rendering many distinct pages does to the server's memory: posts and their authors' profiles, four at a
 // time, in rounds of `--posts` posts each (two pages per post), printing the server's RSS after each round and
 // 15 s after the last. Against a server on the benchmark's SQLite data (bench/run.sh), started with PUBLIC_URL
-// set to its own address (pages asked for at another host are redirected there), e.g.
-//   DATA_DIR=/tmp/bench-sqlite PUBLIC_URL=http://127.0.0.1:3299 PORT=3299 SEED_DEMO=false \
-//     node --max-semi-space-size=8 --heap-growing-percent=50 --no-allocation-site-pretenuring --v8-pool-size=2 \
-//     apps/api/dist/main.js &
+// set to its own address (pages asked for at another host are redirected there) and `npm start`'s node flags
+// (package.json), e.g. DATA_DIR=/tmp/bench-sqlite PUBLIC_URL=http://127.0.0.1:3299 PORT=3299 SEED_DEMO=false
+// node <npm start's flags> apps/api/dist/main.js &
 // Usage: node bench/web/render-memory.mjs http://127.0.0.1:3299 <server pid> [--data /tmp/bench-sqlite]
 //   [--posts 300] [--rounds 6]
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { quantile, residentKb } from '../process-stats.mjs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -29,14 +28,14 @@ if (!origin || !pid) {
   process.exit(2);
 }
 const posts = Number(values.posts);
-const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssMb = () => residentKb(pid) / 1024;
 
 /** A round's pages: `posts` public posts from `offset` on, each with its author's profile. */
 function pagesFrom(offset) {
   const query = `select group_concat(p.id || ' ' || c.username, ',') from (select id, author_id from posts
     where sharing = 'public' and status = 'ready' and deleted_at is null order by id limit ${posts} offset ${offset})
     as p join citizens c on c.id = p.author_id`;
-  const listed = execFileSync('node', ['bench/api/lookup.mjs', values.data, query]).toString().trim();
+  const listed = execFileSync(process.execPath, ['bench/api/lookup.mjs', values.data, query]).toString().trim();
   return listed.split(',').flatMap((row) => {
     const [id, username] = row.split(' ');
     return [`/p/${id}`, `/u/${username}`];
@@ -59,8 +58,7 @@ async function render(paths) {
   };
   await Promise.all([lane(), lane(), lane(), lane()]);
   times.sort((a, b) => a - b);
-  const at = (q) => times[Math.min(times.length - 1, Math.floor(times.length * q))].toFixed(0);
-  return `${paths.length} pages, ${failed} not 200, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`;
+  return `${paths.length} pages, ${failed} not 200, p50 ${quantile(times, 0.5).toFixed(0)} ms, p99 ${quantile(times, 0.99).toFixed(0)} ms`;
 }
 
 console.log(`RSS before: ${rssMb().toFixed(0)} MB`);
