@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicFeedRules } from '../../src/domains/feeds/feed-rules.js';
 import { type FeedPipeline, runFeed } from '../../src/domains/feeds/pipeline.js';
+import { publicRules } from '../../src/domains/posts/visibility.js';
 import { createTestApp, type TestApp } from '../harness.js';
 import { deletePost } from './helpers.js';
 
@@ -38,7 +38,7 @@ const listSkeleton =
 describe('runFeed', () => {
   it('applies the rules after hydration and reads on past pages the rules emptied', async () => {
     const ids = [...(dropped.slice(0, 4) as string[]), dropped[14], visible[0], dropped[15]] as string[];
-    const pipeline = { skeleton: listSkeleton(ids), rules: publicFeedRules };
+    const pipeline = { skeleton: listSkeleton(ids), rules: publicRules };
     const first = await runFeed(t.ctx, null, pipeline, undefined);
     expect(first.data.map((post) => post.id)).toEqual([visible[0]]);
     expect(first.continuationToken).toBe('6');
@@ -48,7 +48,7 @@ describe('runFeed', () => {
 
   it('stops after a bounded number of emptied pages, keeping the token so paging can go on', async () => {
     const ids = [...dropped.slice(0, 14), ...visible] as string[];
-    const pipeline = { skeleton: listSkeleton(ids), rules: publicFeedRules };
+    const pipeline = { skeleton: listSkeleton(ids), rules: publicRules };
     const first = await runFeed(t.ctx, null, pipeline, undefined);
     expect(first.data).toEqual([]);
     expect(first.continuationToken).toBe('12');

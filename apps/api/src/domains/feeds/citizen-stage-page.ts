@@ -11,24 +11,33 @@ import type { Database } from '../../db/tables/index.js';
 import { GzipTemplate } from '../../http/gzip-template.js';
 import { SerializedBody } from '../../http/route.js';
 import { feedPageAroundLikes, fillLikes, LIKES_HOLE_BYTES, paddedLikesJson } from '../posts/post-json.js';
+import { type PostRule, passesAll, type ViewerFacts } from '../posts/visibility.js';
 import type { FeedPage } from './pipeline.js';
 
 /**
- * A stage page as every citizen shares it: its posts, the version of each, and its checked JSON around the
- * likes. Citizens read the same stage (it holds public posts only, which every reader may see), so what one
- * citizen's page adds to the shared one is their likes, and the counts and visibility read live.
+ * A stage page as every citizen shares it: its posts, the version of each, the rules it was read with, and its
+ * checked JSON around the likes. It is read as nobody in particular, and the stage's skeleton holds only posts
+ * that nobody in particular may see (public, ready), so no reader sees more of it than that; what one citizen's
+ * page adds is their likes, the live counts, and the rules applied again to each post for that reader, who is
+ * sent to a page of their own when the rules drop a post for them.
  */
 export interface SharedStagePage {
   readonly postIds: readonly string[];
   readonly updatedAt: readonly number[];
+  readonly rules: readonly PostRule[];
   /** Null when the page's text cannot be filled in (see feedPageAroundLikes): each reader's is written whole. */
   readonly aroundLikes: readonly string[] | null;
 }
 
-/** Made from the page as nobody in particular reads it (no viewer: no likes of anyone's). */
-export const sharedStagePage = (ctx: Pick<AppContext, 'caches'>, page: FeedPage): SharedStagePage => ({
+/** Made from the page as nobody in particular reads it (no viewer: no likes of anyone's) with these rules. */
+export const sharedStagePage = (
+  ctx: Pick<AppContext, 'caches'>,
+  page: FeedPage,
+  rules: readonly PostRule[],
+): SharedStagePage => ({
   postIds: page.data.map((post) => post.id),
   updatedAt: page.data.map((post) => Date.parse(post.updatedAt)),
+  rules,
   aroundLikes: feedPageAroundLikes(ctx.caches.checkedPostJson, page),
 });
 
@@ -48,8 +57,9 @@ function gzipTemplateOf(aroundLikes: readonly string[]): GzipTemplate {
 
 /**
  * One citizen's page from the shared one, with one small live read: each post's likes count, whether this
- * citizen likes it, and what decides whether it may still be shown. Null when any post changed since the
- * shared page was made (deleted, edited, no longer ready or public): the caller then reads the page whole.
+ * citizen likes it, and the facts the rules read. Null when any post changed since the shared page was made
+ * (deleted, edited, no longer ready or public), or the rules drop a post for this citizen, or they ask what the
+ * read does not hold: the caller then reads the page whole for them.
  * Sent gzipped to a client that takes it, from the shared page's compressed text with these likes written in.
  */
 export async function citizenStageBody(
@@ -96,7 +106,10 @@ function citizenLikes(
   return readers.load(viewerId);
 }
 
-/** Each reader's likes of the page's posts, or null for every reader when a post changed since it was shared. */
+/**
+ * Each reader's likes of the page's posts: null for every reader when a post changed since it was shared, and
+ * for a reader whose view of the page differs from the shared one.
+ */
 async function readersLikes(
   ctx: Pick<AppContext, 'db' | 'dialect'>,
   shared: SharedStagePage,
@@ -106,21 +119,40 @@ async function readersLikes(
   const readers = ctx.dialect === 'postgres' ? viewerIds : paddedReaders(viewerIds);
   const rows = await liveLikes(ctx.db, ctx.dialect, shared.postIds, readers);
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const posts: { likesCount: number; likers: ReadonlySet<string> }[] = [];
+  const posts: { row: (typeof rows)[number]; likers: ReadonlySet<string> }[] = [];
+  const authors = new Set<string>();
   for (const [i, id] of shared.postIds.entries()) {
     const row = byId.get(id);
-    const unchanged =
-      row !== undefined &&
-      row.deleted_at === null &&
-      row.status === 'ready' &&
-      row.sharing === 'public' &&
-      row.updated_at === shared.updatedAt[i];
-    if (!unchanged) return viewerIds.map(() => null);
-    posts.push({ likesCount: row.likes_count, likers: new Set(row.likers?.split(',')) });
+    if (row === undefined || row.updated_at !== shared.updatedAt[i]) return viewerIds.map(() => null);
+    posts.push({ row, likers: new Set(row.likers?.split(',')) });
+    if (row.author !== null) authors.add(row.author);
   }
-  return viewerIds.map((viewerId) =>
-    posts.map(({ likesCount, likers }) => ({ likesCount, liked: likers.has(viewerId) })),
-  );
+  return viewerIds.map((viewerId) => {
+    const viewer = readerFacts(viewerId, authors);
+    for (const { row } of posts) if (!passesAll(shared.rules, row, viewer)) return null;
+    if (viewer.askedBeyondRead) return null;
+    return posts.map(({ row, likers }) => ({ likesCount: row.likes_count, liked: likers.has(viewerId) }));
+  });
+}
+
+/**
+ * What the rules know of one reader from the shared read: which authors exist. The read holds no relation of
+ * the reader's with an author (a friendship decides nothing about a public post); a rule that asks for one is
+ * noted, and the reader gets a page of their own, read with everything the rules read.
+ */
+function readerFacts(viewerId: string, authors: ReadonlySet<string>): ViewerFacts & { askedBeyondRead: boolean } {
+  const facts = {
+    viewerId,
+    citizens: authors,
+    askedBeyondRead: false,
+    friendsOfViewer: {
+      has: () => {
+        facts.askedBeyondRead = true;
+        return false;
+      },
+    },
+  };
+  return facts;
 }
 
 /**
@@ -136,12 +168,14 @@ function paddedReaders(viewerIds: readonly string[]): readonly string[] {
     : [...viewerIds, ...Array<string>(size - viewerIds.length).fill(viewerIds[0] as string)];
 }
 
-// Authors need no check: citizens are never deleted, and a post's author is a foreign key.
 export function readersLikesQuery(db: Db, dialect: DialectName, ids: readonly string[], readers: readonly string[]) {
   return db
     .selectFrom('posts')
+    .leftJoin('citizens as author', 'author.id', 'posts.author_id')
     .select((eb) => [
       'posts.id',
+      'posts.author_id',
+      'author.id as author',
       'posts.likes_count',
       'posts.updated_at',
       'posts.status',

@@ -1,6 +1,6 @@
 import { getProfilePrivateFeed } from '@civitas/contract';
 import { defineRoute } from '../../http/route.js';
-import { privateFeedRules } from './feed-rules.js';
+import { standardRules } from '../posts/visibility.js';
 import { runFeed } from './pipeline.js';
 import { authorPostsSkeleton } from './skeletons/author-posts.js';
 import { assertMayReadPrivateFeed } from './subjects.js';
@@ -18,5 +18,5 @@ export default defineRoute(getProfilePrivateFeed, async ({ params, query, caller
     includeUnready: authorId === caller.citizenId,
     size: query.size,
   });
-  return runFeed(ctx, caller.citizenId, { skeleton, rules: privateFeedRules }, query.continuationToken);
+  return runFeed(ctx, caller.citizenId, { skeleton, rules: standardRules }, query.continuationToken);
 });

@@ -1,6 +1,6 @@
 import { getSharedProfileFeed } from '@civitas/contract';
 import { defineRoute } from '../../http/route.js';
-import { publicFeedRules } from './feed-rules.js';
+import { publicRules } from '../posts/visibility.js';
 import { runFeed } from './pipeline.js';
 import { authorPostsSkeleton } from './skeletons/author-posts.js';
 import { citizenIdByUsername } from './subjects.js';
@@ -17,5 +17,5 @@ export default defineRoute(getSharedProfileFeed, async ({ params, query, ctx }) 
     includeUnready: false,
     size: query.size,
   });
-  return runFeed(ctx, null, { skeleton, rules: publicFeedRules }, query.continuationToken);
+  return runFeed(ctx, null, { skeleton, rules: publicRules }, query.continuationToken);
 });

@@ -2,8 +2,8 @@ import { getStageFeed, type QueryOf } from '@civitas/contract';
 import type { AppContext } from '../../context.js';
 import { defineRoute, SerializedBody } from '../../http/route.js';
 import { feedPageJson } from '../posts/post-json.js';
+import { publicRules } from '../posts/visibility.js';
 import { citizenStageBody, sharedStagePage } from './citizen-stage-page.js';
-import { publicFeedRules } from './feed-rules.js';
 import { type FeedPipeline, runFeed } from './pipeline.js';
 import { stageSkeleton } from './skeletons/stage.js';
 import { readStageHead, type StageHead, settledSnapshot } from './skeletons/stage-snapshot.js';
@@ -21,6 +21,9 @@ export default defineRoute(getStageFeed, async ({ query, caller, ctx }) =>
 );
 
 type StageQuery = QueryOf<typeof getStageFeed>;
+
+/** The stage shows public posts only, to guests and citizens alike. */
+const stageRules = publicRules;
 
 /**
  * What a first page is read as of: the requested time (now by default, never later than now), settled on the
@@ -52,7 +55,7 @@ function readStagePage(ctx: AppContext, query: StageQuery, snapshot: number, vie
   return runFeed(
     ctx,
     viewerId,
-    { skeleton: sharedSkeleton(ctx, query, snapshot, skeleton), rules: publicFeedRules },
+    { skeleton: sharedSkeleton(ctx, query, snapshot, skeleton), rules: stageRules },
     query.continuationToken,
   );
 }
@@ -68,7 +71,7 @@ async function citizenStagePage(ctx: AppContext, query: StageQuery, viewerId: st
   const snapshot = await firstPageSnapshot(ctx, query, ctx.config.STAGE_SKELETON_CACHE_MS);
   if (ctx.config.STAGE_SKELETON_CACHE_MS === 0) return checkedPage(ctx, query, snapshot, viewerId);
   const shared = await ctx.caches.citizenStagePages.get(pageKey(query, snapshot), async () =>
-    sharedStagePage(ctx, await readStagePage(ctx, query, snapshot, null)),
+    sharedStagePage(ctx, await readStagePage(ctx, query, snapshot, null), stageRules),
   );
   return (await citizenStageBody(ctx, shared, viewerId)) ?? checkedPage(ctx, query, snapshot, viewerId);
 }

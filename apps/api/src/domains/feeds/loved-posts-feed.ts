@@ -1,6 +1,6 @@
 import type { getLovedPosts, QueryOf } from '@civitas/contract';
 import type { AppContext } from '../../context.js';
-import { publicFeedRules } from './feed-rules.js';
+import { publicRules } from '../posts/visibility.js';
 import { type FeedPage, runFeed } from './pipeline.js';
 import { lovedPostsSkeleton } from './skeletons/loved-posts.js';
 import { assertCitizenExists } from './subjects.js';
@@ -24,7 +24,7 @@ export async function lovedPostsFeed(ctx: AppContext, request: LovedPostsRequest
   });
   const [, feedPage] = await Promise.all([
     assertCitizenExists(ctx.db, influencerId),
-    runFeed(ctx, viewerId, { skeleton, rules: publicFeedRules }, page.continuationToken),
+    runFeed(ctx, viewerId, { skeleton, rules: publicRules }, page.continuationToken),
   ]);
   return feedPage;
 }

@@ -1,6 +1,6 @@
 import type { getMyPublicFeed, QueryOf } from '@civitas/contract';
 import type { AppContext } from '../../context.js';
-import { privateFeedRules, publicFeedRules } from './feed-rules.js';
+import { publicRules, standardRules } from '../posts/visibility.js';
 import { type FeedPage, runFeed } from './pipeline.js';
 import { authorPostsSkeleton } from './skeletons/author-posts.js';
 
@@ -23,6 +23,6 @@ export function ownPostsFeed(ctx: AppContext, request: OwnPostsRequest): Promise
     includeUnready: true,
     size: page.size,
   });
-  const rules = sharing === 'public' ? publicFeedRules : privateFeedRules;
+  const rules = sharing === 'public' ? publicRules : standardRules;
   return runFeed(ctx, citizenId, { skeleton, rules }, page.continuationToken);
 }

@@ -1,7 +1,7 @@
 import type { PostView } from '@civitas/contract';
 import { type HydrationContext, hydratePosts } from '../posts/hydrate.js';
 import { postView } from '../posts/present.js';
-import { type PostRule, passesAll } from '../posts/rules.js';
+import { type PostRule, passesAll } from '../posts/visibility.js';
 
 /** Which posts, in which order: the only stage where curation and ranking live. */
 export interface Skeleton {

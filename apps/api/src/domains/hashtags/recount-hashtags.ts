@@ -1,4 +1,5 @@
 import { type QueryExecutorProvider, sql } from 'kysely';
+import { seenByEveryone } from '../posts/visibility.js';
 
 /**
  * Sets every tag's `posts_count` from the posts themselves: the public, ready, not deleted posts linked to it
@@ -14,7 +15,7 @@ export async function recountHashtags(db: QueryExecutorProvider): Promise<number
         select count(*) from post_hashtags
         join posts on posts.id = post_hashtags.post_id
         where post_hashtags.name_key = hashtags.name_key
-          and posts.sharing = 'public' and posts.status = 'ready' and posts.deleted_at is null
+          and ${seenByEveryone('posts')}
       ) as n
       from hashtags
     ) as counted

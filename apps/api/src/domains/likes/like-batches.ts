@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { eachAlone, writeLine } from '../../db/batches.js';
 import type { Db } from '../../db/database.js';
 import { precompiled } from '../../db/precompiled.js';
-import { visibleTo, visibleToViewer } from '../posts/visible-sql.js';
+import { visibleTo, visibleToViewer } from '../posts/visibility.js';
 import { type AddedLike, addLike, type LikeOutcome, removeLike } from './like-store.js';
 
 /**

@@ -3,7 +3,7 @@ import { decrement, increment } from '../../db/counters.js';
 import type { Db } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
 import { stagePost } from '../feeds/stage-membership.js';
-import { anyPost } from '../posts/visible-sql.js';
+import { anyPost } from '../posts/visibility.js';
 
 export interface LikeOutcome {
   likesCount: number;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { citizenNotFound } from '../../http/errors.js';
+import { seenByEveryone } from '../posts/visibility.js';
 
 /**
  * Correlated subqueries about the citizen a list query is looking at (`citizens.id`), for
@@ -46,13 +47,7 @@ export const isDismissedBy = (db: Db, citizenId: string) =>
  * Walks the profile feeds' index (author, sharing), usually to its first entry.
  */
 export const hasPublicPost = (db: Db) =>
-  db
-    .selectFrom('posts as own')
-    .select('own.id')
-    .where('own.author_id', '=', candidate)
-    .where('own.sharing', '=', 'public')
-    .where('own.deleted_at', 'is', null)
-    .where('own.status', '=', 'ready');
+  db.selectFrom('posts as own').select('own.id').where('own.author_id', '=', candidate).where(seenByEveryone('own'));
 
 export async function requireCitizen(db: Db, citizenId: string): Promise<void> {
   const row = await db.selectFrom('citizens').select('id').where('id', '=', citizenId).executeTakeFirst();

@@ -1,7 +1,8 @@
 import { getSharedPost } from '@civitas/contract';
 import { defineRoute, SerializedBody } from '../../http/route.js';
-import { sharedPostRules, visiblePostJson } from './load.js';
+import { visiblePostJson } from './load.js';
+import { publicRules } from './visibility.js';
 
 export default defineRoute(getSharedPost, async ({ params, ctx }) =>
-  SerializedBody.checked(await visiblePostJson(ctx, params.id, null, sharedPostRules)),
+  SerializedBody.checked(await visiblePostJson(ctx, params.id, null, publicRules)),
 );

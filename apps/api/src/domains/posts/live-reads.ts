@@ -3,9 +3,11 @@ import { oncePer, sameTurn } from '../../db/batches.js';
 import type { Db } from '../../db/database.js';
 import type { DialectName } from '../../db/dialect.js';
 import { oneOf, oneOfShape, oneOfValues } from '../../db/id-list.js';
+import { postgresText } from '../../db/postgres-text.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { Database } from '../../db/tables/index.js';
 import type { HydrationContext } from './hydrate.js';
+import { friendOfViewerSql } from './visibility.js';
 
 /**
  * What must be fresh on every read of posts (counts, visibility, the author, the viewer's like, the viewer's
@@ -69,7 +71,7 @@ type PairRow = LiveRow & { pair: number | string };
 
 /**
  * liveQuery's columns for numbered (post, viewer) pairs. The like and the friendship are looked up by their
- * keys per pair (one index probe each), as liveQuery's are.
+ * keys per pair (one index probe each), as liveQuery's are; the friendship as the rules' own SQL reads it.
  */
 export const PAIRS_SQL = `select want.pair, posts.id, posts.author_id, posts.likes_count, posts.updated_at,
   posts.status, posts.sharing, posts.deleted_at, author.username as author_username,
@@ -77,8 +79,7 @@ export const PAIRS_SQL = `select want.pair, posts.id, posts.author_id, posts.lik
   author.country as author_country,
   (select mine.post_id from likes as mine
    where mine.post_id = posts.id and mine.citizen_id = want.viewer_id limit 1) as liked,
-  (select friend.friend_id from friendships as friend
-   where friend.friend_id = posts.author_id and friend.citizen_id = want.viewer_id limit 1) as friend
+  ${postgresText(friendOfViewerSql(sql.ref('want.viewer_id')))} as friend
 from unnest($1::uuid[], $2::uuid[]) with ordinality as want(post_id, viewer_id, pair)
 join posts on posts.id = want.post_id
 left join citizens as author on author.id = posts.author_id`;
@@ -101,13 +102,7 @@ export function liveQuery(db: Db, dialect: DialectName, ids: readonly string[], 
       'author.profile_picture_uri as author_picture',
       'author.country as author_country',
       viewerLikeOf(eb, viewerId).as('liked'),
-      eb
-        .selectFrom('friendships as friend')
-        .select('friend.friend_id')
-        .whereRef('friend.friend_id', '=', 'posts.author_id')
-        .where('friend.citizen_id', '=', viewerId as string)
-        .limit(sql.lit(1))
-        .as('friend'),
+      friendOfViewerSql(sql.val(viewerId)).as('friend'),
     ])
     .where(oneOf(dialect, 'posts.id', ids));
 }

@@ -1,7 +1,7 @@
 import { AppError, postNotFound } from '../../http/errors.js';
 import { type Hydration, type HydrationContext, hydratePosts, type PostRow } from './hydrate.js';
 import { postDetailJson } from './post-detail-json.js';
-import { type PostRule, passesAll, publicOnly, standardRules } from './rules.js';
+import { type PostRule, passesAll, standardRules } from './visibility.js';
 
 export interface VisiblePost {
   post: PostRow;
@@ -20,8 +20,6 @@ export async function loadVisiblePost(
   if (!post || !passesAll(rules, post, hydration)) throw postNotFound();
   return { post, hydration };
 }
-
-export const sharedPostRules: readonly PostRule[] = [...standardRules, publicOnly];
 
 /** A post's JSON as the viewer (null: a machine reading a shared post) may see it; 404 as loadVisiblePost. */
 export async function visiblePostJson(

@@ -1,7 +1,7 @@
 import type { PostOverview } from '@civitas/contract';
 import { notFound } from '../../http/errors.js';
 import { type HydrationContext, hydratePosts } from '../posts/hydrate.js';
-import { type PostRule, passesAll, standardRules } from '../posts/rules.js';
+import { type PostRule, passesAll, standardRules } from '../posts/visibility.js';
 
 /** Spec §5: the client shows this exact message. */
 export const postOverviewNotFound = () => notFound('POST_OVERVIEW_NOT_FOUND', 'Post Overview not found');

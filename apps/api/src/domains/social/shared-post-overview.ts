@@ -1,9 +1,9 @@
 import { getSharedPostOverview } from '@civitas/contract';
 import { defineRoute } from '../../http/route.js';
-import { sharedPostRules } from '../posts/load.js';
+import { publicRules } from '../posts/visibility.js';
 import { loadPostOverview } from './post-overviews.js';
 
 /** Public sharing reads see public posts only, as nobody in particular. */
 export default defineRoute(getSharedPostOverview, async ({ params, ctx }) =>
-  loadPostOverview(ctx, params.id, null, sharedPostRules),
+  loadPostOverview(ctx, params.id, null, publicRules),
 );

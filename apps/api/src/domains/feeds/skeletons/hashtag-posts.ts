@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/database.js';
+import { seenByEveryone } from '../../posts/visibility.js';
 import { PostIdKey, skeletonPage, startAfter } from '../keyset-page.js';
 import type { FeedPipeline } from '../pipeline.js';
 
@@ -43,9 +44,7 @@ export function hashtagPageQuery(db: Db, nameKey: string, afterId: string | unde
     .innerJoin('posts', 'posts.id', 'post_hashtags.post_id')
     .select('post_hashtags.post_id')
     .where('post_hashtags.name_key', '=', nameKey)
-    .where('posts.deleted_at', 'is', null)
-    .where('posts.status', '=', 'ready')
-    .where('posts.sharing', '=', 'public');
+    .where(seenByEveryone('posts'));
   if (afterId !== undefined) query = query.where('post_hashtags.post_id', '<', afterId);
   return query.orderBy('post_hashtags.post_id', 'desc').limit(size);
 }

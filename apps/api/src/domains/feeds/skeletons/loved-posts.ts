@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/database.js';
+import { seenByEveryone } from '../../posts/visibility.js';
 import {
   afterInTimeDescOrder,
   skeletonPage,
@@ -50,9 +51,7 @@ export function lovedPageQuery(db: Db, influencerId: string, after: TimeAndPostI
     .innerJoin('posts', 'posts.id', 'likes.post_id')
     .select(['likes.post_id', 'likes.created_at'])
     .where('likes.citizen_id', '=', influencerId)
-    .where('posts.deleted_at', 'is', null)
-    .where('posts.status', '=', 'ready')
-    .where('posts.sharing', '=', 'public');
+    .where(seenByEveryone('posts'));
   if (after) query = query.where(afterInTimeDescOrder('likes.created_at', 'likes.post_id', after));
   return query.orderBy('likes.created_at', 'desc').orderBy('likes.post_id', 'desc').limit(size);
 }

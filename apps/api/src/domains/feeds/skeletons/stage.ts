@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/database.js';
 import { precompiled } from '../../../db/precompiled.js';
+import { seenByEveryone } from '../../posts/visibility.js';
 import {
   afterInTimeDescOrder,
   invalidContinuationToken,
@@ -77,9 +78,7 @@ export function stagePageQuery(db: Db, country: string, asOf: number, after: Tim
     .select(['stage_entries.post_id', 'stage_entries.staged_at'])
     .where('stage_entries.country', '=', country)
     .where('stage_entries.staged_at', '<=', asOf)
-    .where('posts.deleted_at', 'is', null)
-    .where('posts.status', '=', 'ready')
-    .where('posts.sharing', '=', 'public');
+    .where(seenByEveryone('posts'));
   if (after) query = query.where(afterInTimeDescOrder('stage_entries.staged_at', 'stage_entries.post_id', after));
   return query.orderBy('stage_entries.staged_at', 'desc').orderBy('stage_entries.post_id', 'desc').limit(size);
 }

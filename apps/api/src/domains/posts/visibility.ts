@@ -1,0 +1,111 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { PostRow } from './hydrate.js';
+
+/**
+ * Who may see a post: the one owner of the rule (ADR 059). Each rule is written here twice, side by side: as a
+ * check over the facts a live read gives (the feeds' rules stage, a post's detail, its overview, the citizens'
+ * shared stage page) and as SQL over a row of `posts` (writes that check in the statement that changes the row:
+ * like and unlike). The facts themselves that depend on the viewer (whether viewer and author are friends) are
+ * read by the SQL below too, so every path reads them alike. test/posts/visibility.test.ts holds both forms and
+ * every read and write path to one table of expectations: a rule added here is a row added there.
+ */
+
+/** What the rules read of a post: its live row. */
+export type PostFacts = Pick<PostRow, 'author_id' | 'status' | 'sharing' | 'deleted_at'>;
+
+/** What the rules read of the post's author and of the viewer; a hydration (posts/hydrate.ts) is one. */
+export interface ViewerFacts {
+  readonly viewerId: string | null;
+  /** Authors whose citizen row exists. */
+  readonly citizens: { has(authorId: string): boolean };
+  /** Authors who are the viewer's friends. */
+  readonly friendsOfViewer: { has(authorId: string): boolean };
+}
+
+/**
+ * A rule: its check, and the same check as a condition on a row of `posts` for the viewer the statement names
+ * (a value, a column of one viewer per row, or null for nobody in particular).
+ */
+export interface PostRule {
+  readonly name: string;
+  readonly allows: (post: PostFacts, viewer: ViewerFacts) => boolean;
+  readonly sql: (viewer: RawBuilder<unknown>) => RawBuilder<boolean>;
+}
+
+/** The viewer's friendship with the post's author: the author's id, or null. One probe of the friendships key. */
+export const friendOfViewerSql = (viewer: RawBuilder<unknown>): RawBuilder<string | null> =>
+  sql<string | null>`(select friend.friend_id from friendships as friend
+   where friend.friend_id = posts.author_id and friend.citizen_id = ${viewer} limit 1)`;
+
+export const notDeleted: PostRule = {
+  name: 'not deleted',
+  allows: (post) => post.deleted_at === null,
+  sql: () => sql<boolean>`posts.deleted_at is null`,
+};
+
+export const authorExists: PostRule = {
+  name: 'author exists',
+  allows: (post, viewer) => viewer.citizens.has(post.author_id),
+  sql: () => sql<boolean>`exists (select 1 from citizens as author where author.id = posts.author_id)`,
+};
+
+/** Posts still waiting for media or processing are shown to their author only. */
+export const readyOrOwn: PostRule = {
+  name: 'ready, or the viewer is its author',
+  allows: (post, viewer) => post.status === 'ready' || post.author_id === viewer.viewerId,
+  sql: (viewer) => sql<boolean>`(posts.status = 'ready' or posts.author_id = ${viewer})`,
+};
+
+/** Private (friends-only) posts: the author and the author's friends, nobody else. */
+export const sharedWithViewer: PostRule = {
+  name: 'public, or the viewer is its author or a friend of its author',
+  allows: (post, viewer) =>
+    post.sharing === 'public' || post.author_id === viewer.viewerId || viewer.friendsOfViewer.has(post.author_id),
+  sql: (viewer) =>
+    sql<boolean>`(posts.sharing = 'public' or posts.author_id = ${viewer} or ${friendOfViewerSql(viewer)} is not null)`,
+};
+
+/** Public reads (the stage, shared profiles and posts, loved posts, hashtags): what anyone may see. */
+export const publicOnly: PostRule = {
+  name: 'public',
+  allows: (post) => post.sharing === 'public',
+  sql: () => sql<boolean>`posts.sharing = 'public'`,
+};
+
+/** The rules every read of a post applies, and every write to one checks. */
+export const standardRules: readonly PostRule[] = [notDeleted, authorExists, readyOrOwn, sharedWithViewer];
+
+/** The rules of reads that show public posts only, whoever asks. */
+export const publicRules: readonly PostRule[] = [...standardRules, publicOnly];
+
+export function passesAll(rules: readonly PostRule[], post: PostFacts, viewer: ViewerFacts): boolean {
+  for (const rule of rules) if (!rule.allows(post, viewer)) return false;
+  return true;
+}
+
+/** The rules as one condition on a row of `posts`, for a viewer the statement names. */
+export const allowedBy = (rules: readonly PostRule[], viewer: RawBuilder<unknown>): RawBuilder<boolean> =>
+  sql<boolean>`(${sql.join(
+    rules.map((rule) => rule.sql(viewer)),
+    sql` and `,
+  )})`;
+
+/** standardRules in SQL for one viewer given as a value: a citizen's like or unlike checks it as it writes. */
+export const visibleToViewer = (viewerId: string): RawBuilder<boolean> => allowedBy(standardRules, sql.val(viewerId));
+
+/** standardRules in SQL for a viewer the statement names: a value, or a column (one viewer per row). */
+export const visibleTo = (viewer: RawBuilder<unknown>): RawBuilder<boolean> => allowedBy(standardRules, viewer);
+
+/** No condition: seeding and tests that like on a citizen's behalf without asking whether they may. */
+export const anyPost: RawBuilder<boolean> = sql<boolean>`true`;
+
+/**
+ * What every reader may see, as the feeds' skeletons narrow their indexes with it (public, ready, not deleted),
+ * on a table of posts under any name: publicRules for nobody in particular, but for the author's row, which the
+ * rules stage checks after hydration. It keeps most posts that the rules would drop from reaching them; the
+ * rules stay the judge.
+ */
+export const seenByEveryone = (posts: string): RawBuilder<boolean> =>
+  sql<boolean>`(${sql.ref(`${posts}.deleted_at`)} is null and ${sql.ref(`${posts}.status`)} = ${'ready'} and ${sql.ref(
+    `${posts}.sharing`,
+  )} = ${'public'})`;

@@ -1,0 +1,324 @@
+import { request as httpRequest } from 'node:http';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stagePost } from '../../src/domains/feeds/stage-membership.js';
+import { addLike } from '../../src/domains/likes/like-store.js';
+import { hydratePosts } from '../../src/domains/posts/hydrate.js';
+import { passesAll, standardRules, visibleTo } from '../../src/domains/posts/visibility.js';
+import { createTestApp, guest, machine, type TestApp } from '../harness.js';
+
+/**
+ * Who may see a post, held to one table (domains/posts/visibility.ts owns the rule): each rule both ways (its
+ * check over a hydrated post, and its SQL over the row), and every path that reads or writes a post, against
+ * the same expectations. A rule added means a viewer or a kind of post added here, in one row.
+ */
+
+type Viewer = 'guest' | 'author' | 'friend' | 'follower' | 'stranger';
+const viewers: readonly Viewer[] = ['guest', 'author', 'friend', 'follower', 'stranger'];
+const citizens = viewers.filter((viewer): viewer is Exclude<Viewer, 'guest'> => viewer !== 'guest');
+
+interface Kind {
+  sharing: 'public' | 'private';
+  status: 'ready' | 'processing';
+  deleted: boolean;
+}
+
+/** THE TABLE: for each kind of post, who may see it. */
+const SEEN_BY: readonly [Kind, readonly Viewer[]][] = [
+  [{ sharing: 'public', status: 'ready', deleted: false }, ['guest', 'author', 'friend', 'follower', 'stranger']],
+  [{ sharing: 'public', status: 'processing', deleted: false }, ['author']],
+  [{ sharing: 'private', status: 'ready', deleted: false }, ['author', 'friend']],
+  [{ sharing: 'private', status: 'processing', deleted: false }, ['author']],
+  [{ sharing: 'public', status: 'ready', deleted: true }, []],
+  [{ sharing: 'public', status: 'processing', deleted: true }, []],
+  [{ sharing: 'private', status: 'ready', deleted: true }, []],
+  [{ sharing: 'private', status: 'processing', deleted: true }, []],
+];
+
+interface Post extends Kind {
+  id: string;
+  seenBy: readonly Viewer[];
+}
+
+/** What a path lists at most, whoever reads it: reads of public posts list those everyone may see. */
+const everyonesPosts = (post: Post) => post.seenBy.includes('guest');
+const anyPost = () => true;
+
+const TAG = 'visibilitytable';
+const COUNTRY = 'IS';
+
+let t: TestApp;
+let posts: Post[];
+const ids: Record<Viewer, string | null> = { guest: null, author: '', friend: '', follower: '', stranger: '' };
+const usernames: Partial<Record<Viewer, string>> = {};
+let lover: string;
+let port = 0;
+let routed = 0;
+const tokens: Partial<Record<Viewer, string>> = {};
+
+/** Who reads, as the harness names them; the guest as the harness's guest. */
+const as = (viewer: Viewer) =>
+  viewer === 'guest' ? guest : { id: ids[viewer] as string, username: usernames[viewer] as string };
+
+const expected = (viewer: Viewer, among: (post: Post) => boolean) =>
+  posts
+    .filter((post) => among(post) && post.seenBy.includes(viewer))
+    .map((post) => post.id)
+    .sort();
+
+beforeAll(async () => {
+  // Page caches on, so that the stage is answered from the page citizens share and before routing too.
+  t = await createTestApp({
+    seed: false,
+    env: { GUEST_PAGE_CACHE_MS: '60000', STAGE_SKELETON_CACHE_MS: '60000' },
+    beforeReady: (app) =>
+      app.addHook('onSend', (_request, _reply, payload, done) => {
+        routed += 1;
+        done(null, payload);
+      }),
+  });
+  for (const viewer of citizens) {
+    const citizen = await t.newCitizen({ country: COUNTRY });
+    ids[viewer] = citizen.id;
+    usernames[viewer] = citizen.username;
+  }
+  lover = (await t.newCitizen({ country: COUNTRY })).id;
+  const author = ids.author as string;
+  const request = await t.request({
+    method: 'POST',
+    url: `/api/users/influencers/me/friend-request/${author}`,
+    as: as('friend'),
+  });
+  expect(request.statusCode, request.body).toBe(201);
+  const approved = await t.request({
+    method: 'POST',
+    url: `/api/users/influencers/me/approve-friend-request/${request.json().friendRequestId}`,
+    as: as('author'),
+  });
+  expect(approved.statusCode, approved.body).toBeLessThan(300);
+  const followed = await t.request({
+    method: 'POST',
+    url: `/api/users/influencers/me/follow/${author}`,
+    as: as('follower'),
+  });
+  expect(followed.statusCode, followed.body).toBeLessThan(300);
+
+  posts = [];
+  for (const [i, [kind, seenBy]] of SEEN_BY.entries()) {
+    const id = await t.newPost({ authorId: author, sharing: kind.sharing, status: kind.status, caption: `#${TAG}` });
+    // Every post is on the stage, loved and tagged: only the rules keep it from a reader.
+    await stagePost(t.ctx.db, id, [COUNTRY], 'curated', Date.now() - 10_000 + i);
+    await addLike(t.ctx.db, id, lover, Date.now(), 1_000_000);
+    if (kind.deleted) {
+      await t.ctx.db.updateTable('posts').set({ deleted_at: Date.now() }).where('id', '=', id).execute();
+    }
+    posts.push({ ...kind, id, seenBy });
+  }
+
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  port = typeof address === 'object' && address ? address.port : 0;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A GET over HTTP, where the express lane answers what it can before routing; whether the routes answered. */
+async function overHttp(url: string, viewer: Viewer): Promise<{ status: number; body: string; routed: boolean }> {
+  // One token per reader: the lane answers only tokens this process has verified before.
+  tokens[viewer] ??= await t.tokenFor(as(viewer));
+  const token = tokens[viewer];
+  const before = routed;
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path: url, headers: { authorization: `Bearer ${token}` } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString(),
+            routed: routed > before,
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const listed = (body: string): string[] => {
+  const page = JSON.parse(body) as { data?: { id: string }[]; posts?: { id: string }[] };
+  return (page.data ?? page.posts ?? []).map((post) => post.id).sort();
+};
+
+const mine = (list: readonly string[]) => list.filter((id) => posts.some((post) => post.id === id));
+
+async function getAs(viewer: Viewer | 'machine', url: string) {
+  return t.request({ method: 'GET', url, as: viewer === 'machine' ? machine('content', 'social') : as(viewer) });
+}
+
+describe('each rule both ways', () => {
+  it('the checks over hydrated posts admit exactly the table', async () => {
+    for (const viewer of viewers) {
+      const hydration = await hydratePosts(
+        t.ctx,
+        posts.map((post) => post.id),
+        ids[viewer],
+      );
+      const admitted = posts
+        .filter((post) => {
+          const row = hydration.posts.get(post.id);
+          return row !== undefined && passesAll(standardRules, row, hydration);
+        })
+        .map((post) => post.id)
+        .sort();
+      expect(admitted, viewer).toEqual(expected(viewer, anyPost));
+    }
+  });
+
+  it('the SQL admits exactly the table', async () => {
+    for (const viewer of viewers) {
+      const rows = await t.ctx.db
+        .selectFrom('posts')
+        .select('posts.id')
+        .where(
+          'posts.id',
+          'in',
+          posts.map((post) => post.id),
+        )
+        .where(visibleTo(sql.val(ids[viewer])))
+        .execute();
+      expect(rows.map((row) => row.id).sort(), viewer).toEqual(expected(viewer, anyPost));
+    }
+  });
+});
+
+describe('every read path', () => {
+  const stage = `/api/content/v9/feed/eight-stage?country=${COUNTRY}&size=50`;
+
+  it('the stage, through the routes, then before routing (the lane), for guests and each citizen', async () => {
+    for (const viewer of viewers) {
+      const first = await overHttp(stage, viewer);
+      expect(first.status, first.body).toBe(200);
+      expect(mine(listed(first.body)), viewer).toEqual(expected(viewer, everyonesPosts));
+      const second = await overHttp(stage, viewer);
+      expect(second.status).toBe(200);
+      expect(second.routed, `${viewer}'s second page is answered before routing`).toBe(false);
+      expect(mine(listed(second.body)), viewer).toEqual(expected(viewer, everyonesPosts));
+    }
+  });
+
+  it('the stage as the web server reads it (machine), as nobody in particular', async () => {
+    const res = await getAs('machine', `/api/content/v1/sharing/feed/eight-stage?country=${COUNTRY}&size=50`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(mine(listed(res.body))).toEqual(expected('guest', everyonesPosts));
+  });
+
+  it('a post and its overview, through the routes and (for citizens) before routing', async () => {
+    for (const viewer of viewers) {
+      for (const post of posts) {
+        const seen = post.seenBy.includes(viewer);
+        if (viewer !== 'guest') {
+          const detail = await getAs(viewer, `/api/content/v1/creators-content/${post.id}`);
+          expect(detail.statusCode, `${viewer} ${JSON.stringify(post)}`).toBe(seen ? 200 : 404);
+          const lane = await overHttp(`/api/content/v1/creators-content/${post.id}`, viewer);
+          expect(lane.status, `${viewer} ${JSON.stringify(post)} over HTTP`).toBe(seen ? 200 : 404);
+          // The lane answers what the reader may see; what they may not, it leaves to the routes' 404.
+          expect(lane.routed, `${viewer} ${JSON.stringify(post)} reached the routes`).toBe(!seen);
+        }
+        const overview = await getAs(viewer, `/api/social/feeds/${post.id}/overview`);
+        expect(overview.statusCode, `${viewer} overview ${JSON.stringify(post)}`).toBe(seen ? 200 : 404);
+      }
+      const many = await getAs(
+        viewer,
+        `/api/social/v1/creators-content/social-overview?${posts.map((post) => `contentId=${post.id}`).join('&')}`,
+      );
+      expect(many.statusCode, many.body).toBe(200);
+      const overviews = (many.json() as { data: { contentId: string }[] }).data.map((o) => o.contentId).sort();
+      expect(overviews, viewer).toEqual(expected(viewer, anyPost));
+    }
+  });
+
+  it('a post and its overview as shared with the web server (machine): as a guest sees them', async () => {
+    for (const post of posts) {
+      const seen = post.seenBy.includes('guest');
+      const detail = await getAs('machine', `/api/content/v1/sharing/creators-content/${post.id}`);
+      expect(detail.statusCode, JSON.stringify(post)).toBe(seen ? 200 : 404);
+      const overview = await getAs('machine', `/api/social/v1/sharing/${post.id}/overview`);
+      expect(overview.statusCode, JSON.stringify(post)).toBe(seen ? 200 : 404);
+    }
+  });
+
+  it("the author's profile feeds: public for everyone, private for the author and friends, the author's own", async () => {
+    const shared = await getAs('machine', `/api/content/v1/sharing/feed/${usernames.author}/public?size=50`);
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(listed(shared.body)).toEqual(expected('guest', everyonesPosts));
+    for (const viewer of citizens) {
+      const res = await getAs(viewer, `/api/content/v1/feed/${ids.author}/private?size=50`);
+      const privatePosts = (post: Post) => post.sharing === 'private';
+      if (viewer === 'author' || viewer === 'friend') {
+        expect(res.statusCode, res.body).toBe(200);
+        expect(listed(res.body), viewer).toEqual(expected(viewer, privatePosts));
+      } else {
+        // Someone else's friends-only feed is refused as a whole, before any post is read.
+        expect(res.statusCode, res.body).toBe(403);
+      }
+    }
+    for (const sharing of ['public', 'private'] as const) {
+      const own = await getAs('author', `/api/content/v2/feed/profile/${sharing}?size=50`);
+      expect(own.statusCode, own.body).toBe(200);
+      expect(listed(own.body), sharing).toEqual(expected('author', (post) => post.sharing === sharing));
+    }
+  });
+
+  it('the hashtag feed, for guests and each citizen', async () => {
+    for (const viewer of viewers) {
+      const res = await getAs(viewer, `/api/content/v1/feed/hashtags/${TAG}?size=50`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(listed(res.body), viewer).toEqual(expected(viewer, everyonesPosts));
+    }
+  });
+
+  it("a creator's loved posts, for each citizen and shared with the web server", async () => {
+    for (const viewer of citizens) {
+      const res = await getAs(viewer, `/api/content/v1/feed/loved-public-posts/${lover}?size=50`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(listed(res.body), viewer).toEqual(expected(viewer, everyonesPosts));
+    }
+    const shared = await getAs('machine', `/api/content/v1/sharing/loved-public-posts/${lover}?size=50`);
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(listed(shared.body)).toEqual(expected('guest', everyonesPosts));
+  });
+});
+
+describe('every write path', () => {
+  it('like and unlike: what a citizen may see, and nothing else', async () => {
+    for (const viewer of citizens) {
+      for (const post of posts) {
+        const seen = post.seenBy.includes(viewer);
+        const like = await t.request({
+          method: 'POST',
+          url: `/api/users/influencers/me/liked-creators-content/${post.id}`,
+          as: as(viewer),
+        });
+        expect(like.statusCode, `${viewer} likes ${JSON.stringify(post)}`).toBe(seen ? 200 : 404);
+        const unlike = await t.request({
+          method: 'POST',
+          url: `/api/users/influencers/me/un-liked-creators-content/${post.id}`,
+          as: as(viewer),
+        });
+        expect(unlike.statusCode, `${viewer} unlikes ${JSON.stringify(post)}`).toBe(seen ? 200 : 404);
+      }
+    }
+    const likes = await t.ctx.db
+      .selectFrom('likes')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('citizen_id', '!=', lover)
+      .executeTakeFirstOrThrow();
+    expect(Number(likes.n)).toBe(0);
+  });
+});
