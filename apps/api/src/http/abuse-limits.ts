@@ -224,9 +224,12 @@ export function createAbuseLimits(
   };
 }
 
-/** Paths no budget counts: Next's content-hashed assets, media files and the health checks. */
+/**
+ * Paths no budget counts: Next's content-hashed assets, media files and the health checks. The API's documents
+ * (`/api/openapi.json`, `/api/docs`) are counted like any other call: each is made or read anew per request.
+ */
 const UNCOUNTED_PREFIXES = ['/_next/static/', '/media/'];
-const UNCOUNTED_PATHS = new Set(['/healthz', '/livez', '/api/openapi.json']);
+const UNCOUNTED_PATHS = new Set(['/healthz', '/livez']);
 
 // Any other path is counted, a dotted one included: a path that names no file still costs a rendered page.
 const isUncounted = (path: string, route: FastifyContextConfig): boolean =>
