@@ -15,7 +15,7 @@ import type { Keys } from './http/auth/keys.js';
 import type { SignOuts } from './http/auth/sign-outs.js';
 import type { TokenService } from './http/auth/tokens.js';
 import type { MicroCache } from './http/micro-cache.js';
-import type { SerializedBody } from './http/route.js';
+import type { SerializedBody } from './http/serialized-body.js';
 import type { JobQueue } from './media/jobs/job-queue.js';
 import type { MediaStorage } from './media/storage/media-storage.js';
 import type { UploadStorage } from './media/storage/upload-storage.js';

@@ -9,8 +9,8 @@ import type { BudgetCounter, Spent } from './abuse-limits.js';
 import { admits } from './auth/authenticate.js';
 import type { SessionCookies } from './auth/cookies.js';
 import type { Caller, TokenService } from './auth/tokens.js';
-import { gzippedFor, JSON_TYPE, type SerializedBody } from './route.js';
 import { API_CACHE_CONTROL, type SecurityHeaders } from './security-headers.js';
+import { gzippedFor, JSON_TYPE, type SerializedBody } from './serialized-body.js';
 
 /**
  * A contract GET whose answer the lane can give: `ready` gives the body for this request and caller, either at
