@@ -24,6 +24,7 @@ import { addressKey } from './address-key.js';
 import type { Caller } from './auth/tokens.js';
 import { budgetStore, type CountStore } from './budget-stores.js';
 import { AppError } from './errors.js';
+import { budgetHeaders, onReply, type Spent } from './request-checks.js';
 
 const MINUTE = 60_000;
 
@@ -65,18 +66,6 @@ interface Budget {
   max: number;
   timeWindow: number;
 }
-
-/** One request's count against a budget: not counted (no budget applies to it), or its place in the window. */
-export type Spent =
-  | { isAllowed: true }
-  | {
-      isAllowed: false;
-      max: number;
-      remaining: number;
-      ttlInSeconds: number;
-      /** Over the budget: refused. */
-      isExceeded: boolean;
-    };
 
 /**
  * What a budget reads of a request: its address, its headers and who authentication found (undefined before
@@ -134,12 +123,8 @@ function budgetCounter(
   };
   const countedBefore = new WeakMap<FastifyRequest['raw'], Spent>();
   const answer = (reply: FastifyReply, result: Spent): AppError | undefined => {
-    if (result.isAllowed) return undefined;
-    reply.header('ratelimit-limit', result.max);
-    reply.header('ratelimit-remaining', result.remaining);
-    reply.header('ratelimit-reset', result.ttlInSeconds);
-    if (!result.isExceeded) return undefined;
-    reply.header('retry-after', result.ttlInSeconds);
+    budgetHeaders(result, reply, onReply);
+    if (result.isAllowed || !result.isExceeded) return undefined;
     return new AppError(429, 'RATE_LIMITED', `Too many ${budget.what}; try again in ${result.ttlInSeconds} seconds`);
   };
   const hook: LimitHook = (request, reply, done) => {

@@ -17,8 +17,9 @@ import { type AbuseLimits, createAbuseLimits, type LimitHook } from './abuse-lim
 import { authenticate, type CallerFor } from './auth/authenticate.js';
 import { sessionCookieNames } from './auth/cookies.js';
 import type { Caller } from './auth/tokens.js';
-import { AppError, badRequest } from './errors.js';
-import { gzippedFor, JSON_TYPE, SerializedBody } from './serialized-body.js';
+import { AppError } from './errors.js';
+import { bodyHeaders, checkVersion, onReply } from './request-checks.js';
+import { gzippedFor, SerializedBody } from './serialized-body.js';
 
 export interface RouteInput<E extends EndpointDef> {
   params: ParamsOf<E>;
@@ -32,10 +33,9 @@ export interface RouteInput<E extends EndpointDef> {
 
 /** A serialized body, gzipped when the client accepts it (the same URL answers both ways: `Vary`). */
 function sendSerialized(request: FastifyRequest, reply: FastifyReply, body: SerializedBody): FastifyReply {
-  reply.type(JSON_TYPE).header('vary', 'accept-encoding');
   const gzipped = gzippedFor(request.headers['accept-encoding'], body);
-  if (!gzipped) return reply.send(body.bytes as never);
-  return reply.header('content-encoding', 'gzip').send(gzipped as never);
+  bodyHeaders(gzipped !== null, reply, onReply);
+  return reply.send((gzipped ?? body.bytes) as never);
 }
 
 type Handler<E extends EndpointDef> = (input: RouteInput<E>) => Promise<ResponseOf<E> | SerializedBody>;
@@ -49,17 +49,6 @@ export interface Route<E extends EndpointDef = EndpointDef> {
 export const defineRoute = <E extends EndpointDef>(endpoint: E, handle: Handler<E>): Route<E> => ({ endpoint, handle });
 
 const callers = new WeakMap<FastifyRequest, Caller | null>();
-
-function checkVersion(endpoint: EndpointDef, request: FastifyRequest): void {
-  const header = request.headers['x-api-version'];
-  if (header === undefined) return;
-  if (typeof header !== 'string' || !endpoint.versions.includes(header)) {
-    throw badRequest(
-      'UNSUPPORTED_API_VERSION',
-      `X-API-Version ${String(header).slice(0, 20)} is not supported by ${endpoint.method} ${fullPath(endpoint)}; use ${endpoint.versions.join(' or ')}`,
-    );
-  }
-}
 
 /** Documents `X-API-Version` in the OpenAPI; the check itself runs before authentication (checkVersion). */
 const versionHeader = (endpoint: EndpointDef) =>
@@ -145,7 +134,7 @@ export function mountRoutes(app: FastifyInstance, ctx: AppContext, routes: reado
       scope.addHook('onRequest', async (request, reply) => {
         const endpoint = request.routeOptions.config.endpoint;
         if (!endpoint) return;
-        checkVersion(endpoint, request);
+        checkVersion(endpoint, request.headers['x-api-version']);
         try {
           callers.set(request, await authenticate(auth, request, access, endpoint.scope));
         } catch (error) {
