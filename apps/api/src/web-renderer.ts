@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { reportingDsn } from './domains/monitoring/tunnel.js';
+import { reportingDsn } from './telemetry/dsn.js';
 import type { ErrorReportSettings } from './telemetry/error-reports.js';
 import { type RendererMessage, type RendererSettings, STOP } from './web-renderer-messages.js';
 
