@@ -35,7 +35,7 @@ export type LimitHook = (request: FastifyRequest, reply: FastifyReply, done: Hoo
 
 /**
  * This process's key for the web server's own calls (session renewal while rendering and the like), handed
- * to it with its other settings (ssr-client.ts): those calls come from the server's own address, which would
+ * to it with its other settings (web/ssr-client.ts): those calls come from the server's own address, which would
  * otherwise pool every visitor's renewals into one address's budget.
  */
 export const RENDER_KEY = randomBytes(32).toString('base64url');
