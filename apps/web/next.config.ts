@@ -35,7 +35,7 @@ const nextConfig: NextConfig = {
   // scripts run (ADR 023). The CSP allows inline styles (style-src 'unsafe-inline').
   experimental: { inlineCss: true },
   // The server that serves the pages compresses them itself, after moving the framework's scripts behind the
-  // page's load (apps/api/src/web-scripts-after-load.ts, ADR 026): compressed here, there was nothing to rewrite.
+  // page's load (apps/api/src/web/scripts-after-load.ts, ADR 026): compressed here, there was nothing to rewrite.
   compress: false,
 };
 

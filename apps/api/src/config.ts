@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { parseDsn } from './domains/monitoring/dsn.js';
 import { s3Settings } from './media/storage/s3-settings.js';
+import { parseDsn } from './telemetry/dsn.js';
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),

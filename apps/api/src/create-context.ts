@@ -1,18 +1,15 @@
 import { createCacheBus } from './cache/cache-bus.js';
-import { lru } from './cache/lru.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { createDatabase } from './db/database.js';
 import { dialectOf } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
-import { stageHeadCacheMs } from './domains/feeds/skeletons/stage-snapshot.js';
+import { createCaches } from './domains/caches.js';
 import { createMailer } from './domains/identity/mailer.js';
-import { citizenSummaryCache, postCache } from './domains/posts/post-cache.js';
 import { memoryLimiter, redisLimiter } from './http/attempt-limiter.js';
 import { loadKeys } from './http/auth/keys.js';
 import { createSignOuts } from './http/auth/sign-outs.js';
 import { createTokenService } from './http/auth/tokens.js';
-import { microCache } from './http/micro-cache.js';
 import { jobQueueFor } from './media/jobs/job-queue-for.js';
 import { mediaDrivers } from './media/storage/media-drivers.js';
 import { type ErrorReports, noErrorReports } from './telemetry/error-reports.js';
@@ -53,17 +50,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     limiter: redis ? redisLimiter(redis) : memoryLimiter(),
     redis,
     cacheBus: createCacheBus(redis, (error) => console.error('cache events:', error)),
-    caches: {
-      guestStagePages: microCache({ ttlMs: config.GUEST_PAGE_CACHE_MS, maxEntries: 10_000 }),
-      stageHeads: microCache({ ttlMs: stageHeadCacheMs(config), maxEntries: 1_000 }),
-      citizenStagePages: microCache({ ttlMs: config.STAGE_SKELETON_CACHE_MS, maxEntries: 1_000 }),
-      stageSkeletons: microCache({ ttlMs: config.STAGE_SKELETON_CACHE_MS, maxEntries: 10_000 }),
-      posts: postCache(config.POST_CACHE_ENTRIES),
-      // Texts of whole pages (about 17 KB for twenty posts): fewer of them than posts.
-      checkedPostJson: lru({ maxEntries: Math.min(1_000, config.POST_CACHE_ENTRIES) }),
-      citizenSummaries: citizenSummaryCache(10_000, config.MENTION_CACHE_MS),
-      hashtagLists: microCache({ ttlMs: config.HASHTAG_LIST_CACHE_MS, maxEntries: 1_000 }),
-    },
+    caches: createCaches(config),
     media: {
       ...(await mediaDrivers(config)), // uploads and files: DATA_DIR, or the bucket when S3_* is set (ADR 021)
       queue: await jobQueueFor(config, db), // the media_jobs table, or BullMQ with REDIS_URL (ADR 022)

@@ -7,10 +7,10 @@ import { describeRole, runsMediaWorker } from './process-role.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { checkServices } from './service-checks.js';
 import { exitOnSignals } from './shutdown.js';
-import { ensureSsrClient, handToWebServer, internalOrigin } from './ssr-client.js';
 import { startSweepers } from './sweepers.js';
 import { startErrorReports } from './telemetry/error-reports.js';
-import { mountWeb } from './web.js';
+import { mountWeb } from './web/mount.js';
+import { ensureSsrClient, handToWebServer, internalOrigin } from './web/ssr-client.js';
 import { runWorkerProcess } from './worker-process.js';
 
 async function main(): Promise<void> {

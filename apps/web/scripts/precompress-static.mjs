@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Compresses the build's static files once, at the highest levels, beside the originals (`x.js` gets `x.js.br`
-// and `x.js.gz`): the server sends these as they are (apps/api/src/web.ts) instead of compressing every cold
+// and `x.js.gz`): the server sends these as they are (apps/api/src/web/mount.ts) instead of compressing every cold
 // fetch of the same content-hashed file again, at the low level a per-request compressor can afford.
 // Run by `npm run build` after `next build`; reads NEXT_DIST_DIR as next.config.ts does.
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';

@@ -8,7 +8,7 @@ import { isFrameworkControlFlow } from './telemetry/error-reporting/report-filte
  * Render and route errors of the web server, reported like the API's (spec §1): only where this environment
  * reports errors and only when the failing request's own consent cookie allows it. The SDK's client is the
  * one the server started, with the API's settings, in the thread that renders the pages
- * (apps/api/src/web-renderer-thread.ts, ADR 043); where it did not start, the SDK is not even loaded here.
+ * (apps/api/src/web/renderer-thread.ts, ADR 043); where it did not start, the SDK is not even loaded here.
  */
 export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || !errorReportingSettings()) return;

@@ -25,7 +25,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   headers.set(requestPathHeader, request.nextUrl.pathname + request.nextUrl.search);
   const renewal = await renewSession((name) => request.cookies.get(name)?.value);
   if (renewal) headers.set('cookie', applyCookieChanges(request.headers.get('cookie') ?? '', renewal.changes));
-  // Next sets its own Vary header on pages; the API process adds Accept-Language to it (apps/api/src/web.ts).
+  // Next sets its own Vary header on pages; the API process adds Accept-Language to it (apps/api/src/web/mount.ts).
   const response = NextResponse.rewrite(url, { request: { headers } });
   for (const setCookie of renewal?.setCookies ?? []) response.headers.append('set-cookie', setCookie);
   // A choice made here (a link of this site, or an address typed in), not a link followed from elsewhere: the

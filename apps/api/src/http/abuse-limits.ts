@@ -24,6 +24,7 @@ import { addressKey } from './address-key.js';
 import type { Caller } from './auth/tokens.js';
 import { budgetStore, type CountStore } from './budget-stores.js';
 import { AppError } from './errors.js';
+import { budgetHeaders, onReply, type Spent } from './request-checks.js';
 
 const MINUTE = 60_000;
 
@@ -34,7 +35,7 @@ export type LimitHook = (request: FastifyRequest, reply: FastifyReply, done: Hoo
 
 /**
  * This process's key for the web server's own calls (session renewal while rendering and the like), handed
- * to it with its other settings (ssr-client.ts): those calls come from the server's own address, which would
+ * to it with its other settings (web/ssr-client.ts): those calls come from the server's own address, which would
  * otherwise pool every visitor's renewals into one address's budget.
  */
 export const RENDER_KEY = randomBytes(32).toString('base64url');
@@ -65,18 +66,6 @@ interface Budget {
   max: number;
   timeWindow: number;
 }
-
-/** One request's count against a budget: not counted (no budget applies to it), or its place in the window. */
-export type Spent =
-  | { isAllowed: true }
-  | {
-      isAllowed: false;
-      max: number;
-      remaining: number;
-      ttlInSeconds: number;
-      /** Over the budget: refused. */
-      isExceeded: boolean;
-    };
 
 /**
  * What a budget reads of a request: its address, its headers and who authentication found (undefined before
@@ -134,12 +123,8 @@ function budgetCounter(
   };
   const countedBefore = new WeakMap<FastifyRequest['raw'], Spent>();
   const answer = (reply: FastifyReply, result: Spent): AppError | undefined => {
-    if (result.isAllowed) return undefined;
-    reply.header('ratelimit-limit', result.max);
-    reply.header('ratelimit-remaining', result.remaining);
-    reply.header('ratelimit-reset', result.ttlInSeconds);
-    if (!result.isExceeded) return undefined;
-    reply.header('retry-after', result.ttlInSeconds);
+    budgetHeaders(result, reply, onReply);
+    if (result.isAllowed || !result.isExceeded) return undefined;
     return new AppError(429, 'RATE_LIMITED', `Too many ${budget.what}; try again in ${result.ttlInSeconds} seconds`);
   };
   const hook: LimitHook = (request, reply, done) => {
@@ -224,9 +209,12 @@ export function createAbuseLimits(
   };
 }
 
-/** Paths no budget counts: Next's content-hashed assets, media files and the health checks. */
+/**
+ * Paths no budget counts: Next's content-hashed assets, media files and the health checks. The API's documents
+ * (`/api/openapi.json`, `/api/docs`) are counted like any other call: each is made or read anew per request.
+ */
 const UNCOUNTED_PREFIXES = ['/_next/static/', '/media/'];
-const UNCOUNTED_PATHS = new Set(['/healthz', '/livez', '/api/openapi.json']);
+const UNCOUNTED_PATHS = new Set(['/healthz', '/livez']);
 
 // Any other path is counted, a dotted one included: a path that names no file still costs a rendered page.
 const isUncounted = (path: string, route: FastifyContextConfig): boolean =>

@@ -5,12 +5,12 @@ import proxyAddr from '@fastify/proxy-addr';
 import { parse as parseQuery } from 'fast-querystring';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import type { ZodType } from 'zod';
-import type { BudgetCounter, Spent } from './abuse-limits.js';
-import { admits } from './auth/authenticate.js';
+import type { BudgetCounter } from './abuse-limits.js';
 import type { SessionCookies } from './auth/cookies.js';
 import type { Caller, TokenService } from './auth/tokens.js';
-import { gzippedFor, JSON_TYPE, type SerializedBody } from './route.js';
-import { API_CACHE_CONTROL, type SecurityHeaders } from './security-headers.js';
+import { admits, answerHeaders, presentedToken, type Spent, versionAccepted } from './request-checks.js';
+import type { SecurityHeaders } from './security-headers.js';
+import { gzippedFor, type SerializedBody } from './serialized-body.js';
 
 /**
  * A contract GET whose answer the lane can give: `ready` gives the body for this request and caller, either at
@@ -45,7 +45,8 @@ export interface ExpressLaneOptions {
  * the page cache; a citizen's, from the page citizens share and one live read) is answered by the HTTP server
  * before the framework's routing, with what the route would have done for it: the version header and the
  * bearer token checked, the query read through the contract's schema, the caller's budget spent, the same
- * headers and body written. On a guest's cached page the framework's own work per request (request and reply
+ * headers and body written. Each of those checks and headers is the routes' own function, called from here
+ * (http/request-checks.ts, ADR 060): the lane decides only what it leaves to the routes. On a guest's cached page the framework's own work per request (request and reply
  * objects, hooks, promises) was two thirds of the CPU time; on a citizen's, about a quarter.
  *
  * Anything it is not sure of goes to the routes untouched: other paths and methods, a token it has not seen
@@ -56,7 +57,6 @@ export class ExpressLane {
   private readonly byPath = new Map<string, ReadyAnswer>();
   /** Answers whose path ends in a parameter, by what comes before it (up to its slash). */
   private readonly byPrefix = new Map<string, { answer: ReadyAnswer; param: string }>();
-  private readonly fixedHeaders: readonly string[];
   private readonly addressOf: (request: IncomingMessage) => string | undefined;
   private open = true;
 
@@ -71,14 +71,6 @@ export class ExpressLane {
       if (last) this.byPrefix.set(path.slice(0, last.index + 1), { answer, param: last[1] as string });
       else this.byPath.set(path, answer);
     }
-    const { common, apiPolicy } = options.headers;
-    this.fixedHeaders = [
-      ...Object.entries(common).flat(),
-      'content-security-policy',
-      apiPolicy,
-      'cache-control',
-      API_CACHE_CONTROL,
-    ];
     this.addressOf = clientAddress(options.trustProxy);
   }
 
@@ -96,8 +88,7 @@ export class ExpressLane {
     if (!found) return false;
     const { answer } = found;
     const { headers } = request;
-    const version = headers['x-api-version'];
-    if (version !== undefined && !answer.endpoint.versions.includes(version as string)) return false;
+    if (!versionAccepted(answer.endpoint, headers['x-api-version'])) return false;
     // The web server's own calls are counted differently (abuse-limits.ts): the routes tell them apart.
     if (headers['x-civitas-render-key'] !== undefined) return false;
     const caller = this.callerOf(headers);
@@ -178,18 +169,23 @@ export class ExpressLane {
   }
 
   /**
-   * The caller of the token the routes would read (http/auth/authenticate.ts: the bearer token, else the citizen's
-   * session cookie, else the guest's), if this process has verified it before and it is still good. A malformed
+   * The caller of the token the routes read (`presentedToken`: the bearer token, else the citizen's session
+   * cookie, else the guest's), if this process has verified it before and it is still good: a token the routes
+   * verified passed their `readCallerToken`, so one with characters no token has is never known. A malformed
    * Authorization header goes the long way, to its 401. Cookies need no origin check here: this is a GET.
    */
   private callerOf(headers: IncomingMessage['headers']): Caller | undefined {
-    const { authorization, cookie } = headers;
-    if (authorization !== undefined) {
-      return authorization.startsWith('Bearer ') ? this.options.tokens.known(authorization.slice(7)) : undefined;
+    const { cookie } = headers;
+    let token: string | null;
+    try {
+      token = presentedToken(
+        headers,
+        cookie === undefined ? undefined : fastifyCookie.parse(cookie),
+        this.options.cookies,
+      );
+    } catch {
+      return undefined;
     }
-    if (cookie === undefined) return undefined;
-    const jar = fastifyCookie.parse(cookie);
-    const token = jar[this.options.cookies.citizenToken] || jar[this.options.cookies.guestToken];
     return token ? this.options.tokens.known(token) : undefined;
   }
 
@@ -213,25 +209,9 @@ export class ExpressLane {
     } catch {
       return false;
     }
-    // In the order the routes write them (security headers, the budget's, then the body's).
-    const headers = [
-      ...this.fixedHeaders,
-      'ratelimit-limit',
-      String(spent.max),
-      'ratelimit-remaining',
-      String(spent.remaining),
-      'ratelimit-reset',
-      String(spent.ttlInSeconds),
-      'content-type',
-      JSON_TYPE,
-      'vary',
-      'accept-encoding',
-      ...(gzipped ? ['content-encoding', 'gzip'] : []),
-      'content-length',
-      String(bytes.length),
-    ];
     try {
-      response.writeHead(status, headers);
+      // In the order the routes write them (security headers, the budget's, then the body's).
+      response.writeHead(status, answerHeaders(this.options.headers.api, spent, gzipped !== null, bytes.length));
       response.end(bytes);
     } catch (error) {
       // The connection went away meanwhile: nothing more can be said on it.

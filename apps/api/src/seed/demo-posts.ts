@@ -1,5 +1,5 @@
 import type { PaletteName, SceneKind } from './artwork.js';
-import type { DemoName } from './demo.js';
+import type { DemoName } from './demo-names.js';
 
 /** Pictures of a demo citizen: a profile picture and a cover. */
 export const demoLooks: Record<DemoName, { palette: PaletteName; cover: SceneKind }> = {

@@ -8,13 +8,13 @@ import { extractMentionedUsernames } from '../domains/posts/caption.js';
 import { contentTag } from '../media/media-store.js';
 import { type Artwork, avatarSvg, renderJpeg, sceneSvg } from './artwork.js';
 import { insertCitizen } from './citizens.js';
+import { type DemoName, demoNames } from './demo-names.js';
 import { aspectHeights, demoLooks, demoPosts } from './demo-posts.js';
 import { seedDemoVideo } from './demo-video.js';
 import { insertPost } from './posts.js';
 import { type PublishedPicture, publishPicture } from './publish-picture.js';
 
-export const demoNames = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi'] as const;
-export type DemoName = (typeof demoNames)[number];
+export { type DemoName, demoNames } from './demo-names.js';
 
 export interface DemoWorld {
   citizens: Record<DemoName, { id: string; username: string }>;

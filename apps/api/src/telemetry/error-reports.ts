@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { errorReportsCollectNothing, readConsent } from '@civitas/contract';
 import type { Config } from '../config.js';
-import { reportingDsn } from '../domains/monitoring/tunnel.js';
+import { reportingDsn } from './dsn.js';
 
 /** What a report may say about the request that failed: never its cookies, headers, query or body. */
 export interface FailedRequest {

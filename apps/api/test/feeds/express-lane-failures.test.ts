@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAbuseLimits } from '../../src/http/abuse-limits.js';
 import { sessionCookieNames } from '../../src/http/auth/cookies.js';
 import { ExpressLane, type ReadyBody, serverWithLane } from '../../src/http/express-lane.js';
-import { SerializedBody } from '../../src/http/route.js';
 import { securityHeaders } from '../../src/http/security-headers.js';
+import { SerializedBody } from '../../src/http/serialized-body.js';
 import { readyAnswers } from '../../src/routes.js';
 import { createTestApp, guest, type TestApp } from '../harness.js';
 

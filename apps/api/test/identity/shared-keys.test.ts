@@ -12,7 +12,7 @@ import { generateSigningJwk } from '../../src/http/auth/signing-keys.js';
 import { TOKEN_AUDIENCE } from '../../src/http/auth/tokens.js';
 import { insertCitizen } from '../../src/seed/citizens.js';
 import { insertPost } from '../../src/seed/posts.js';
-import { ensureSsrClient, SSR_CLIENT_ID, SSR_CLIENT_SCOPES } from '../../src/ssr-client.js';
+import { ensureSsrClient, SSR_CLIENT_ID, SSR_CLIENT_SCOPES } from '../../src/web/ssr-client.js';
 import { cli } from '../cli/run.js';
 import { closeContext, createTempDatabase, type TempDatabase } from '../cli/temp-database.js';
 import { type Instance, startInstance } from './instances.js';

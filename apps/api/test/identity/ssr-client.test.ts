@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setMachineClientSecret } from '../../src/domains/identity/clients.js';
-import { ensureSsrClient, handToWebServer, internalOrigin, SSR_CLIENT_ID, webServerEnv } from '../../src/ssr-client.js';
+import {
+  ensureSsrClient,
+  handToWebServer,
+  internalOrigin,
+  SSR_CLIENT_ID,
+  webServerEnv,
+} from '../../src/web/ssr-client.js';
 import { createTestApp, type TestApp } from '../harness.js';
 
 let t: TestApp;

@@ -170,10 +170,35 @@ describe('outside the contract', () => {
     }
     expect(statuses.every((status) => status !== 429)).toBe(true);
     expectRefused(await from('/api/auth/login'), 'requests');
-    for (const url of ['/healthz', '/api/openapi.json', '/media/posts/x/y.webp', '/_next/static/chunks/a.js']) {
+    for (const url of ['/healthz', '/media/posts/x/y.webp', '/_next/static/chunks/a.js']) {
       expect((await from(url)).statusCode, url).not.toBe(429);
     }
     expect((await from('/api/auth/login', '10.9.1.2')).statusCode).not.toBe(429);
+  });
+});
+
+describe('the API documents', () => {
+  it('spend their address’s budget like any call: a flood of the OpenAPI document or the docs is refused', async () => {
+    const documents = ['/api/openapi.json', '/api/docs', '/api/docs/', '/api/docs/static/index.html', '/api/docs/json'];
+    for (const [at, url] of documents.entries()) {
+      const remoteAddress = `10.9.4.${at + 1}`;
+      const statuses: number[] = [];
+      let last: LightMyRequestResponse | undefined;
+      for (let call = 0; call < 14; call += 1) {
+        last = await t.app.inject({ method: 'GET', url, remoteAddress });
+        statuses.push(last.statusCode);
+        if (call === 0) {
+          expect(last.headers['ratelimit-limit'], url).toBe('12');
+          expect(last.headers['ratelimit-remaining'], url).toBe('11');
+        }
+      }
+      expect(
+        statuses.slice(0, 12).every((status) => status !== 429),
+        url,
+      ).toBe(true);
+      expect(statuses.slice(12), url).toEqual([429, 429]);
+      expectRefused(last as LightMyRequestResponse, 'requests');
+    }
   });
 });
 

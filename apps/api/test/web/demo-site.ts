@@ -7,8 +7,8 @@ import { loadConfig } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
 import { createContext } from '../../src/create-context.js';
 import { type DemoWorld, seedDemo } from '../../src/seed/demo.js';
-import { ensureSsrClient, handToWebServer, webServerEnv } from '../../src/ssr-client.js';
-import { mountWeb } from '../../src/web.js';
+import { mountWeb } from '../../src/web/mount.js';
+import { ensureSsrClient, handToWebServer, webServerEnv } from '../../src/web/ssr-client.js';
 import { freePort } from '../free-port.js';
 
 export interface DemoSite {

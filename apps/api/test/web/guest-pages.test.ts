@@ -2,7 +2,7 @@ import { CONSENT_COOKIE, NO_CONSENT, serializeConsent } from '@civitas/contract'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
 import type { DemoWorld } from '../../src/seed/demo.js';
-import { hasWebBuild } from '../../src/web.js';
+import { hasWebBuild } from '../../src/web/mount.js';
 import { type DemoSite, startDemoSite } from './demo-site.js';
 
 // Served from the production web build, as web-shell.test.ts explains (`npm run build:web` first).

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasWebBuild } from '../../src/web.js';
+import { hasWebBuild } from '../../src/web/mount.js';
 import { type DemoSite, startDemoSite } from './demo-site.js';
 
 /** The symbols a promise made now carries: one per AsyncLocalStorage store in use in this thread (Node 20). */

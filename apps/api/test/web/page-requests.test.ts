@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasWebBuild } from '../../src/web.js';
+import { hasWebBuild } from '../../src/web/mount.js';
 import { type DemoSite, startDemoSite } from './demo-site.js';
 import { rawRequest } from './raw-request.js';
 

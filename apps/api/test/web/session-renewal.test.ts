@@ -1,7 +1,7 @@
 import { REFRESH_REUSE_GRACE_MS } from '@civitas/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFamily } from '../../src/domains/identity/oauth/refresh-tokens.js';
-import { hasWebBuild } from '../../src/web.js';
+import { hasWebBuild } from '../../src/web/mount.js';
 import { type DemoSite, startDemoSite } from './demo-site.js';
 
 /** The refresh token a page's answer sets, if any ('' when it clears the cookie). */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hasWebBuild } from '../../src/web.js';
+import { hasWebBuild } from '../../src/web/mount.js';
 import { freePort } from '../free-port.js';
 
 // The built server (`npm run build`; the test command builds both halves before the suites run).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCitizen } from '../../src/seed/citizens.js';
 import { insertPost } from '../../src/seed/posts.js';
-import { hasWebBuild } from '../../src/web.js';
+import { hasWebBuild } from '../../src/web/mount.js';
 import { type DemoSite, startDemoSite } from './demo-site.js';
 
 /**

@@ -8,7 +8,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
 import { createContext } from '../../src/create-context.js';
-import { hasWebBuild, mountWeb, webBuildDir } from '../../src/web.js';
+import { hasWebBuild, mountWeb, webBuildDir } from '../../src/web/mount.js';
 import { analyticsMessage, openSocket } from '../analytics/socket-client.js';
 import { freePort } from '../free-port.js';
 

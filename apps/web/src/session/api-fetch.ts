@@ -1,5 +1,5 @@
 /**
- * Calls from the web server to the API. Both run in one process (apps/api/src/web.ts), so they go over HTTP
+ * Calls from the web server to the API. Both run in one process (apps/api/src/web/mount.ts), so they go over HTTP
  * to the loopback address the API process hands over at start (`CIVITAS_API_ORIGIN`), never through the
  * public URL and its proxies.
  */

@@ -9,7 +9,7 @@ import { oneOf, oneOfShape, oneOfValues } from '../../db/id-list.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { Database } from '../../db/tables/index.js';
 import { GzipTemplate } from '../../http/gzip-template.js';
-import { SerializedBody } from '../../http/route.js';
+import { SerializedBody } from '../../http/serialized-body.js';
 import { feedPageAroundLikes, fillLikes, LIKES_HOLE_BYTES, paddedLikesJson } from '../posts/post-json.js';
 import { type PostRule, passesAll, type ViewerFacts } from '../posts/visibility.js';
 import type { FeedPage } from './pipeline.js';

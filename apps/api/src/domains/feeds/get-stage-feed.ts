@@ -1,6 +1,7 @@
 import { getStageFeed, type QueryOf } from '@civitas/contract';
 import type { AppContext } from '../../context.js';
-import { defineRoute, SerializedBody } from '../../http/route.js';
+import { defineRoute } from '../../http/route.js';
+import { SerializedBody } from '../../http/serialized-body.js';
 import { feedPageJson } from '../posts/post-json.js';
 import { publicRules } from '../posts/visibility.js';
 import { citizenStageBody, sharedStagePage } from './citizen-stage-page.js';

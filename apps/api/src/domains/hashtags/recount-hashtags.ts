@@ -4,7 +4,7 @@ import { seenByEveryone } from '../posts/visibility.js';
 /**
  * Sets every tag's `posts_count` from the posts themselves: the public, ready, not deleted posts linked to it
  * (what a count means: domains/posts/hashtag-links.ts), and names the number of tags it changed. Migration 009
- * runs it once; `civitas recount-hashtags` runs it again when counts may have drifted, such as after a rolling
+ * ran the same statement once (a copy of its own, frozen with it); `civitas recount-hashtags` runs it again when counts may have drifted, such as after a rolling
  * upgrade across that migration, when processes of the earlier build counted the posts they wrote their old way.
  */
 export async function recountHashtags(db: QueryExecutorProvider): Promise<number> {

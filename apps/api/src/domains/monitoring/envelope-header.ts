@@ -1,5 +1,5 @@
 import { badRequest } from '../../http/errors.js';
-import { type Dsn, parseDsn, sameDsn } from './dsn.js';
+import { type Dsn, parseDsn, sameDsn } from '../../telemetry/dsn.js';
 
 /** The envelope header (its first line) is a small JSON object; a longer first line is not an envelope. */
 export const ENVELOPE_HEADER_MAX_BYTES = 16 * 1024;

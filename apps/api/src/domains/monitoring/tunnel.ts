@@ -2,11 +2,10 @@ import { CONSENT_COOKIE, ErrorResponse, parseConsent } from '@civitas/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { noContent, rawBytes } from '../../http/route.js';
-import { envelopeEndpoint, parseDsn } from './dsn.js';
+import { envelopeEndpoint, reportingDsn } from '../../telemetry/dsn.js';
 import { checkEnvelopeDsn } from './envelope-header.js';
 import { forwardEnvelope } from './forward-envelope.js';
 
@@ -15,12 +14,6 @@ export const MONITORING_PATH = '/monitoring';
 
 /** What the SDK sends: `text/plain` from fetch with a string body; none at all with a binary one. */
 const envelopeTypes = ['application/x-sentry-envelope', 'text/plain', 'application/octet-stream'];
-
-/** The DSN reports go to, when reporting runs: a DSN is set and APP_ENV is prod, uat or test (spec §1). */
-export function reportingDsn(config: Pick<Config, 'APP_ENV' | 'SENTRY_DSN'>) {
-  const reporting = config.APP_ENV === 'prod' || config.APP_ENV === 'uat' || config.APP_ENV === 'test';
-  return reporting && config.SENTRY_DSN ? parseDsn(config.SENTRY_DSN) : null;
-}
 
 const Forwarded = z.object({ forwarded: z.literal(true) });
 

@@ -1,8 +1,8 @@
 import { deletePost } from '@civitas/contract';
 import { sql } from 'kysely';
 import { defineRoute } from '../../http/route.js';
+import { postMediaRoot } from '../../media/paths.js';
 import { discardOpenUploads, discardUploadBytes } from '../media/discard-uploads.js';
-import { postMediaRoot } from '../media/paths.js';
 import { countedOnTags, unlinkHashtags } from './hashtag-links.js';
 import { loadOwnPost } from './load.js';
 

@@ -1,7 +1,8 @@
 import { getPost } from '@civitas/contract';
 import type { AppContext } from '../../context.js';
 import type { ReadyAnswer } from '../../http/express-lane.js';
-import { defineRoute, SerializedBody } from '../../http/route.js';
+import { defineRoute } from '../../http/route.js';
+import { SerializedBody } from '../../http/serialized-body.js';
 import { visiblePostJson } from './load.js';
 
 const visiblePost = async (ctx: AppContext, postId: string, viewerId: string) =>

@@ -1,5 +1,6 @@
 import { getSharedPost } from '@civitas/contract';
-import { defineRoute, SerializedBody } from '../../http/route.js';
+import { defineRoute } from '../../http/route.js';
+import { SerializedBody } from '../../http/serialized-body.js';
 import { visiblePostJson } from './load.js';
 import { publicRules } from './visibility.js';
 

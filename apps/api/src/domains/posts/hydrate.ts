@@ -1,15 +1,10 @@
-import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { oneOf } from '../../db/id-list.js';
-import type { CitizensTable, PostsTable } from '../../db/tables/index.js';
 import { type LiveRow, readLive } from './live-reads.js';
 import type { PostContent } from './post-cache.js';
+import type { CitizenSummaryRow, PostRow } from './rows.js';
 
-export type PostRow = Selectable<PostsTable>;
-export type CitizenSummaryRow = Pick<
-  Selectable<CitizensTable>,
-  'id' | 'username' | 'display_name' | 'profile_picture_uri' | 'country'
->;
+export type { CitizenSummaryRow, PostRow } from './rows.js';
 
 /** Everything the rules and views need about a set of posts, loaded in a fixed number of batched queries. */
 export interface Hydration {

@@ -6,7 +6,6 @@ import { oneOf, oneOfShape, oneOfValues } from '../../db/id-list.js';
 import { postgresText } from '../../db/postgres-text.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { Database } from '../../db/tables/index.js';
-import type { HydrationContext } from './hydrate.js';
 import { friendOfViewerSql } from './visibility.js';
 
 /**
@@ -18,7 +17,11 @@ import { friendOfViewerSql } from './visibility.js';
  * work per request were most of a post's read. SQLite runs in process, with no round trip to save, and reads
  * each set on its own.
  */
-export function readLive(ctx: HydrationContext, ids: readonly string[], viewerId: string | null): Promise<LiveRow[]> {
+export function readLive(
+  ctx: { readonly db: Db; readonly dialect: DialectName },
+  ids: readonly string[],
+  viewerId: string | null,
+): Promise<LiveRow[]> {
   if (ctx.dialect !== 'postgres') return liveRows(ctx.db, ctx.dialect, ids, viewerId);
   return batchOf(ctx.db).load({ ids, viewerId });
 }

@@ -1,5 +1,5 @@
 import { type Lru, lru } from '../../cache/lru.js';
-import type { CitizenSummaryRow, PostRow } from './hydrate.js';
+import type { CitizenSummaryRow, PostRow } from './rows.js';
 
 /**
  * What a post's row holds apart from the columns every read takes fresh (likes_count, deleted_at): caption,

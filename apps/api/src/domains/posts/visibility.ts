@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { PostRow } from './hydrate.js';
+import type { PostRow } from './rows.js';
 
 /**
  * Who may see a post: the one owner of the rule (ADR 059). Each rule is written here twice, side by side: as a

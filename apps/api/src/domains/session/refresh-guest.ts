@@ -3,9 +3,8 @@ import { publicOrigin } from '../../config.js';
 import { newId } from '../../db/ids.js';
 import { cookieOptions, readCookie, sessionCookieNames } from '../../http/auth/cookies.js';
 import { assertSameOrigin } from '../../http/auth/same-origin.js';
+import { GUEST_TOKEN_TTL_SECONDS } from '../../http/auth/tokens.js';
 import { defineRoute } from '../../http/route.js';
-
-export const GUEST_TOKEN_TTL_SECONDS = 24 * 3600;
 
 /** A guest keeps the same guestId across renewals while its old token is still valid. */
 export default defineRoute(refreshGuestSession, async ({ ctx, request, reply }) => {

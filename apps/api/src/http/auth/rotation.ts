@@ -1,8 +1,8 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { GUEST_TOKEN_TTL_SECONDS } from '../../domains/session/refresh-guest.js';
 import { KEY_SET_MAX_AGE_MS } from './key-ring.js';
 import { generateSigningJwk, insertKeyAs, readAllKeys } from './signing-keys.js';
+import { GUEST_TOKEN_TTL_SECONDS } from './tokens.js';
 
 /** Allowance for clocks of instances that disagree a little. */
 const CLOCK_SKEW_MS = 60_000;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 export const secretNames = {
   /** HMAC secret of continuation tokens, sealed sign-in interactions and emailed codes. */
   cursor: 'cursor-secret',
-  /** The web server's machine-client secret (ssr-client.ts). */
+  /** The web server's machine-client secret (web/ssr-client.ts). */
   ssrClient: 'ssr-client-secret',
 } as const;
 

@@ -6,6 +6,12 @@ import { SIGNING_ALG } from './signing-keys.js';
 
 export const TOKEN_AUDIENCE = 'civitas-api';
 
+/**
+ * How long a guest's token lives (a day; renewed while still valid, domains/session/refresh-guest.ts). Here with
+ * the tokens, since key rotation (rotation.ts) must wait out the longest-lived token a key signed.
+ */
+export const GUEST_TOKEN_TTL_SECONDS = 24 * 3600;
+
 export type Caller =
   | { kind: 'citizen'; citizenId: string; username: string }
   | { kind: 'guest'; guestId: string }

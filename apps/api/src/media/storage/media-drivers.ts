@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import { uploadPartsPath } from '../../domains/media/paths.js';
+import { uploadPartsPath } from '../paths.js';
 import { localUploadStorage } from './local-upload-storage.js';
 import { localMediaStorage, type MediaStorage } from './media-storage.js';
 import { s3Settings } from './s3-settings.js';

@@ -1,5 +1,3 @@
-import type { Config } from '../../config.js';
-
 /** Media on S3-compatible object storage (ADR 021), from the S3_* configuration. */
 export interface S3Settings {
   endpoint: string;
@@ -12,16 +10,19 @@ export interface S3Settings {
   publicUrl: string;
 }
 
-type S3Config = Pick<
-  Config,
-  | 'S3_ENDPOINT'
-  | 'S3_BUCKET'
-  | 'S3_REGION'
-  | 'S3_ACCESS_KEY_ID'
-  | 'S3_SECRET_ACCESS_KEY'
-  | 'S3_FORCE_PATH_STYLE'
-  | 'S3_PUBLIC_URL'
->;
+/**
+ * The S3_* settings as the configuration reads them (config.ts, which calls `s3Settings` to check they come
+ * together: so this file names their shape rather than importing the configuration's type).
+ */
+interface S3Config {
+  readonly S3_ENDPOINT?: string | undefined;
+  readonly S3_BUCKET?: string | undefined;
+  readonly S3_REGION: string;
+  readonly S3_ACCESS_KEY_ID?: string | undefined;
+  readonly S3_SECRET_ACCESS_KEY?: string | undefined;
+  readonly S3_FORCE_PATH_STYLE: 'true' | 'false';
+  readonly S3_PUBLIC_URL?: string | undefined;
+}
 
 // What must come together; S3_REGION and S3_FORCE_PATH_STYLE have defaults and S3_PUBLIC_URL a derived one.
 const REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;

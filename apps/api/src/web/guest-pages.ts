@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { CONSENT_COOKIE, LANGUAGE_COOKIE } from '@civitas/contract';
-import { GzipTemplate } from './http/gzip-template.js';
-import { takesGzip } from './http/route.js';
+import { GzipTemplate } from '../http/gzip-template.js';
+import { takesGzip } from '../http/serialized-body.js';
 
 /**
  * A guest's page as it was rendered, kept for GUEST_PAGE_CACHE_MS so that other guests asking the same thing in

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { reportingDsn } from './domains/monitoring/tunnel.js';
-import type { ErrorReportSettings } from './telemetry/error-reports.js';
-import { type RendererMessage, type RendererSettings, STOP } from './web-renderer-messages.js';
+import { reportingDsn } from '../telemetry/dsn.js';
+import type { ErrorReportSettings } from '../telemetry/error-reports.js';
+import { type RendererMessage, type RendererSettings, STOP } from './renderer-messages.js';
 
 /**
  * The web app's pages, rendered in a thread of their own (ADR 043). Next keeps each render's state in
@@ -33,12 +33,12 @@ export interface PageRendererOptions {
   log: (message: string, error?: string) => void;
   /** The serving thread's error reporting settings, which the renderer's reports follow. */
   errorReporting: ErrorReportSettings;
-  /** The thread's module: the built web-renderer-thread.js unless given (tests give one without Next). */
+  /** The thread's module: the built web/renderer-thread.js unless given (tests give one without Next). */
   entry?: string;
 }
 
 // Compiled with the rest (`tsc -b`): from `src/` under test as from `dist/`, the thread runs the built file.
-const threadEntry = fileURLToPath(new URL('../dist/web-renderer-thread.js', import.meta.url));
+const threadEntry = fileURLToPath(new URL('../../dist/web/renderer-thread.js', import.meta.url));
 
 /** Headers that belong to one connection, not to the request or answer passed along it (RFC 9110 §7.6.1). */
 const CONNECTION_HEADERS = new Set([
@@ -158,7 +158,7 @@ function relayPage(
         answer.on('data', (chunk: Buffer) => {
           if (!response.write(chunk)) answer.pause();
           // Next flushes after each part of a streamed page; the compression over `response` holds it back
-          // until told to (web.ts).
+          // until told to (web/mount.ts).
           flush?.();
         });
         response.on('drain', () => answer.resume());

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultWebDir, hasWebBuild, setWebBuildConfig } from './web.js';
-import { type PageRenderer, startPageRenderer } from './web-renderer.js';
+import { defaultWebDir, hasWebBuild, setWebBuildConfig } from './mount.js';
+import { type PageRenderer, startPageRenderer } from './renderer.js';
 
 // The renderer's own work (the thread, the hand-over, the restart) with a thread that answers plainly instead of
 // Next: Next's pages through it are tested in test/web/page-renderer.test.ts and by the E2E journeys.
@@ -51,7 +51,7 @@ function threadFile(source: string): string {
   return file;
 }
 
-/** A server that hands every request to the renderer, as web.ts does (a renderer that cannot answer: 500). */
+/** A server that hands every request to the renderer, as web/mount.ts does (a renderer that cannot answer: 500). */
 async function frontOf(pages: PageRenderer): Promise<string> {
   front = createServer((request, response) => {
     pages.handle(request, response).catch(() => {

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
-import { earlyTapScript } from './web-early-taps.js';
+import { earlyTapScript } from './early-taps.js';
 
 /**
  * The framework's scripts of a page (React, Next's router and runtime, the page's own chunk: about 150 KB gz)
@@ -21,7 +21,7 @@ import { earlyTapScript } from './web-early-taps.js';
  * `<link rel="preload">`); both are taken out of the HTML as it streams, and one inline script at the end of
  * the body, with the page's nonce, adds the same scripts (after the picture one per task, so the page stays free
  * to answer between them). Taps on buttons before the scripts have run are kept by a script at the end of the
- * head and given to React once it is there (web-early-taps.ts, ADR 030).
+ * head and given to React once it is there (web/early-taps.ts, ADR 030).
  */
 export const PICTURE_WAIT_MS = 3000;
 

@@ -1,8 +1,8 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { earlyTapScript } from './web-early-taps.js';
-import { deferFrameworkScripts, loaderScript, PICTURE_WAIT_MS, scriptsAfterLoad } from './web-scripts-after-load.js';
+import { earlyTapScript } from './early-taps.js';
+import { deferFrameworkScripts, loaderScript, PICTURE_WAIT_MS, scriptsAfterLoad } from './scripts-after-load.js';
 
 const nonce = 'bm9uY2Utb2YtdGhlLXBhZ2U=';
 const head =

@@ -40,3 +40,15 @@ export const sameDsn = (a: Dsn, b: Dsn): boolean =>
 /** Where the DSN's host takes envelopes (what the SDK would post to without a tunnel, less the key). */
 export const envelopeEndpoint = (dsn: Dsn): string =>
   `${dsn.protocol}//${dsn.host}${dsn.pathPrefix}/api/${dsn.projectId}/envelope/`;
+
+/**
+ * The DSN reports go to, when reporting runs: a DSN is set and APP_ENV is prod, uat or test (spec §1). Takes the
+ * two settings by shape: config.ts checks SENTRY_DSN with `parseDsn`, so this file does not import it back.
+ */
+export function reportingDsn(config: {
+  readonly APP_ENV: string;
+  readonly SENTRY_DSN?: string | undefined;
+}): Dsn | null {
+  const reporting = config.APP_ENV === 'prod' || config.APP_ENV === 'uat' || config.APP_ENV === 'test';
+  return reporting && config.SENTRY_DSN ? parseDsn(config.SENTRY_DSN) : null;
+}

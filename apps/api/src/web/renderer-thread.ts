@@ -2,16 +2,16 @@ import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
-import { PAGE_FAILED_TEXT, type RendererMessage, type RendererSettings, STOP } from './web-renderer-messages.js';
+import { PAGE_FAILED_TEXT, type RendererMessage, type RendererSettings, STOP } from './renderer-messages.js';
 
 /**
  * The thread that renders the web app's pages (ADR 043): Next's request handler behind an HTTP server on a
- * socket only this process can reach (web-renderer.ts passes each page request to it and its answer back).
+ * socket only this process can reach (web/renderer.ts passes each page request to it and its answer back).
  */
 
 type CreateNextServer = typeof import('next', { with: { 'resolution-mode': 'require' }}).default;
 
-if (!parentPort) throw new Error('web-renderer-thread runs as a worker thread (web-renderer.ts starts it)');
+if (!parentPort) throw new Error('web/renderer-thread runs as a worker thread (web/renderer.ts starts it)');
 const port: MessagePort = parentPort;
 const tell = (message: RendererMessage) => port.postMessage(message);
 const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
@@ -20,7 +20,7 @@ async function serve(settings: RendererSettings): Promise<void> {
   // Before Next: its `onRequestError` (apps/web/src/instrumentation.ts) reports through this thread's client.
   // Loaded only where errors are reported: the SDK and the settings' checks cost the thread about 10 MB.
   const reports = settings.errorReporting
-    ? await (await import('./telemetry/error-reports.js')).startErrorReports(settings.errorReporting)
+    ? await (await import('../telemetry/error-reports.js')).startErrorReports(settings.errorReporting)
     : null;
   port.on('message', (message) => {
     if (message !== STOP) return;

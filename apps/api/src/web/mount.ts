@@ -5,20 +5,20 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import compression from 'compression';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from './context.js';
-import { refusesMailboxPage } from './domains/identity/dev-mailbox.js';
-import { sessionCookieNames } from './http/auth/cookies.js';
-import { microCache } from './http/micro-cache.js';
-import { newNonce, type SecurityHeaders, securityHeaders } from './http/security-headers.js';
-import { objectStorageOrigins } from './media/storage/s3-settings.js';
-import { answerWithKept, type KeptPage, keptPageKey, keptWithCookies, recordPage } from './web-guest-pages.js';
-import { publicFilePaths } from './web-public-files.js';
-import { startPageRenderer } from './web-renderer.js';
-import { PAGE_FAILED_TEXT } from './web-renderer-messages.js';
-import { deferFrameworkScripts } from './web-scripts-after-load.js';
+import type { AppContext } from '../context.js';
+import { refusesMailboxPage } from '../domains/identity/dev-mailbox.js';
+import { sessionCookieNames } from '../http/auth/cookies.js';
+import { microCache } from '../http/micro-cache.js';
+import { newNonce, type SecurityHeaders, securityHeaders } from '../http/security-headers.js';
+import { objectStorageOrigins } from '../media/storage/s3-settings.js';
+import { answerWithKept, type KeptPage, keptPageKey, keptWithCookies, recordPage } from './guest-pages.js';
+import { publicFilePaths } from './public-files.js';
+import { startPageRenderer } from './renderer.js';
+import { PAGE_FAILED_TEXT } from './renderer-messages.js';
+import { deferFrameworkScripts } from './scripts-after-load.js';
 
 /** The web package, beside this one in the workspace (the same from `src/` under test and from `dist/`). */
-export const defaultWebDir = fileURLToPath(new URL('../../web', import.meta.url));
+export const defaultWebDir = fileURLToPath(new URL('../../../web', import.meta.url));
 
 // Paths the API owns: an unknown path under them is the API's JSON 404, never a web page.
 const apiPrefixes = ['/api', '/healthz', '/livez', '/media', '/monitoring'];
@@ -114,7 +114,7 @@ function builtConfig(dir: string): string {
 
 /**
  * Sets what the renderer thread reads of the build from the environment, which it starts with a copy of (the
- * API's address and the rendering client's credentials are set there too, by ssr-client.ts). Set, not
+ * API's address and the rendering client's credentials are set there too, by web/ssr-client.ts). Set, not
  * defaulted: the configuration is the one of the build being mounted.
  */
 export function setWebBuildConfig(dir: string = defaultWebDir): void {
@@ -129,7 +129,7 @@ export function hasWebBuild(dir: string = defaultWebDir): boolean {
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
-/** Guests' pages kept at once (web-guest-pages.ts): about 100 KB each, for a second. */
+/** Guests' pages kept at once (web/guest-pages.ts): about 100 KB each, for a second. */
 const KEPT_PAGES_MAX = 64;
 
 /**
@@ -177,11 +177,11 @@ export async function mountWeb(app: FastifyInstance, ctx: AppContext, dir: strin
   await registerBuildAssets(app, dir);
 
   // Compression is done here rather than by Next (`compress: false` in next.config), so that the page can be
-  // rewritten before it is compressed (web-scripts-after-load.ts).
+  // rewritten before it is compressed (web/scripts-after-load.ts).
   const compress = compression();
   const publicUrl = new URL(ctx.config.PUBLIC_URL);
   const headers = securityHeaders(ctx.config.PUBLIC_URL, objectStorageOrigins(ctx.config) ?? undefined);
-  // A guest's page, kept for a moment for the guests who ask the same (web-guest-pages.ts, ADR 042); a render
+  // A guest's page, kept for a moment for the guests who ask the same (web/guest-pages.ts, ADR 042); a render
   // in progress is waited for rather than started again. Cleared with the guests' stage pages.
   const keptPages = microCache<KeptPage | null>({ ttlMs: ctx.config.GUEST_PAGE_CACHE_MS, maxEntries: KEPT_PAGES_MAX });
   ctx.cacheBus.on('stage-changed', () => keptPages.clear());

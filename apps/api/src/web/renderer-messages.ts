@@ -1,6 +1,6 @@
-import type { ErrorReportSettings } from './telemetry/error-reports.js';
+import type { ErrorReportSettings } from '../telemetry/error-reports.js';
 
-/** What the serving thread gives the renderer thread as it starts it (web-renderer.ts, ADR 043). */
+/** What the serving thread gives the renderer thread as it starts it (web/renderer.ts, ADR 043). */
 export interface RendererSettings {
   /** The web package, with its production build. */
   dir: string;

@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MachineScope } from '@civitas/contract';
-import type { Config } from './config.js';
-import type { AppContext } from './context.js';
-import { findClient, registerMachineClient, setMachineClientSecret } from './domains/identity/clients.js';
-import { randomToken, sameDigest } from './domains/identity/secrets.js';
-import { RENDER_KEY } from './http/abuse-limits.js';
-import { legacyKeysDir } from './http/auth/legacy-keys.js';
-import { secretNames, sharedSecret } from './http/auth/server-secrets.js';
+import type { Config } from '../config.js';
+import type { AppContext } from '../context.js';
+import { findClient, registerMachineClient, setMachineClientSecret } from '../domains/identity/clients.js';
+import { randomToken, sameDigest } from '../domains/identity/secrets.js';
+import { RENDER_KEY } from '../http/abuse-limits.js';
+import { legacyKeysDir } from '../http/auth/legacy-keys.js';
+import { secretNames, sharedSecret } from '../http/auth/server-secrets.js';
 
 /** The machine client the web server uses for public sharing reads during server rendering (spec §6, §8). */
 export const SSR_CLIENT_ID = 'civitas-web-ssr';

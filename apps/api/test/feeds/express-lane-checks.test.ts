@@ -1,0 +1,146 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stagePost } from '../../src/domains/feeds/stage-membership.js';
+import { sessionCookieNames } from '../../src/http/auth/cookies.js';
+import { createTestApp, guest, type TestApp } from '../harness.js';
+
+/**
+ * The express lane and the routes run the same checks (http/request-checks.ts, ADR 060): which token is read,
+ * the version header, the caller's kind, the budget spent and the answer's headers. Each request below is sent
+ * to the routes alone (`inject` passes by the lane) and then over HTTP, where the lane answers what it takes;
+ * the two answers must be alike, and the lane must have taken those it can. A check that drifted apart in one
+ * of the two (a cookie read before the bearer token, a version refused, another budget spent, a header left
+ * out) makes the two answers differ here.
+ */
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** Headers only one of the two ways sets (the date, the connection's) and the budget left, compared apart. */
+const comparable = ({
+  date: _date,
+  connection: _connection,
+  'keep-alive': _keepAlive,
+  'ratelimit-remaining': _left,
+  ...rest
+}: IncomingHttpHeaders) => rest;
+
+const STAGE = '/api/content/v9/feed/eight-stage?country=NZ';
+
+describe('the express lane and the routes', () => {
+  let t: TestApp;
+  let port = 0;
+  let routed = 0;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { GUEST_PAGE_CACHE_MS: '60000', STAGE_SKELETON_CACHE_MS: '60000' },
+      beforeReady: (app) =>
+        app.addHook('onSend', (_request, _reply, payload, done) => {
+          routed += 1;
+          done(null, payload);
+        }),
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    port = typeof address === 'object' && address ? address.port : 0;
+  });
+  afterAll(() => t.close());
+
+  const overHttp = (headers: Record<string, string>) =>
+    new Promise<Answer>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: STAGE, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  const byRoutes = async (headers: Record<string, string>): Promise<Answer> => {
+    const answer = await t.app.inject({ method: 'GET', url: STAGE, headers, remoteAddress: '127.0.0.1' });
+    return { status: answer.statusCode, headers: answer.headers as IncomingHttpHeaders, body: answer.rawPayload };
+  };
+
+  it('answer alike however the token is presented, whatever the version, with the same budget spent', async () => {
+    const author = await t.newCitizen({ country: 'NZ' });
+    const posts: string[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const post = await t.newPost({ authorId: author.id });
+      await stagePost(t.ctx.db, post, ['NZ'], 'curated', Date.now() - 1000 - i);
+      posts.push(post);
+    }
+    // Alice's page differs from a guest's (her like is in it): a token read from the wrong place shows.
+    const like = `/api/users/influencers/me/liked-creators-content/${posts[0]}`;
+    expect((await t.request({ method: 'POST', url: like, as: 'alice' })).statusCode).toBe(200);
+    const guestToken = await t.tokenFor(guest);
+    const aliceToken = await t.tokenFor('alice');
+    const names = sessionCookieNames(t.ctx.config.PUBLIC_URL);
+    const guestCookie = `theme=dark; ${names.guestToken}=${guestToken}`;
+    const bothCookies = `${names.guestToken}=${guestToken}; ${names.citizenToken}=${aliceToken}`;
+
+    const cases: [string, Record<string, string>, { status: number; lane: boolean }][] = [
+      ['a bearer token', { authorization: `Bearer ${guestToken}` }, { status: 200, lane: true }],
+      ["a citizen's bearer token", { authorization: `Bearer ${aliceToken}` }, { status: 200, lane: true }],
+      ["the guest's cookie", { cookie: guestCookie }, { status: 200, lane: true }],
+      ["the citizen's cookie before the guest's", { cookie: bothCookies }, { status: 200, lane: true }],
+      [
+        'the bearer token before the cookies',
+        { authorization: `Bearer ${guestToken}`, cookie: bothCookies },
+        { status: 200, lane: true },
+      ],
+      [
+        'an empty Authorization header, then the cookie',
+        { authorization: '', cookie: guestCookie },
+        { status: 200, lane: true },
+      ],
+      [
+        'the version asked for',
+        { authorization: `Bearer ${guestToken}`, 'x-api-version': '1.0' },
+        { status: 200, lane: true },
+      ],
+      [
+        'a version the call does not have',
+        { authorization: `Bearer ${guestToken}`, 'x-api-version': '2.0' },
+        { status: 400, lane: false },
+      ],
+      [
+        'a scheme other than Bearer, over a cookie',
+        { authorization: 'Basic abc', cookie: guestCookie },
+        { status: 401, lane: false },
+      ],
+      ['a bearer written in lower case', { authorization: `bearer ${guestToken}` }, { status: 401, lane: false }],
+      ['a bearer token with a space in it', { authorization: `Bearer ${guestToken} x` }, { status: 401, lane: false }],
+      ['a forged token', { authorization: `Bearer ${guestToken}x` }, { status: 401, lane: false }],
+      ['no token at all', {}, { status: 401, lane: false }],
+    ];
+    for (const [what, headers, expected] of cases) {
+      for (const encoding of [{ 'accept-encoding': 'gzip' }, {}] as Record<string, string>[]) {
+        const asked = { ...headers, ...encoding };
+        // The routes first: they verify the token (the lane takes only tokens this process knows) and keep the page.
+        const routes = await byRoutes(asked);
+        const before = routed;
+        const http = await overHttp(asked);
+        const label = `${what} ${JSON.stringify(encoding)}`;
+        expect(routed - before, `${label}: ${expected.lane ? 'the lane' : 'the routes'} answer`).toBe(
+          expected.lane ? 0 : 1,
+        );
+        expect(http.status, label).toBe(expected.status);
+        expect(routes.status, label).toBe(expected.status);
+        expect(http.body.equals(routes.body), label).toBe(true);
+        expect(comparable(http.headers), label).toEqual(comparable(routes.headers));
+        if (routes.headers['ratelimit-remaining'] !== undefined) {
+          // The same budget, spent once by each.
+          expect(Number(http.headers['ratelimit-remaining']), label).toBe(
+            Number(routes.headers['ratelimit-remaining']) - 1,
+          );
+        }
+      }
+    }
+  });
+});
