@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
 import { insertPost } from '../../src/seed/posts.js';
-import { cli } from './run.js';
-import { provideTempDatabase, type TempDatabase } from './temp-database.js';
+import { cli } from '../support/cli.js';
+import { provideTempDatabase, type TempDatabase } from '../support/temp-database.js';
 
 let db: TempDatabase;
 let ctx: AppContext;

@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeContext } from '../../src/create-context.js';
-import { type CliRun, cli } from './run.js';
-import { createTempDatabase, type TempDatabase } from './temp-database.js';
+import { type CliRun, cli } from '../support/cli.js';
+import { createTempDatabase, type TempDatabase } from '../support/temp-database.js';
 
 // The CLI entry run by a real `node` process, straight from the TypeScript sources (no build needed).
 const entry = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
-const typescriptHooks = fileURLToPath(new URL('./run-typescript.mjs', import.meta.url));
+const typescriptHooks = fileURLToPath(new URL('../support/run-typescript.mjs', import.meta.url));
 
 function civitas(env: NodeJS.ProcessEnv, ...args: string[]): Promise<CliRun> {
   return new Promise((resolve, reject) => {

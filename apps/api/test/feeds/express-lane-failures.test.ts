@@ -6,7 +6,7 @@ import { ExpressLane, type ReadyBody, serverWithLane } from '../../src/http/expr
 import { SerializedBody } from '../../src/http/route.js';
 import { securityHeaders } from '../../src/http/security-headers.js';
 import { readyAnswers } from '../../src/routes.js';
-import { createTestApp, guest, type TestApp } from '../harness.js';
+import { createTestApp, guest, type TestApp } from '../support/harness.js';
 
 /**
  * A lane answer whose body cannot be made (its text or its compression throws) must reach the routes once,

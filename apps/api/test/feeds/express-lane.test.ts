@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stagePost } from '../../src/domains/feeds/stage-membership.js';
 import { sessionCookieNames } from '../../src/http/auth/cookies.js';
-import { createTestApp, guest, type TestApp } from '../harness.js';
+import { createTestApp, guest, type TestApp } from '../support/harness.js';
 
 /**
  * The express lane (ADR 037) over real HTTP (the lane sits in front of the server's handler, which `inject`

@@ -2,8 +2,8 @@ import { type Compilable, CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/db/ids.js';
 import { hashtagPageQuery } from '../../src/domains/feeds/skeletons/hashtag-posts.js';
-import { createTestApp, guest, machine, type TestApp } from '../harness.js';
-import { befriend, deletePost, feeds, getPage, idsOf, like, walkFeed, withPaging } from './helpers.js';
+import { befriend, deletePost, feeds, getPage, idsOf, like, walkFeed, withPaging } from '../support/feeds.js';
+import { createTestApp, guest, machine, type TestApp } from '../support/harness.js';
 
 // GET /api/content/v1/feed/hashtags/:name: public, ready, live posts carrying the tag, newest first.
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeLike } from '../../src/domains/likes/like-store.js';
-import { createTestApp, machine, type TestApp } from '../harness.js';
-import { befriend, deletePost, feeds, getPage, idsOf, like, walkFeed } from './helpers.js';
+import { befriend, deletePost, feeds, getPage, idsOf, like, walkFeed } from '../support/feeds.js';
+import { createTestApp, machine, type TestApp } from '../support/harness.js';
 
 let t: TestApp;
 type Citizen = { id: string; username: string };

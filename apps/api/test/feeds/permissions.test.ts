@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../src/http/auth/tokens.js';
-import { createTestApp, guest, machine, type TestApp } from '../harness.js';
-import { feeds } from './helpers.js';
+import { feeds } from '../support/feeds.js';
+import { createTestApp, guest, machine, type TestApp } from '../support/harness.js';
 
 let t: TestApp;
 let citizen: { id: string; username: string };

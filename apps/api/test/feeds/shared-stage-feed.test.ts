@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, guest, machine, type TestApp, type Who } from '../harness.js';
-import { feeds, getPage, idsOf, like, stageAt, walkFeed, withPaging } from './helpers.js';
+import { feeds, getPage, idsOf, like, stageAt, walkFeed, withPaging } from '../support/feeds.js';
+import { createTestApp, guest, machine, type TestApp, type Who } from '../support/harness.js';
 
 // The machine-token stage that server rendering reads for guests (ADR 002): the guests' stage, page for page
 // and token for token. Countries the demo world does not use, so no other content reaches these stages.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, guest, type TestApp } from '../harness.js';
-import { deletePost, feeds, getPage, idsOf, like, stageAt, walkFeed, withPaging } from './helpers.js';
+import { deletePost, feeds, getPage, idsOf, like, stageAt, walkFeed, withPaging } from '../support/feeds.js';
+import { createTestApp, guest, type TestApp } from '../support/harness.js';
 
 // Countries the demo world does not use, and fresh citizens, so no other test's content can reach these stages.
 let t: TestApp;

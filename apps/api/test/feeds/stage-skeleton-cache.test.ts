@@ -1,9 +1,9 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stagePost } from '../../src/domains/feeds/stage-membership.js';
-import { createTestApp, type TestApp, type Who } from '../harness.js';
-import { statementsDuring } from '../statements.js';
-import { feeds, getPage, idsOf } from './helpers.js';
+import { feeds, getPage, idsOf } from '../support/feeds.js';
+import { createTestApp, type TestApp, type Who } from '../support/harness.js';
+import { statementsDuring } from '../support/statements.js';
 
 // Citizens share a stage page's post ids for STAGE_SKELETON_CACHE_MS; everything else on the page stays theirs
 // and live. (The other feed tests run with the cache off, for exact expectations right after writes.)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CODE_ATTEMPTS } from '../../src/domains/identity/email-codes.js';
-import { createTestApp, type TestApp } from '../harness.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
 import {
   authorizationCode,
   callbackUrl,
@@ -11,7 +11,7 @@ import {
   signUpAndVerify,
   tokenRequest,
   WEB_CLIENT,
-} from './flows.js';
+} from '../support/identity-flows.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepPendingAccounts } from '../../src/domains/identity/sweep-pending-accounts.js';
-import { createTestApp, type TestApp } from '../harness.js';
-import { paths } from '../social/helpers.js';
-import { latestCode, PASSWORD, signInAnswer, signUpAndVerify } from './flows.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
+import { latestCode, PASSWORD, signInAnswer, signUpAndVerify } from '../support/identity-flows.js';
+import { paths } from '../support/social.js';
 
 /**
  * ADR 053: an account is pending until its email is confirmed, seen by nobody else, and removed when its time runs

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setMachineClientSecret } from '../../src/domains/identity/clients.js';
 import { ensureSsrClient, handToWebServer, internalOrigin, SSR_CLIENT_ID, webServerEnv } from '../../src/ssr-client.js';
-import { createTestApp, type TestApp } from '../harness.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {

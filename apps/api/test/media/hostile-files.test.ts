@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../harness.js';
-import { htmlJpegPolyglot, htmlPage, jpegWithGps, makeVideo, pngBomb, svgWithScript } from './media-files.js';
-import { createDraft, type Kind, statusOf, uploadWhole } from './upload-client.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
+import { htmlJpegPolyglot, htmlPage, jpegWithGps, makeVideo, pngBomb, svgWithScript } from '../support/media-files.js';
+import { createDraft, type Kind, statusOf, uploadWhole } from '../support/upload-client.js';
 
 // Every hostile file is refused at complete with a 4xx a person can act on, and leaves nothing behind: no
 // parts, no assembled file, no job; the post keeps waiting for a file it can use.

@@ -7,9 +7,9 @@ import type { PostView } from '@civitas/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaFileOf } from '../../src/media/media-store.js';
-import type { TestApp } from '../harness.js';
-import { provideAppWithMediaWorker } from './app-with-worker.js';
-import { makeVideo } from './media-files.js';
+import { provideAppWithMediaWorker } from '../support/app-with-worker.js';
+import type { TestApp } from '../support/harness.js';
+import { makeVideo } from '../support/media-files.js';
 import {
   complete,
   createDraft,
@@ -18,7 +18,7 @@ import {
   sendPart,
   settledStatus,
   uploadWhole,
-} from './upload-client.js';
+} from '../support/upload-client.js';
 
 const run = promisify(execFile);
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { ENVELOPE_HEADER_MAX_BYTES } from '../../src/domains/monitoring/envelope-header.js';
 import { forwardEnvelope } from '../../src/domains/monitoring/forward-envelope.js';
-import { createTestApp, type TestApp } from '../harness.js';
-import { deadPort, startIngestReceiver } from './ingest-receiver.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
+import { deadPort, startIngestReceiver } from '../support/ingest-receiver.js';
 
 // POST /monitoring, the browser's error-report tunnel, against a real HTTP server standing in for the
 // error-report service: only envelopes for the configured DSN, from visitors who consented, get through.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, guest, machine, type TestApp } from '../harness.js';
-import { unknownId } from './people-helpers.js';
+import { createTestApp, guest, machine, type TestApp } from '../support/harness.js';
+import { unknownId } from '../support/people.js';
 
 let t: TestApp;
 beforeAll(async () => {

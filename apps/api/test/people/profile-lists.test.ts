@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../harness.js';
-import { as, graph, ok, type Person, uniquePrefix, unknownId, usernames } from './people-helpers.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
+import { as, graph, ok, type Person, uniquePrefix, unknownId, usernames } from '../support/people.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../harness.js';
-import { statementsDuring } from '../statements.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
+import { statementsDuring } from '../support/statements.js';
 
 // Posts that arrive together are written together on PostgreSQL (domains/posts/post-batches.ts, ADR 036):
 // each must come out as if it had been written alone, with its links and counts.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postCache } from '../../src/domains/posts/post-cache.js';
-import { befriend, feeds, getPage } from '../feeds/helpers.js';
-import { createTestApp, guest, type TestApp } from '../harness.js';
-import { statementsDuring } from '../statements.js';
+import { befriend, feeds, getPage } from '../support/feeds.js';
+import { createTestApp, guest, type TestApp } from '../support/harness.js';
+import { statementsDuring } from '../support/statements.js';
 
 // Post content is cached by id between reads (domains/posts/post-cache.ts). Every read must still show what
 // the database holds now: each test reads first, so the cache is warm, then writes, then reads again.

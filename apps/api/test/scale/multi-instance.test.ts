@@ -8,14 +8,14 @@ import { WEB_CLIENT_ID } from '../../src/domains/identity/clients.js';
 import { hashPassword } from '../../src/domains/identity/passwords.js';
 import { insertCitizen } from '../../src/seed/citizens.js';
 import { insertPost } from '../../src/seed/posts.js';
-import { analyticsMessage, openSocket } from '../analytics/socket-client.js';
-import { closeContext, createTempDatabase, type TempDatabase } from '../cli/temp-database.js';
-import { type ServerProcess, startServer, startWorker, type WorkerProcess } from '../crash/server-process.js';
-import { type Cast, halfWrites, readEdges } from '../crash/world-state.js';
-import { lostWrites, runWriteLoad, seededRandom } from '../crash/write-load.js';
-import { freePort } from '../free-port.js';
-import { jpegWithGps, makeVideo } from '../media/media-files.js';
-import { type S3TestServer, startS3Server } from '../s3-server.js';
+import { analyticsMessage, openSocket } from '../support/analytics-socket-client.js';
+import { freePort } from '../support/free-port.js';
+import { jpegWithGps, makeVideo } from '../support/media-files.js';
+import { type S3TestServer, startS3Server } from '../support/s3-server.js';
+import { type ServerProcess, startServer, startWorker, type WorkerProcess } from '../support/server-process.js';
+import { closeContext, createTempDatabase, type TempDatabase } from '../support/temp-database.js';
+import { type Cast, halfWrites, readEdges } from '../support/world-state.js';
+import { lostWrites, runWriteLoad, seededRandom } from '../support/write-load.js';
 import { type ReverseProxy, startHaproxy } from './haproxy.js';
 
 // The scale-out set-up as docs/operations.md describes it, in real processes: two API instances (each with its

@@ -6,9 +6,9 @@ import { stagePost } from '../../src/domains/feeds/stage-membership.js';
 import { rotateSigningKeys } from '../../src/http/auth/rotation.js';
 import { insertCitizen } from '../../src/seed/citizens.js';
 import { insertPost } from '../../src/seed/posts.js';
-import { closeContext, createTempDatabase, type TempDatabase } from '../cli/temp-database.js';
-import { feeds } from '../feeds/helpers.js';
-import { type Instance, startInstance } from '../identity/instances.js';
+import { feeds } from '../support/feeds.js';
+import { type Instance, startInstance } from '../support/instances.js';
+import { closeContext, createTempDatabase, type TempDatabase } from '../support/temp-database.js';
 
 // Two instances of the server on one database and one Redis, in this process: a write through A shows on B's
 // next read even while B's caches would keep the old answer for a minute (ADR 024). The multi-process test

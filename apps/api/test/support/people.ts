@@ -5,7 +5,7 @@ import { addFollow } from '../../src/domains/follows/follow-store.js';
 import { acceptFriendRequest, createFriendRequest } from '../../src/domains/friends/friend-store.js';
 import type { Caller } from '../../src/http/auth/tokens.js';
 import type { NewCitizen } from '../../src/seed/citizens.js';
-import type { TestApp } from '../harness.js';
+import type { TestApp } from './harness.js';
 
 export interface Person {
   id: string;

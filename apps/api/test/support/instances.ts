@@ -7,7 +7,7 @@ import { sqliteFileIn } from '../../src/cli/backup/sqlite.js';
 import { loadConfig } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
 import { closeContext, createContext } from '../../src/create-context.js';
-import type { TempDatabase } from '../cli/temp-database.js';
+import type { TempDatabase } from './temp-database.js';
 
 /** One API instance: its own DATA_DIR and context, on the database it shares with the others. */
 export interface Instance {

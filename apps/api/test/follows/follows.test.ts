@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, guest, machine, type TestApp } from '../harness.js';
-import { asCitizen, expectError, expectOk, observe, paths, post, unknownId } from './helpers.js';
+import { createTestApp, guest, machine, type TestApp } from '../support/harness.js';
+import { asCitizen, expectError, expectOk, observe, paths, post, unknownId } from '../support/social.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../harness.js';
-import { indexNames } from '../indexes.js';
-import { as, ok, type Person, uniquePrefix } from './people-helpers.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
+import { indexNames } from '../support/indexes.js';
+import { as, ok, type Person, uniquePrefix } from '../support/people.js';
 
 // An empty database (no demo world), so the unfiltered list holds exactly the tags made here.
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { TestApp } from '../harness.js';
+import type { TestApp } from './harness.js';
 
 export const WEB_CLIENT = 'civitas-web';
 export const callbackUrl = (t: TestApp) => new URL('/api/auth/callback', t.ctx.config.PUBLIC_URL).toString();

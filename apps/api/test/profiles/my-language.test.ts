@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, guest, machine, type TestApp } from '../harness.js';
-import { PASSWORD } from '../identity/flows.js';
-import { expectError, expectOk, paths } from './helpers.js';
+import { createTestApp, guest, machine, type TestApp } from '../support/harness.js';
+import { PASSWORD } from '../support/identity-flows.js';
+import { expectError, expectOk, paths } from '../support/social.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../harness.js';
-import { type Citizen, expectOk, newCitizens, observe, paths, post } from './helpers.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
+import { type Citizen, expectOk, newCitizens, observe, paths, post } from '../support/social.js';
 
 let t: TestApp;
 beforeAll(async () => {

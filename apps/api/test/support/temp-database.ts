@@ -6,8 +6,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
 import { closeContext, createContext } from '../../src/create-context.js';
-import { deleteQueueKeys, uniqueQueuePrefix } from '../redis-queue.js';
-import { newTestSchemaName } from '../test-schema.js';
+import { deleteQueueKeys, uniqueQueuePrefix } from './redis-queue.js';
+import { newTestSchemaName } from './test-schema.js';
 
 /**
  * A fresh DATA_DIR and database for commands that open their own connections (the CLI, the generator): a

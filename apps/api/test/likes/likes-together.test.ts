@@ -1,9 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../harness.js';
-import { statementsDuring } from '../statements.js';
-import { type Citizen, expectOk, newCitizens, observe, paths } from './helpers.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
+import { type Citizen, expectOk, newCitizens, observe, paths } from '../support/social.js';
+import { statementsDuring } from '../support/statements.js';
 
 // Likes and unlikes that arrive together are written together on PostgreSQL (domains/likes/like-batches.ts,
 // ADR 035): each must still get its own answer, as if it had been written alone.

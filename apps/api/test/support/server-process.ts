@@ -7,7 +7,7 @@ const entries = {
   server: fileURLToPath(new URL('../../src/main.ts', import.meta.url)),
   worker: fileURLToPath(new URL('../../src/worker-main.ts', import.meta.url)),
 };
-const typescriptHooks = fileURLToPath(new URL('../cli/run-typescript.mjs', import.meta.url));
+const typescriptHooks = fileURLToPath(new URL('./run-typescript.mjs', import.meta.url));
 
 export interface ServerProcess {
   child: ChildProcess;

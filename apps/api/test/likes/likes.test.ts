@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/db/ids.js';
-import { createTestApp, guest, type TestApp } from '../harness.js';
-import { asCitizen, expectError, expectOk, observe, paths, post, unknownId } from './helpers.js';
+import { createTestApp, guest, type TestApp } from '../support/harness.js';
+import { asCitizen, expectError, expectOk, observe, paths, post, unknownId } from '../support/social.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import type { CitizenSummaryRow, Hydration, PostRow } from '../src/domains/posts/hydrate.js';
+import type { CitizenSummaryRow, Hydration, PostRow } from '../../src/domains/posts/hydrate.js';
 
 // Posts, citizens and hydrations built by hand, for the views' unit tests (no database).
 

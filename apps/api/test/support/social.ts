@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { TestApp } from '../harness.js';
+import type { TestApp } from './harness.js';
 
 /** Full paths of the social calls, so tests read like the spec's call list. */
 export const paths = {

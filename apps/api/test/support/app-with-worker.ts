@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startMediaWorker } from '../../src/domains/media/media-worker.js';
 import type { Worker } from '../../src/media/jobs/worker.js';
-import { createTestApp, type TestApp } from '../harness.js';
+import { createTestApp, type TestApp } from './harness.js';
 
 /**
  * A test app on the demo world with a media worker beside it, for the whole file: uploaded posts are processed

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { up as recountHashtags } from '../../src/db/migrations/009-hashtags-count-what-everyone-sees.js';
-import type { TestApp } from '../harness.js';
-import { provideAppWithMediaWorker } from '../media/app-with-worker.js';
-import { jpegWithGps } from '../media/media-files.js';
-import { createDraft, settledStatus, uploadWhole } from '../media/upload-client.js';
-import { uniquePrefix } from './people-helpers.js';
+import { provideAppWithMediaWorker } from '../support/app-with-worker.js';
+import type { TestApp } from '../support/harness.js';
+import { jpegWithGps } from '../support/media-files.js';
+import { uniquePrefix } from '../support/people.js';
+import { createDraft, settledStatus, uploadWhole } from '../support/upload-client.js';
 
 // The demo world (alice, bob) and a media worker: posts here are published as a citizen publishes them.
 let t: TestApp;

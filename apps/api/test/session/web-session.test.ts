@@ -1,7 +1,7 @@
 import { REFRESH_REUSE_GRACE_MS } from '@civitas/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../harness.js';
-import { CookieJar, PASSWORD, signUpAndVerify } from './flows.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
+import { CookieJar, PASSWORD, signUpAndVerify } from '../support/identity-flows.js';
 
 let t: TestApp;
 let browser: { id: string; username: string };

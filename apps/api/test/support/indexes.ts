@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../src/context.js';
+import type { AppContext } from '../../src/context.js';
 
 /** The names of the indexes in the context's database (its schema, on PostgreSQL). */
 export const indexNames = async (ctx: Pick<AppContext, 'db' | 'dialect'>): Promise<string[]> =>

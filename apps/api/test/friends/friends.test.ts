@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, guest, type TestApp } from '../harness.js';
-import { asCitizen, type Citizen, expectError, expectOk, observe, paths, post, unknownId } from './helpers.js';
+import { createTestApp, guest, type TestApp } from '../support/harness.js';
+import { asCitizen, type Citizen, expectError, expectOk, observe, paths, post, unknownId } from '../support/social.js';
 
 let t: TestApp;
 beforeAll(async () => {

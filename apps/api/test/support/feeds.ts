@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { stagePost } from '../../src/domains/feeds/stage-membership.js';
 import { acceptFriendRequest, createFriendRequest } from '../../src/domains/friends/friend-store.js';
 import { addLike } from '../../src/domains/likes/like-store.js';
-import type { TestApp, Who } from '../harness.js';
+import type { TestApp, Who } from './harness.js';
 
 export const feeds = {
   stage: (query: Record<string, string | number> = {}) =>

@@ -1,6 +1,6 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import { vi } from 'vitest';
-import type { Db } from '../src/db/database.js';
+import type { Db } from '../../src/db/database.js';
 
 /**
  * The SQL of the statements run through `db` while `run` runs, for tests that check how many statements some

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/db/ids.js';
-import { createTestApp, guest, machine, type TestApp } from '../harness.js';
-import { expectError, expectOk, paths } from './helpers.js';
+import { createTestApp, guest, machine, type TestApp } from '../support/harness.js';
+import { expectError, expectOk, paths } from '../support/social.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, guest, type TestApp } from '../harness.js';
-import { type Citizen, expectError, expectOk, paths, post } from './helpers.js';
+import { createTestApp, guest, type TestApp } from '../support/harness.js';
+import { type Citizen, expectError, expectOk, paths, post } from '../support/social.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { PostStatusView, PostView } from '@civitas/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { TestApp, Who } from '../harness.js';
+import type { TestApp, Who } from './harness.js';
 
 /**
  * These calls over an app built outside the harness (a test's own instance): `as` is then the bearer token
