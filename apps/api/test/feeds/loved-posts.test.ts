@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeLike } from '../../src/domains/likes/like-store.js';
 import { befriend, deletePost, feeds, getPage, idsOf, like, walkFeed } from '../support/feeds.js';
-import { createTestApp, machine, type TestApp } from '../support/harness.js';
+import { createTestApp, machine, type TestApp, unknownId } from '../support/harness.js';
 
 let t: TestApp;
 type Citizen = { id: string; username: string };
@@ -66,11 +66,10 @@ describe('loved posts (GET /v1/sharing/loved-public-posts/:id and /v1/feed/loved
   });
 
   it('answers an unknown creator with 404 on both calls', async () => {
-    const unknown = '0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f70';
-    const asCitizen = await t.request({ method: 'GET', url: feeds.loved(unknown), as: viewer });
+    const asCitizen = await t.request({ method: 'GET', url: feeds.loved(unknownId), as: viewer });
     expect(asCitizen.statusCode).toBe(404);
     expect(asCitizen.json().code).toBe('CITIZEN_NOT_FOUND');
-    const asMachine = await t.request({ method: 'GET', url: feeds.sharedLoved(unknown), as: machine('content') });
+    const asMachine = await t.request({ method: 'GET', url: feeds.sharedLoved(unknownId), as: machine('content') });
     expect(asMachine.statusCode).toBe(404);
   });
 

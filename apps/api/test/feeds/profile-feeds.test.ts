@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endFriendship } from '../../src/domains/friends/friend-store.js';
 import { befriend, deletePost, feeds, getPage, idsOf, like, walkFeed } from '../support/feeds.js';
-import { createTestApp, machine, type TestApp } from '../support/harness.js';
+import { createTestApp, machine, type TestApp, unknownId } from '../support/harness.js';
 
 let t: TestApp;
 type Citizen = { id: string; username: string };
@@ -66,7 +66,7 @@ describe('GET /v1/feed/:citizenId/private', () => {
     expect(res.json()).toMatchObject({ code: 'PRIVATE_FEED_FRIENDS_ONLY', message: expect.stringMatching(/friends/) });
     const unknown = await t.request({
       method: 'GET',
-      url: feeds.privateProfile('0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f70'),
+      url: feeds.privateProfile(unknownId),
       as: stranger,
     });
     expect(unknown.statusCode).toBe(404);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, guest, type TestApp } from '../support/harness.js';
-import { asCitizen, type Citizen, expectError, expectOk, observe, paths, post, unknownId } from '../support/social.js';
+import { expectError, expectOk } from '../support/answers.js';
+import { asCitizen, createTestApp, guest, type TestApp, unknownId } from '../support/harness.js';
+import { observe, paths, post, sendFriendRequest } from '../support/social.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,15 +9,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const sendRequest = async (from: Citizen, to: Citizen): Promise<string> =>
-  expectOk(await post(t, paths.friendRequest(to.id), from), 201).friendRequestId;
-
 describe('friend requests: requested → approved', () => {
   it('shows the pending request to both sides, then makes them friends and removes it', async () => {
     const me = await t.newCitizen();
     const them = await t.newCitizen();
     const see = observe(t);
-    const requestId = await sendRequest(me, them);
+    const requestId = await sendFriendRequest(t, me, them);
 
     const mine = await see.profile(me, them);
     expect(mine.isFriends).toBe(false);
@@ -48,21 +46,21 @@ describe('friend requests: requested → approved', () => {
   it('unfriend sets isFriends false, is idempotent and never takes friendsCount below 0', async () => {
     const me = await t.newCitizen();
     const them = await t.newCitizen();
-    expectOk(await post(t, paths.approveRequest(await sendRequest(them, me)), me));
+    expectOk(await post(t, paths.approveRequest(await sendFriendRequest(t, them, me)), me));
     expect(expectOk(await post(t, paths.unfriend(them.id), me))).toEqual({ citizenId: them.id, isFriends: false });
     expect(await observe(t).profile(them, me)).toMatchObject({ isFriends: false, friendsCount: 0 });
     expect(expectOk(await post(t, paths.unfriend(me.id), them)).isFriends).toBe(false);
     expect(await observe(t).overview(me, me)).toMatchObject({ friendsCount: 0 });
     expect(await observe(t).overview(me, them)).toMatchObject({ friendsCount: 0 });
     // They can start over.
-    expect(await sendRequest(me, them)).toEqual(expect.any(String));
+    expect(await sendFriendRequest(t, me, them)).toEqual(expect.any(String));
   });
 
   it('refuses approving your own request (403), a stranger acting on it (404) and an unknown request (404)', async () => {
     const me = await t.newCitizen();
     const them = await t.newCitizen();
     const stranger = await t.newCitizen();
-    const requestId = await sendRequest(me, them);
+    const requestId = await sendFriendRequest(t, me, them);
 
     const own = await post(t, paths.approveRequest(requestId), me);
     expectError(own, 403, 'NOT_FRIEND_REQUEST_RECIPIENT');
@@ -82,7 +80,7 @@ describe('friend requests: declined and cancelled', () => {
   it('declined: only the recipient may decline; the request is removed and may be sent again', async () => {
     const me = await t.newCitizen();
     const them = await t.newCitizen();
-    const requestId = await sendRequest(me, them);
+    const requestId = await sendFriendRequest(t, me, them);
     expect(expectOk(await post(t, paths.declineRequest(requestId), them))).toEqual({
       friendRequestId: requestId,
       citizenId: me.id,
@@ -90,13 +88,13 @@ describe('friend requests: declined and cancelled', () => {
     });
     expect(await observe(t).profile(me, them)).toMatchObject({ isFriends: false, friendRequestDetails: null });
     expectError(await post(t, paths.declineRequest(requestId), them), 404, 'FRIEND_REQUEST_NOT_FOUND');
-    expect(await sendRequest(me, them)).not.toBe(requestId);
+    expect(await sendFriendRequest(t, me, them)).not.toBe(requestId);
   });
 
   it('cancelled: only the sender may cancel; the request is removed', async () => {
     const me = await t.newCitizen();
     const them = await t.newCitizen();
-    const requestId = await sendRequest(me, them);
+    const requestId = await sendFriendRequest(t, me, them);
     const wrong = await post(t, paths.cancelRequest(requestId), them);
     expectError(wrong, 403, 'NOT_FRIEND_REQUEST_SENDER');
     expect(wrong.json().message).toMatch(/decline it instead/);
@@ -115,7 +113,7 @@ describe('POST friend-request / unfriend input', () => {
   it('answers 409 for a second request between the same pair, in either direction', async () => {
     const me = await t.newCitizen();
     const them = await t.newCitizen();
-    const requestId = await sendRequest(me, them);
+    const requestId = await sendFriendRequest(t, me, them);
     const again = await post(t, paths.friendRequest(them.id), me);
     expectError(again, 409, 'FRIEND_REQUEST_PENDING');
     const reverse = await post(t, paths.friendRequest(me.id), them);
@@ -151,7 +149,7 @@ describe('friendship and private posts', () => {
     const overview = () => t.request({ method: 'GET', url: paths.postOverview(postId), as: asCitizen(friend) });
 
     expectError(await overview(), 404, 'POST_OVERVIEW_NOT_FOUND');
-    const requestId = await sendRequest(friend, author);
+    const requestId = await sendFriendRequest(t, friend, author);
     expectError(await overview(), 404, 'POST_OVERVIEW_NOT_FOUND');
     expectOk(await post(t, paths.approveRequest(requestId), author));
     expect(expectOk(await overview()).contentId).toBe(postId);

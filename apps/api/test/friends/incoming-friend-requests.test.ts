@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, guest, type TestApp } from '../support/harness.js';
-import { type Citizen, expectError, expectOk, paths, post } from '../support/social.js';
+import { expectError, expectOk } from '../support/answers.js';
+import { type Citizen, createTestApp, guest, type TestApp } from '../support/harness.js';
+import { paths, post, sendFriendRequest } from '../support/social.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,9 +12,6 @@ afterAll(() => t.close());
 const inbox = '/api/users/influencers/me/friend-requests';
 const read = (who: Citizen | typeof guest, query = '') =>
   t.request({ method: 'GET', url: `${inbox}${query}`, as: who });
-const sendRequest = async (from: Citizen, to: Citizen): Promise<string> =>
-  expectOk(await post(t, paths.friendRequest(to.id), from), 201).friendRequestId;
-
 /** Requests sent a second apart, so their order is the order they were sent in. */
 async function sentInTurn(to: Citizen, senders: Citizen[]): Promise<string[]> {
   const realNow = t.ctx.now;
@@ -22,7 +20,7 @@ async function sentInTurn(to: Citizen, senders: Citizen[]): Promise<string[]> {
     for (const [turn, sender] of senders.entries()) {
       const at = realNow() + turn * 1000;
       t.ctx.now = () => at;
-      ids.push(await sendRequest(sender, to));
+      ids.push(await sendFriendRequest(t, sender, to));
     }
   } finally {
     t.ctx.now = realNow;
@@ -36,7 +34,7 @@ describe('GET /influencers/me/friend-requests', () => {
     const [first, second, third] = [await t.newCitizen(), await t.newCitizen(), await t.newCitizen()];
     const ids = await sentInTurn(me, [first, second, third] as Citizen[]);
     // One I sent is not one waiting for me.
-    await sendRequest(me, await t.newCitizen());
+    await sendFriendRequest(t, me, await t.newCitizen());
 
     const page1 = expectOk(await read(me, '?size=2'));
     expect(page1.data.map((request: { id: string }) => request.id)).toEqual([ids[2], ids[1]]);

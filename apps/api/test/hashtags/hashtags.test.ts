@@ -1,18 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.js';
+import { expectOk } from '../support/answers.js';
+import { asCitizen, type Citizen, createTestApp, type TestApp } from '../support/harness.js';
 import { indexNames } from '../support/indexes.js';
-import { as, ok, type Person, uniquePrefix } from '../support/people.js';
+import { uniquePrefix } from '../support/people.js';
 
 // An empty database (no demo world), so the unfiltered list holds exactly the tags made here.
 let t: TestApp;
-let author: Person;
+let author: Citizen;
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
   author = await t.newCitizen();
 });
 afterAll(() => t.close());
 
-const hashtags = (query = '') => t.request({ method: 'GET', url: `/api/users/hashtags${query}`, as: as(author) });
+const hashtags = (query = '') =>
+  t.request({ method: 'GET', url: `/api/users/hashtags${query}`, as: asCitizen(author) });
 const search = (text: string, query = '') => hashtags(`?search=${encodeURIComponent(text)}${query}`);
 
 describe('GET /hashtags', () => {
@@ -26,13 +28,13 @@ describe('GET /hashtags', () => {
     const deleted = await t.request({
       method: 'DELETE',
       url: `/api/users/creators-content/${gone}`,
-      as: as(author),
+      as: asCitizen(author),
     });
     expect(deleted.statusCode).toBe(204);
   });
 
   it('lists tags in use, most used first, then by name', async () => {
-    const body = ok(await hashtags());
+    const body = expectOk(await hashtags());
     const expected = [
       { name: `${p}Alpha`, postsCount: 2 },
       { name: `${p}_under`, postsCount: 1 },
@@ -40,27 +42,27 @@ describe('GET /hashtags', () => {
       { name: `${p}xunder`, postsCount: 1 },
     ];
     expect(body).toEqual({ data: expected, total: 4, totalHashTags: 4 });
-    expect(ok(await search(p))).toEqual({ data: expected, total: 4, totalHashTags: 4 });
+    expect(expectOk(await search(p))).toEqual({ data: expected, total: 4, totalHashTags: 4 });
   });
 
   it('matches the start of the tag, with or without "#", in any case', async () => {
     const alpha = [{ name: `${p}Alpha`, postsCount: 2 }];
-    expect(ok(await search(`#${p}A`)).data).toEqual(alpha);
-    expect(ok(await search(`${p.toUpperCase()}AL`)).data).toEqual(alpha);
-    expect(ok(await search('lpha')).data).toEqual([]);
-    expect(ok(await search(`${p}gamma`))).toEqual({ data: [], total: 0, totalHashTags: 0 });
+    expect(expectOk(await search(`#${p}A`)).data).toEqual(alpha);
+    expect(expectOk(await search(`${p.toUpperCase()}AL`)).data).toEqual(alpha);
+    expect(expectOk(await search('lpha')).data).toEqual([]);
+    expect(expectOk(await search(`${p}gamma`))).toEqual({ data: [], total: 0, totalHashTags: 0 });
   });
 
   it('treats % and _ in the search literally', async () => {
-    expect(ok(await search(`${p}_`)).data.map((tag: { name: string }) => tag.name)).toEqual([`${p}_under`]);
-    expect(ok(await search(`${p}%`)).data).toEqual([]);
-    expect(ok(await search('%')).data).toEqual([]);
+    expect(expectOk(await search(`${p}_`)).data.map((tag: { name: string }) => tag.name)).toEqual([`${p}_under`]);
+    expect(expectOk(await search(`${p}%`)).data).toEqual([]);
+    expect(expectOk(await search('%')).data).toEqual([]);
   });
 
   it('pages by limit and offset and stops on an empty page', async () => {
     const names: string[] = [];
     for (let offset = 0; ; offset += 3) {
-      const body = ok(await search(p, `&limit=3&offset=${offset}`));
+      const body = expectOk(await search(p, `&limit=3&offset=${offset}`));
       expect(body.total).toBe(4);
       if (body.data.length === 0) break;
       names.push(...body.data.map((tag: { name: string }) => tag.name));
@@ -86,13 +88,14 @@ describe('GET /hashtags', () => {
 
 describe('GET /hashtags without a search, kept for a moment (ADR 046)', () => {
   let kept: TestApp;
-  let writer: Person;
+  let writer: Citizen;
   beforeAll(async () => {
     kept = await createTestApp({ seed: false, env: { HASHTAG_LIST_CACHE_MS: '600000' } });
     writer = await kept.newCitizen();
   });
   afterAll(() => kept.close());
-  const list = (query = '') => kept.request({ method: 'GET', url: `/api/users/hashtags${query}`, as: as(writer) });
+  const list = (query = '') =>
+    kept.request({ method: 'GET', url: `/api/users/hashtags${query}`, as: asCitizen(writer) });
 
   it('keeps no index on a tag count, so the count each post moves touches no index (migration 008)', async () => {
     const indexes = await indexNames(kept.ctx);
@@ -103,12 +106,12 @@ describe('GET /hashtags without a search, kept for a moment (ADR 046)', () => {
   it('answers the unfiltered list as it was for the period, while a search sees new tags at once', async () => {
     const p = uniquePrefix();
     await kept.newPost({ authorId: writer.id, caption: `#${p}first` });
-    const before = ok(await list());
+    const before = expectOk(await list());
     expect(before).toEqual({ data: [{ name: `${p}first`, postsCount: 1 }], total: 1, totalHashTags: 1 });
 
     await kept.newPost({ authorId: writer.id, caption: `#${p}first #${p}second` });
-    expect(ok(await list())).toEqual(before);
-    expect(ok(await list(`?search=${p}`))).toEqual({
+    expect(expectOk(await list())).toEqual(before);
+    expect(expectOk(await list(`?search=${p}`))).toEqual({
       data: [
         { name: `${p}first`, postsCount: 2 },
         { name: `${p}second`, postsCount: 1 },
@@ -117,6 +120,6 @@ describe('GET /hashtags without a search, kept for a moment (ADR 046)', () => {
       totalHashTags: 2,
     });
     // Another page size is its own entry, read when first asked.
-    expect(ok(await list('?limit=1')).data).toEqual([{ name: `${p}first`, postsCount: 2 }]);
+    expect(expectOk(await list('?limit=1')).data).toEqual([{ name: `${p}first`, postsCount: 2 }]);
   });
 });

@@ -1,8 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.js';
-import { type Citizen, expectOk, newCitizens, observe, paths } from '../support/social.js';
+import { expectOk } from '../support/answers.js';
+import { type Citizen, createTestApp, newCitizens, type TestApp } from '../support/harness.js';
+import { observe, paths } from '../support/social.js';
 import { statementsDuring } from '../support/statements.js';
 
 // Likes and unlikes that arrive together are written together on PostgreSQL (domains/likes/like-batches.ts,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, guest, machine, type TestApp } from '../support/harness.js';
+import { expectError, expectOk } from '../support/answers.js';
+import { createTestApp, guest, machine, type TestApp, unknownId } from '../support/harness.js';
 import { PASSWORD } from '../support/identity-flows.js';
-import { expectError, expectOk, paths } from '../support/social.js';
+import { paths } from '../support/social.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,7 +74,7 @@ describe('PUT /influencers/me/language', () => {
     expectError(await setLanguage(undefined, { language: 'de' }), 401);
     expectError(await setLanguage(guest, { language: 'de' }), 403, 'WRONG_IDENTITY');
     expectError(await setLanguage(machine('users'), { language: 'de' }), 403, 'WRONG_IDENTITY');
-    const gone = { id: '0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f7a', username: 'gone' };
+    const gone = { id: unknownId, username: 'gone' };
     expectError(await setLanguage(gone, { language: 'de' }), 401);
   });
 });

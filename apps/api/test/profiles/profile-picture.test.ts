@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/db/ids.js';
+import { expectError, expectOk } from '../support/answers.js';
 import { createTestApp, guest, type TestApp } from '../support/harness.js';
 import { htmlPage, jpegWithGps, pngBomb, svgWithScript } from '../support/media-files.js';
-import { expectError, expectOk, paths } from '../support/social.js';
+import { paths } from '../support/social.js';
 
 let t: TestApp;
 beforeAll(async () => {

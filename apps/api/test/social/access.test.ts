@@ -1,8 +1,9 @@
 import type { Access, EndpointDef } from '@civitas/contract';
 import * as contract from '@civitas/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, guest, machine, type TestApp } from '../support/harness.js';
-import { asCitizen, type Citizen, expectError, paths } from '../support/social.js';
+import { expectError } from '../support/answers.js';
+import { asCitizen, type Citizen, createTestApp, guest, machine, type TestApp } from '../support/harness.js';
+import { paths } from '../support/social.js';
 
 let t: TestApp;
 let postId: string;

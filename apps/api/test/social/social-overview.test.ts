@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, guest, machine, type TestApp } from '../support/harness.js';
-import { asCitizen, expectError, expectOk, paths, post, unknownId } from '../support/social.js';
+import { expectError, expectOk } from '../support/answers.js';
+import { asCitizen, createTestApp, guest, machine, type TestApp, unknownId } from '../support/harness.js';
+import { paths, post } from '../support/social.js';
 
 let t: TestApp;
 beforeAll(async () => {

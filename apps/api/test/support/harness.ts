@@ -19,8 +19,11 @@ import { newTestSchemaName } from './test-schema.js';
  * A real server on a fresh database per test file: in-memory SQLite by default, or a throwaway schema in
  * the PostgreSQL that TEST_DATABASE_URL names (the test:postgres run sets it).
  */
+/** A citizen as newCitizen() makes one. */
+export type Citizen = { id: string; username: string };
+
 /** Who a request is made as: a demo name, a citizen made by newCitizen(), or any caller. */
-export type Who = DemoName | Caller | { id: string; username: string };
+export type Who = DemoName | Caller | Citizen;
 
 export interface TestApp {
   app: FastifyInstance;
@@ -31,7 +34,7 @@ export interface TestApp {
   /** `app.inject` with `as` turned into an Authorization header. */
   request(options: InjectOptions & { as?: Who | string }): Promise<LightMyRequestResponse>;
   /** A fresh citizen with no relationships, for tests that need a clean slate. */
-  newCitizen(overrides?: Partial<NewCitizen>): Promise<{ id: string; username: string }>;
+  newCitizen(overrides?: Partial<NewCitizen>): Promise<Citizen>;
   /** A post inserted as if uploaded and processed (ready, public unless said otherwise). */
   newPost(post: NewPost): Promise<string>;
   close(): Promise<void>;
@@ -152,3 +155,17 @@ export const machine = (...scopes: Extract<Caller, { kind: 'machine' }>['scopes'
   clientId: 'test-client',
   scopes,
 });
+
+/** A citizen as a caller (what a token for that citizen says). */
+export const asCitizen = (citizen: Citizen): Caller => ({
+  kind: 'citizen',
+  citizenId: citizen.id,
+  username: citizen.username,
+});
+
+/** `count` fresh citizens with no relationships. */
+export const newCitizens = (t: TestApp, count: number): Promise<Citizen[]> =>
+  Promise.all(Array.from({ length: count }, () => t.newCitizen()));
+
+/** A well-formed UUID v7 that names nothing: no seed makes it (their ids carry random bits). */
+export const unknownId = '0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f70';

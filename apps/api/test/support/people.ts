@@ -1,21 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
 import { addFollow } from '../../src/domains/follows/follow-store.js';
 import { acceptFriendRequest, createFriendRequest } from '../../src/domains/friends/friend-store.js';
-import type { Caller } from '../../src/http/auth/tokens.js';
 import type { NewCitizen } from '../../src/seed/citizens.js';
-import type { TestApp } from './harness.js';
-
-export interface Person {
-  id: string;
-  username: string;
-}
+import { asCitizen, type Citizen, type TestApp } from './harness.js';
 
 /** A lower-case prefix no other citizen of the run shares, so search results are exact. */
 export const uniquePrefix = (): string => `q${randomBytes(4).toString('hex')}`;
-
-export const as = (person: Person): Caller => ({ kind: 'citizen', citizenId: person.id, username: person.username });
 
 /** Builds small graphs through the real stores, so counters move exactly as they do in the app. */
 export const graph = (t: TestApp) => ({
@@ -27,33 +17,25 @@ export const graph = (t: TestApp) => ({
     await t.newPost({ authorId: person.id, caption: 'hello' });
     return person;
   },
-  follow: (follower: Person, ...followees: Person[]) =>
+  follow: (follower: Citizen, ...followees: Citizen[]) =>
     Promise.all(followees.map((followee) => addFollow(t.ctx.db, follower.id, followee.id, t.ctx.now()))),
-  befriend: async (a: Person, b: Person) => {
+  befriend: async (a: Citizen, b: Citizen) => {
     await acceptFriendRequest(t.ctx.db, await createFriendRequest(t.ctx.db, a.id, b.id, t.ctx.now()), t.ctx.now());
   },
   /** `count` fresh citizens who follow `person` (to set their followers count). */
-  fans: async (person: Person, count: number) => {
+  fans: async (person: Citizen, count: number) => {
     for (let i = 0; i < count; i++) {
       const fan = await t.newCitizen();
       await addFollow(t.ctx.db, fan.id, person.id, t.ctx.now());
     }
   },
-  dismiss: (me: Person, other: Person) =>
+  dismiss: (me: Citizen, other: Citizen) =>
     t.request({
       method: 'POST',
       url: '/api/users/influencers/me/dismiss-relevant-profile-suggestion',
-      as: as(me),
+      as: asCitizen(me),
       payload: { suggestedProfileId: other.id },
     }),
 });
 
-export const ok = (res: LightMyRequestResponse) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-};
-
 export const usernames = (body: { data: { username: string }[] }) => body.data.map((person) => person.username);
-
-/** An id no citizen has (well-formed UUID v7). */
-export const unknownId = '0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f7a';

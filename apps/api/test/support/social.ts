@@ -1,9 +1,14 @@
-import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
-import type { TestApp } from './harness.js';
+import { expectOk } from './answers.js';
+import { asCitizen, type Citizen, type TestApp } from './harness.js';
 
-/** Full paths of the social calls, so tests read like the spec's call list. */
+/** Full paths of the calls on posts and between citizens, so tests read like the spec's call list. */
 export const paths = {
+  post: (postId: string) => `/api/content/v1/creators-content/${postId}`,
+  sharedPost: (postId: string) => `/api/content/v1/sharing/creators-content/${postId}`,
+  postStatus: (postId: string) => `/api/users/creators-content/status/${postId}`,
+  /** The author's own post: DELETE removes it. */
+  ownPost: (postId: string) => `/api/users/creators-content/${postId}`,
+  caption: (postId: string) => `/api/users/creators-content/${postId}/caption`,
   like: (postId: string) => `/api/users/influencers/me/liked-creators-content/${postId}`,
   unlike: (postId: string) => `/api/users/influencers/me/un-liked-creators-content/${postId}`,
   follow: (citizenId: string) => `/api/users/influencers/me/follow/${citizenId}`,
@@ -23,31 +28,6 @@ export const paths = {
     `/api/social/v1/creators-content/social-overview?${postIds.map((id) => `contentId=${id}`).join('&')}`,
 };
 
-/** A well-formed UUID v7 that names nothing. */
-export const unknownId = '0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f70';
-
-export function expectError(res: LightMyRequestResponse, statusCode: number, code?: string): void {
-  expect(res.statusCode, res.body).toBe(statusCode);
-  const body = res.json();
-  expect(body.statusCode).toBe(statusCode);
-  expect(typeof body.message).toBe('string');
-  if (code) expect(body.code).toBe(code);
-}
-
-export function expectOk(res: LightMyRequestResponse, statusCode = 200) {
-  expect(res.statusCode, res.body).toBe(statusCode);
-  return res.json();
-}
-
-/** A citizen id turned into the `as` of t.request (a token for that citizen). */
-export const asCitizen = (citizen: { id: string; username: string }) => ({
-  kind: 'citizen' as const,
-  citizenId: citizen.id,
-  username: citizen.username,
-});
-
-export type Citizen = { id: string; username: string };
-
 /** Calls that read state through the API, so transitions are observed the way a client sees them. */
 export const observe = (t: TestApp) => ({
   profile: async (viewer: Citizen, of: Citizen) =>
@@ -61,6 +41,6 @@ export const observe = (t: TestApp) => ({
 export const post = (t: TestApp, url: string, who: Citizen, headers: Record<string, string> = {}) =>
   t.request({ method: 'POST', url, as: asCitizen(who), headers });
 
-/** `count` fresh citizens with no relationships. */
-export const newCitizens = (t: TestApp, count: number): Promise<Citizen[]> =>
-  Promise.all(Array.from({ length: count }, () => t.newCitizen()));
+/** Sends a friend request as `from` and returns its id. */
+export const sendFriendRequest = async (t: TestApp, from: Citizen, to: Citizen): Promise<string> =>
+  expectOk(await post(t, paths.friendRequest(to.id), from), 201).friendRequestId;
