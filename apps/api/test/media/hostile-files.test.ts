@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/harness.js';
-import { htmlJpegPolyglot, htmlPage, jpegWithGps, makeVideo, pngBomb, svgWithScript } from '../support/media-files.js';
+import { htmlJpegPolyglot, htmlPage, jpegWithGps, pngBomb, svgWithScript } from '../support/media-files.js';
 import { createDraft, type Kind, statusOf, uploadWhole } from '../support/upload-client.js';
+import { makeVideo } from '../support/video-clip.js';
 
 // Every hostile file is refused at complete with a 4xx a person can act on, and leaves nothing behind: no
 // parts, no assembled file, no job; the post keeps waiting for a file it can use.

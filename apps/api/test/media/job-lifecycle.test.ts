@@ -8,7 +8,7 @@ import { startMediaWorker } from '../../src/domains/media/media-worker.js';
 import { sweepExpiredUploads } from '../../src/domains/media/sweep-uploads.js';
 import { startWorker } from '../../src/media/jobs/worker.js';
 import { createTestApp, type TestApp } from '../support/harness.js';
-import { jpegWithGps, makeVideo } from '../support/media-files.js';
+import { jpegWithGps } from '../support/media-files.js';
 import {
   complete,
   createDraft,
@@ -18,6 +18,7 @@ import {
   settledStatus,
   uploadWhole,
 } from '../support/upload-client.js';
+import { makeVideo } from '../support/video-clip.js';
 
 // What keeps a post from ever staying in processing: time limits, retries with backoff, the sweep of
 // abandoned uploads, and refusing video when ffmpeg is missing.

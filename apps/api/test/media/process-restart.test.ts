@@ -9,9 +9,9 @@ import { buildApp } from '../../src/app.js';
 import type { AppContext } from '../../src/context.js';
 import { insertCitizen } from '../../src/seed/citizens.js';
 import type { TestApp } from '../support/harness.js';
-import { makeVideo } from '../support/media-files.js';
 import { closeContext, createTempDatabase, type TempDatabase } from '../support/temp-database.js';
 import { createDraft, settledStatus, statusOf, uploadWhole } from '../support/upload-client.js';
+import { makeVideo } from '../support/video-clip.js';
 
 // A real worker process (the same code the server runs in-process), killed with SIGKILL while it transcodes:
 // the job's lease runs out and the next process takes the job over and finishes it.

@@ -12,7 +12,7 @@ import { type Bucket, MEDIA_PREFIX, openBucket, UPLOADS_PREFIX } from '../../src
 import { listObjects } from '../../src/media/storage/s3-objects.js';
 import { s3Settings } from '../../src/media/storage/s3-settings.js';
 import { createTestApp, type TestApp } from '../support/harness.js';
-import { jpegWithGps, makeVideo, noisyPng } from '../support/media-files.js';
+import { jpegWithGps, noisyPng } from '../support/media-files.js';
 import { type S3TestServer, startS3Server } from '../support/s3-server.js';
 import {
   abort,
@@ -23,6 +23,7 @@ import {
   listParts,
   settledStatus,
 } from '../support/upload-client.js';
+import { makeVideo } from '../support/video-clip.js';
 
 let s3: S3TestServer;
 let bucket: Bucket;

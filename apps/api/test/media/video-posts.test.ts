@@ -1,15 +1,12 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { PostView } from '@civitas/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaFileOf } from '../../src/media/media-store.js';
 import { provideAppWithMediaWorker } from '../support/app-with-worker.js';
 import type { TestApp } from '../support/harness.js';
-import { makeVideo } from '../support/media-files.js';
 import {
   complete,
   createDraft,
@@ -19,8 +16,7 @@ import {
   settledStatus,
   uploadWhole,
 } from '../support/upload-client.js';
-
-const run = promisify(execFile);
+import { ffprobeJson, makeVideo } from '../support/video-clip.js';
 
 let t: TestApp;
 let work: string;
@@ -38,13 +34,12 @@ afterAll(async () => {
 const uploadVideoFile = async (draftId: string, path: string) =>
   uploadWhole(t, 'alice', draftId, 'video-upload', await readFile(path), 'video/quicktime');
 
-async function probe(file: string) {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', file]);
-  return JSON.parse(stdout) as {
-    format: { tags?: Record<string, string> };
-    streams: { codec_type: string; codec_name: string; width?: number; height?: number }[];
-  };
-}
+const probe = (
+  file: string,
+): Promise<{
+  format: { tags?: Record<string, string> };
+  streams: { codec_type: string; codec_name: string; width?: number; height?: number }[];
+}> => ffprobeJson(file);
 
 async function publishedVideo(cover?: Buffer): Promise<PostView> {
   const path = join(work, `clip-${Date.now()}.mov`);

@@ -1,8 +1,4 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
-
-const run = promisify(execFile);
 
 /** A photo as a phone would send it: GPS and camera EXIF, rotated by its orientation tag, with XMP. */
 export async function jpegWithGps(width = 1600, height = 1200): Promise<Buffer> {
@@ -53,42 +49,4 @@ export async function htmlJpegPolyglot(): Promise<Buffer> {
     .jpeg()
     .toBuffer();
   return Buffer.concat([Buffer.from('<html><script>alert(1)</script><!--'), jpeg]);
-}
-
-/** A test pattern video with a tone, made by ffmpeg; `extra` adds output options (metadata, codecs, ...). */
-export async function makeVideo(
-  path: string,
-  options: { seconds: number; size?: string; rate?: number; extra?: string[] },
-) {
-  const size = options.size ?? '320x240';
-  const rate = options.rate ?? 25;
-  await run(
-    'ffmpeg',
-    [
-      '-nostdin',
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      `testsrc2=size=${size}:rate=${rate}:duration=${options.seconds}`,
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=440:duration=${options.seconds}`,
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-shortest',
-      ...(options.extra ?? []),
-      path,
-    ],
-    { timeout: 120_000 },
-  );
 }
