@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { AppContext } from '../../src/context.js';
 import { insertCitizen } from '../../src/seed/citizens.js';
+import { fromSources } from '../support/from-sources.js';
 import type { TestApp } from '../support/harness.js';
 import { closeContext, createTempDatabase, type TempDatabase } from '../support/temp-database.js';
 import { createDraft, settledStatus, statusOf, uploadWhole } from '../support/upload-client.js';
@@ -17,7 +18,6 @@ import { makeVideo } from '../support/video-clip.js';
 // the job's lease runs out and the next process takes the job over and finishes it.
 
 const entry = fileURLToPath(new URL('../../src/worker-main.ts', import.meta.url));
-const typescriptHooks = fileURLToPath(new URL('../support/run-typescript.mjs', import.meta.url));
 
 let db: TempDatabase;
 let ctx: AppContext;
@@ -26,7 +26,7 @@ let work: string;
 const children: ChildProcess[] = [];
 
 const startWorkerProcess = () => {
-  const child = spawn(process.execPath, ['--conditions=civitas-source', '--import', typescriptHooks, entry], {
+  const child = spawn(process.execPath, fromSources(entry), {
     env: { PATH: process.env.PATH, ...db.env },
     stdio: 'ignore',
   });

@@ -8,6 +8,7 @@ import type { AppContext } from '../../src/context.js';
 import { startMediaWorker } from '../../src/domains/media/media-worker.js';
 import { MEDIA_QUEUE_NAME } from '../../src/media/jobs/redis-job-queue.js';
 import { insertCitizen } from '../../src/seed/citizens.js';
+import { fromSources } from '../support/from-sources.js';
 import { createTestApp, type TestApp } from '../support/harness.js';
 import { jpegWithGps } from '../support/media-files.js';
 import { testRedisUrl } from '../support/redis-queue.js';
@@ -62,7 +63,6 @@ describe('with REDIS_URL, an image upload completed through the API', () => {
 
 describe('with REDIS_URL, a worker killed with SIGKILL mid-job', () => {
   const stallingWorker = fileURLToPath(new URL('./stalling-worker.ts', import.meta.url));
-  const typescriptHooks = fileURLToPath(new URL('../support/run-typescript.mjs', import.meta.url));
   let db: TempDatabase;
   let ctx: AppContext;
   let app: FastifyInstance;
@@ -96,14 +96,10 @@ describe('with REDIS_URL, a worker killed with SIGKILL mid-job', () => {
     expect(completed.statusCode, completed.body).toBe(202);
 
     // A worker process on the same queue claims the job and hangs in it; then it is killed outright.
-    const spawned = spawn(
-      process.execPath,
-      ['--conditions=civitas-source', '--import', typescriptHooks, stallingWorker],
-      {
-        env: { PATH: process.env.PATH, ...db.env },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
+    const spawned = spawn(process.execPath, fromSources(stallingWorker), {
+      env: { PATH: process.env.PATH, ...db.env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     child = spawned;
     const claimed = await new Promise<string>((resolve, reject) => {
       let out = '';

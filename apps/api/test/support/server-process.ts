@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { fromSources } from './from-sources.js';
 
 // The real server entry run by a plain `node` process straight from the TypeScript sources (no build needed),
 // so a test can signal or kill it like a supervisor would.
@@ -7,7 +8,6 @@ const entries = {
   server: fileURLToPath(new URL('../../src/main.ts', import.meta.url)),
   worker: fileURLToPath(new URL('../../src/worker-main.ts', import.meta.url)),
 };
-const typescriptHooks = fileURLToPath(new URL('./run-typescript.mjs', import.meta.url));
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -45,7 +45,7 @@ export async function startWorker(env: NodeJS.ProcessEnv, timeoutMs = 60_000): P
 
 /** Starts an entry as a plain `node` process from the sources, collecting what it writes; resolves at once. */
 export function spawnEntry(entry: keyof typeof entries, env: NodeJS.ProcessEnv): WorkerProcess {
-  const child = spawn(process.execPath, ['--conditions=civitas-source', '--import', typescriptHooks, entries[entry]], {
+  const child = spawn(process.execPath, fromSources(entries[entry]), {
     env: {
       PATH: process.env.PATH,
       SEED_DEMO: 'false',
