@@ -1,6 +1,7 @@
 import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/harness.js';
+import { askPasswordReset } from '../support/identity-flows.js';
 
 /**
  * Whether an email has an account must not show in how long "send me a code" takes to answer: the mail (and the
@@ -30,13 +31,10 @@ afterAll(async () => {
   await t.close();
 });
 
-const reset = (email: string) =>
-  t.request({ method: 'POST', url: '/api/identity/v1/password-reset', payload: { email } });
-
 describe('mail after the answer', () => {
   it('answers a password reset for a known email as for an unknown one, before the mail server has said a word', async () => {
-    const unknown = await reset('nobody-here@example.org');
-    const known = await reset('bob@example.com');
+    const unknown = await askPasswordReset(t, 'nobody-here@example.org');
+    const known = await askPasswordReset(t, 'bob@example.com');
     expect(known.statusCode, known.body).toBe(202);
     expect([known.statusCode, known.body]).toEqual([unknown.statusCode, unknown.body]);
     // The mail for the known address is on its way all the same: its connection is open, waiting for a greeting.

@@ -23,14 +23,22 @@ export async function signUpAndVerify(t: TestApp, username: string): Promise<{ i
   });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().influencerId as string;
-  const verified = await t.request({
-    method: 'POST',
-    url: '/api/users/influencers/verify-influencer-email',
-    payload: { influencerId: id, otpCode: await latestCode(t, email) },
-  });
+  const verified = await verifyEmail(t, id, await latestCode(t, email));
   expect(verified.statusCode, verified.body).toBe(200);
   return { id, email };
 }
+
+/** Confirms an account's email with the code mailed to it. */
+export const verifyEmail = (t: TestApp, influencerId: string, otpCode: string) =>
+  t.request({
+    method: 'POST',
+    url: '/api/users/influencers/verify-influencer-email',
+    payload: { influencerId, otpCode },
+  });
+
+/** Asks for a password reset link to be mailed to `email`. */
+export const askPasswordReset = (t: TestApp, email: string) =>
+  t.request({ method: 'POST', url: '/api/identity/v1/password-reset', payload: { email } });
 
 export async function latestCode(t: TestApp, email: string): Promise<string> {
   const [mail] = await t.ctx.mailer.outbox(email);
