@@ -2,7 +2,8 @@ import { type Compilable, CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/db/ids.js';
 import { hashtagPageQuery } from '../../src/domains/feeds/skeletons/hashtag-posts.js';
-import { befriend, deletePost, feeds, getPage, idsOf, like, walkFeed, withPaging } from '../support/feeds.js';
+import { deletePost } from '../support/calls.js';
+import { befriend, feeds, getPage, idsOf, like, newestFirst, walkFeed, withPaging } from '../support/feeds.js';
 import { createTestApp, guest, machine, type TestApp } from '../support/harness.js';
 
 // GET /api/content/v1/feed/hashtags/:name: public, ready, live posts carrying the tag, newest first.
@@ -17,7 +18,6 @@ const tagged: string[] = [];
 const hidden = { private: '', processing: '', deleted: '', otherTag: '' };
 
 const hashtagFeed = (name: string) => `/api/content/v1/feed/hashtags/${encodeURIComponent(name)}`;
-const newestFirst = (ids: string[]) => [...ids].sort().reverse();
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeLike } from '../../src/domains/likes/like-store.js';
-import { befriend, deletePost, feeds, getPage, idsOf, like, walkFeed } from '../support/feeds.js';
+import { deletePost } from '../support/calls.js';
+import { befriend, feeds, getPage, hourAgo, idsOf, like, walkFeed } from '../support/feeds.js';
 import { createTestApp, machine, type TestApp, unknownId } from '../support/harness.js';
 
 let t: TestApp;
@@ -8,7 +9,6 @@ type Citizen = { id: string; username: string };
 let influencer: Citizen;
 let author: Citizen;
 let viewer: Citizen;
-const base = Date.now() - 3_600_000;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -26,9 +26,9 @@ describe('loved posts (GET /v1/sharing/loved-public-posts/:id and /v1/feed/loved
       await t.newPost({ authorId: author.id, caption: 'b' }),
       await t.newPost({ authorId: author.id, caption: 'c' }),
     ] as [string, string, string];
-    await like(t, b, influencer.id, base + 1);
-    await like(t, a, influencer.id, base + 2);
-    await like(t, c, influencer.id, base + 3);
+    await like(t, b, influencer.id, hourAgo + 1);
+    await like(t, a, influencer.id, hourAgo + 2);
+    await like(t, c, influencer.id, hourAgo + 3);
 
     await befriend(t, author.id, influencer.id);
     const hidden = [
@@ -36,9 +36,9 @@ describe('loved posts (GET /v1/sharing/loved-public-posts/:id and /v1/feed/loved
       await t.newPost({ authorId: author.id, status: 'processing' }),
       await t.newPost({ authorId: author.id }),
     ];
-    for (const id of hidden) await like(t, id, influencer.id, base + 10);
+    for (const id of hidden) await like(t, id, influencer.id, hourAgo + 10);
     await deletePost(t, hidden[2] as string, author);
-    await like(t, a, viewer.id, base + 20);
+    await like(t, a, viewer.id, hourAgo + 20);
 
     const shared = await getPage(t, feeds.sharedLoved(influencer.id), machine('content'));
     expect(idsOf(shared)).toEqual([c, a, b]);
@@ -59,7 +59,7 @@ describe('loved posts (GET /v1/sharing/loved-public-posts/:id and /v1/feed/loved
   it('drops a post once it is unliked, and answers a creator with no likes with an empty page', async () => {
     const lover = await t.newCitizen();
     const id = await t.newPost({ authorId: author.id });
-    await like(t, id, lover.id, base);
+    await like(t, id, lover.id, hourAgo);
     expect(idsOf(await getPage(t, feeds.loved(lover.id), viewer))).toEqual([id]);
     await removeLike(t.ctx.db, id, lover.id);
     expect(await getPage(t, feeds.loved(lover.id), viewer)).toEqual({ data: [], continuationToken: null });
@@ -78,7 +78,7 @@ describe('loved posts (GET /v1/sharing/loved-public-posts/:id and /v1/feed/loved
     const loved: string[] = [];
     for (let i = 0; i < 45; i++) {
       const id = await t.newPost({ authorId: author.id });
-      await like(t, id, lover.id, base + i * 1000);
+      await like(t, id, lover.id, hourAgo + i * 1000);
       loved.push(id);
     }
     const order = [...loved].reverse();
@@ -87,7 +87,7 @@ describe('loved posts (GET /v1/sharing/loved-public-posts/:id and /v1/feed/loved
     const { ids } = await walkFeed(t, feeds.sharedLoved(lover.id), machine('content'), 10, async (page) => {
       // A new like is the most recent: it belongs to a new first page, not to this session.
       const fresh = await t.newPost({ authorId: author.id });
-      await like(t, fresh, lover.id, base + 100_000 + page);
+      await like(t, fresh, lover.id, hourAgo + 100_000 + page);
       likedLater.push(fresh);
       const unliked = order[page * 10 + 13];
       if (unliked) {

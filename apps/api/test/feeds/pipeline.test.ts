@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicFeedRules } from '../../src/domains/feeds/feed-rules.js';
 import { type FeedPipeline, runFeed } from '../../src/domains/feeds/pipeline.js';
-import { deletePost } from '../support/feeds.js';
+import { deletePost } from '../support/calls.js';
 import { createTestApp, type TestApp } from '../support/harness.js';
 
 // runFeed on a real database with a skeleton that does NOT filter in SQL: the rules alone must keep deleted,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endFriendship } from '../../src/domains/friends/friend-store.js';
-import { befriend, deletePost, feeds, getPage, idsOf, like, walkFeed } from '../support/feeds.js';
+import { deletePost } from '../support/calls.js';
+import { befriend, feeds, getPage, idsOf, like, newestFirst, walkFeed } from '../support/feeds.js';
 import { createTestApp, machine, type TestApp, unknownId } from '../support/harness.js';
 
 let t: TestApp;
@@ -28,7 +29,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Id order is creation order (UUID v7) to the millisecond; within one millisecond the id itself decides. */
-const newestFirst = (ids: string[]) => [...ids].sort().reverse();
 
 describe('GET /v1/sharing/feed/:username/public', () => {
   it('lists the citizen’s ready public posts newest first, for a machine token with the content scope', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allOk, expectOk } from '../support/answers.js';
+import { observe, paths, post } from '../support/calls.js';
 import { createTestApp, newCitizens, type TestApp } from '../support/harness.js';
-import { observe, paths, post } from '../support/social.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../support/answers.js';
+import { observe, paths, post, sendFriendRequest } from '../support/calls.js';
 import { asCitizen, createTestApp, guest, type TestApp, unknownId } from '../support/harness.js';
-import { observe, paths, post, sendFriendRequest } from '../support/social.js';
 
 let t: TestApp;
 beforeAll(async () => {

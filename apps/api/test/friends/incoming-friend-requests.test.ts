@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../support/answers.js';
+import { paths, post, sendFriendRequest } from '../support/calls.js';
 import { type Citizen, createTestApp, guest, type TestApp } from '../support/harness.js';
-import { paths, post, sendFriendRequest } from '../support/social.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { up as recountHashtags } from '../../src/db/migrations/009-hashtags-count-what-everyone-sees.js';
 import { provideAppWithMediaWorker } from '../support/app-with-worker.js';
+import { deletePost, editCaption } from '../support/calls.js';
 import type { TestApp } from '../support/harness.js';
 import { jpegWithGps } from '../support/media-files.js';
 import { uniquePrefix } from '../support/people.js';
@@ -50,22 +51,6 @@ async function expectCountsTrue() {
   expect(Number(linkedDeleted.rows[0]?.n)).toBe(0);
 }
 
-const editCaption = async (id: string, caption: string) => {
-  const res = await t.request({
-    method: 'POST',
-    url: `/api/users/creators-content/${id}/caption`,
-    as: 'alice',
-    headers: { 'x-api-version': '4.0' },
-    payload: { caption },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-};
-
-const deletePost = async (id: string) => {
-  const res = await t.request({ method: 'DELETE', url: `/api/users/creators-content/${id}`, as: 'alice' });
-  expect(res.statusCode, res.body).toBe(204);
-};
-
 describe('hashtag counts: only what everyone may see', () => {
   it('never names a tag that only friends-only posts carry, and counts only the public ones', async () => {
     const p = uniquePrefix();
@@ -82,9 +67,9 @@ describe('hashtag counts: only what everyone may see', () => {
     expect(await listedFor(p)).toEqual({});
     await post.upload();
     expect(await listedFor(p)).toEqual({ [`${p}fresh`]: 1 });
-    await editCaption(post.id, `Evening #${p}later`);
+    await editCaption(t, post.id, 'alice', `Evening #${p}later`);
     expect(await listedFor(p)).toEqual({ [`${p}later`]: 1 });
-    await deletePost(post.id);
+    await deletePost(t, post.id, 'alice');
     expect(await listedFor(p)).toEqual({});
     await expectCountsTrue();
   });
@@ -94,11 +79,11 @@ describe('hashtag counts: only what everyone may see', () => {
     const post = await publish(`Just us #${p}party`, 'private');
     await post.upload();
     expect(await listedFor(p)).toEqual({});
-    await editCaption(post.id, `Still just us #${p}party #${p}cake`);
+    await editCaption(t, post.id, 'alice', `Still just us #${p}party #${p}cake`);
     expect(await listedFor(p)).toEqual({});
     await t.newPost({ authorId: t.world.citizens.alice.id, caption: `#${p}cake for all` });
     expect(await listedFor(p)).toEqual({ [`${p}cake`]: 1 });
-    await deletePost(post.id);
+    await deletePost(t, post.id, 'alice');
     expect(await listedFor(p)).toEqual({ [`${p}cake`]: 1 });
     await expectCountsTrue();
   });
@@ -141,7 +126,7 @@ describe('hashtag counts: only what everyone may see', () => {
   it('does not count a draft deleted before its media arrived', async () => {
     const p = uniquePrefix();
     const post = await publish(`Never sent #${p}draft`, 'public');
-    await deletePost(post.id);
+    await deletePost(t, post.id, 'alice');
     await t.newPost({ authorId: t.world.citizens.alice.id, caption: `#${p}draft` });
     expect(await listedFor(p)).toEqual({ [`${p}draft`]: 1 });
     await expectCountsTrue();

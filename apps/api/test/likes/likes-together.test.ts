@@ -2,8 +2,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOk } from '../support/answers.js';
+import { observe, paths } from '../support/calls.js';
 import { type Citizen, createTestApp, newCitizens, type TestApp } from '../support/harness.js';
-import { observe, paths } from '../support/social.js';
 import { statementsDuring } from '../support/statements.js';
 
 // Likes and unlikes that arrive together are written together on PostgreSQL (domains/likes/like-batches.ts,

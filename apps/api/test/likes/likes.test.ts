@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/db/ids.js';
 import { expectError, expectOk } from '../support/answers.js';
+import { observe, paths, post } from '../support/calls.js';
 import { asCitizen, createTestApp, guest, type TestApp, unknownId } from '../support/harness.js';
-import { observe, paths, post } from '../support/social.js';
 
 let t: TestApp;
 beforeAll(async () => {

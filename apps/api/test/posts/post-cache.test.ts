@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postCache } from '../../src/domains/posts/post-cache.js';
+import { editCaption, paths } from '../support/calls.js';
 import { befriend, feeds, getPage } from '../support/feeds.js';
 import { createTestApp, guest, type TestApp } from '../support/harness.js';
-import { paths } from '../support/social.js';
 import { statementsDuring } from '../support/statements.js';
 
 // Post content is cached by id between reads (domains/posts/post-cache.ts). Every read must still show what
@@ -19,11 +19,6 @@ async function read(id: string, as: Parameters<TestApp['request']>[0]['as'] = 'c
   return { status: res.statusCode, body: res.json() };
 }
 
-async function editCaption(id: string, as: { id: string; username: string }, text: string) {
-  const res = await t.request({ method: 'POST', url: paths.caption(id), as, payload: { caption: text } });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
 describe('the post content cache', () => {
   it('shows an edited caption on the next read, in the post and in the feeds', async () => {
     const author = await t.newCitizen();
@@ -37,7 +32,7 @@ describe('the post content cache', () => {
       'first words #before',
     );
 
-    await editCaption(id, author, 'second words #after');
+    await editCaption(t, id, author, 'second words #after');
     const again = await read(id);
     expect(again.body.caption.content).toBe('second words #after');
     expect(again.body.hashtags).toEqual(['after']);
@@ -53,7 +48,7 @@ describe('the post content cache', () => {
     try {
       const id = await t.newPost({ authorId: author.id, caption: 'before' });
       expect((await read(id)).body.caption.content).toBe('before');
-      await editCaption(id, author, 'after');
+      await editCaption(t, id, author, 'after');
       expect((await read(id)).body.caption.content).toBe('after');
     } finally {
       t.ctx.now = realNow;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '../support/calls.js';
 import { createTestApp, guest, machine, type TestApp, unknownId } from '../support/harness.js';
-import { paths } from '../support/social.js';
 
 let t: TestApp;
 beforeAll(async () => {

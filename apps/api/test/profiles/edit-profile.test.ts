@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/db/ids.js';
 import { expectError, expectOk } from '../support/answers.js';
+import { paths } from '../support/calls.js';
 import { createTestApp, guest, machine, type TestApp } from '../support/harness.js';
-import { paths } from '../support/social.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../support/answers.js';
+import { paths } from '../support/calls.js';
 import { createTestApp, guest, machine, type TestApp, unknownId } from '../support/harness.js';
 import { PASSWORD } from '../support/identity-flows.js';
-import { paths } from '../support/social.js';
 
 let t: TestApp;
 beforeAll(async () => {

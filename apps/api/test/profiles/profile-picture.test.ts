@@ -4,9 +4,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/db/ids.js';
 import { expectError, expectOk } from '../support/answers.js';
+import { paths } from '../support/calls.js';
 import { createTestApp, guest, type TestApp } from '../support/harness.js';
 import { htmlPage, jpegWithGps, pngBomb, svgWithScript } from '../support/media-files.js';
-import { paths } from '../support/social.js';
 
 let t: TestApp;
 beforeAll(async () => {

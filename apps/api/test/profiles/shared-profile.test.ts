@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../support/answers.js';
+import { paths, post } from '../support/calls.js';
 import { asCitizen, createTestApp, guest, machine, type TestApp } from '../support/harness.js';
-import { paths, post } from '../support/social.js';
 
 // The public part of a profile for share previews and guests' server rendering: machine token with the
 // users scope only, nothing about the caller, and a post count of what the public may see.

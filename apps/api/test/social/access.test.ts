@@ -2,8 +2,8 @@ import type { Access, EndpointDef } from '@civitas/contract';
 import * as contract from '@civitas/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../support/answers.js';
+import { paths } from '../support/calls.js';
 import { asCitizen, type Citizen, createTestApp, guest, machine, type TestApp } from '../support/harness.js';
-import { paths } from '../support/social.js';
 
 let t: TestApp;
 let postId: string;

@@ -1,5 +1,6 @@
+import { expect } from 'vitest';
 import { expectOk } from './answers.js';
-import { asCitizen, type Citizen, type TestApp } from './harness.js';
+import { asCitizen, type Citizen, type TestApp, type Who } from './harness.js';
 
 /** Full paths of the calls on posts and between citizens, so tests read like the spec's call list. */
 export const paths = {
@@ -44,3 +45,20 @@ export const post = (t: TestApp, url: string, who: Citizen, headers: Record<stri
 /** Sends a friend request as `from` and returns its id. */
 export const sendFriendRequest = async (t: TestApp, from: Citizen, to: Citizen): Promise<string> =>
   expectOk(await post(t, paths.friendRequest(to.id), from), 201).friendRequestId;
+
+/** Deletes a post through the real endpoint, as its author. */
+export async function deletePost(t: TestApp, postId: string, author: Who): Promise<void> {
+  const res = await t.request({
+    method: 'DELETE',
+    url: paths.ownPost(postId),
+    as: author,
+    headers: { 'x-api-version': '3.0' },
+  });
+  expect(res.statusCode, res.body).toBe(204);
+}
+
+/** Edits a post's caption through the real endpoint, as its author. */
+export async function editCaption(t: TestApp, postId: string, author: Who, caption: string): Promise<void> {
+  const res = await t.request({ method: 'POST', url: paths.caption(postId), as: author, payload: { caption } });
+  expect(res.statusCode, res.body).toBe(200);
+}

@@ -5,9 +5,14 @@ import { acceptFriendRequest, createFriendRequest } from '../../src/domains/frie
 import { addLike } from '../../src/domains/likes/like-store.js';
 import type { TestApp, Who } from './harness.js';
 
+const queryOf = (query: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
+
 export const feeds = {
-  stage: (query: Record<string, string | number> = {}) =>
-    `/api/content/v9/feed/eight-stage?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
+  stage: (query: Record<string, string | number> = {}) => `/api/content/v9/feed/eight-stage?${queryOf(query)}`,
+  /** The machine-token stage that server rendering reads for guests. */
+  sharedStage: (query: Record<string, string | number> = {}) =>
+    `/api/content/v1/sharing/feed/eight-stage?${queryOf(query)}`,
   sharedProfile: (username: string) => `/api/content/v1/sharing/feed/${username}/public`,
   privateProfile: (citizenId: string) => `/api/content/v1/feed/${citizenId}/private`,
   myPublic: () => '/api/content/v2/feed/profile/public',
@@ -35,6 +40,15 @@ export async function getPage(t: TestApp, url: string, as: Who | string): Promis
 }
 
 export const idsOf = (page: { data: { id: string }[] }) => page.data.map((post) => post.id);
+
+/** Post ids in the order of their creation, newest first (ids are time-ordered). */
+export const newestFirst = (ids: string[]) => [...ids].sort().reverse();
+
+/** An hour before this test file began: what is staged or liked after it is in the past, in order. */
+export const hourAgo = Date.now() - 3_600_000;
+
+/** `minutes` after hourAgo. */
+export const at = (minutes: number) => hourAgo + minutes * 60_000;
 
 /**
  * Follows continuation tokens to the end of a feed, calling `between` after each non-empty page. Checks
@@ -73,15 +87,4 @@ export const like = (t: TestApp, postId: string, citizenId: string, at: number) 
 export async function befriend(t: TestApp, a: string, b: string): Promise<void> {
   const now = t.ctx.now();
   await acceptFriendRequest(t.ctx.db, await createFriendRequest(t.ctx.db, a, b, now), now);
-}
-
-/** Deletes a post through the real endpoint, as its author. */
-export async function deletePost(t: TestApp, postId: string, author: Who): Promise<void> {
-  const res = await t.request({
-    method: 'DELETE',
-    url: `/api/users/creators-content/${postId}`,
-    as: author,
-    headers: { 'x-api-version': '3.0' },
-  });
-  expect(res.statusCode, res.body).toBe(204);
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { addFollow } from '../../src/domains/follows/follow-store.js';
-import { acceptFriendRequest, createFriendRequest } from '../../src/domains/friends/friend-store.js';
 import type { NewCitizen } from '../../src/seed/citizens.js';
+import { befriend } from './feeds.js';
 import { asCitizen, type Citizen, type TestApp } from './harness.js';
 
 /** A lower-case prefix no other citizen of the run shares, so search results are exact. */
@@ -19,9 +19,7 @@ export const graph = (t: TestApp) => ({
   },
   follow: (follower: Citizen, ...followees: Citizen[]) =>
     Promise.all(followees.map((followee) => addFollow(t.ctx.db, follower.id, followee.id, t.ctx.now()))),
-  befriend: async (a: Citizen, b: Citizen) => {
-    await acceptFriendRequest(t.ctx.db, await createFriendRequest(t.ctx.db, a.id, b.id, t.ctx.now()), t.ctx.now());
-  },
+  befriend: (a: Citizen, b: Citizen) => befriend(t, a.id, b.id),
   /** `count` fresh citizens who follow `person` (to set their followers count). */
   fans: async (person: Citizen, count: number) => {
     for (let i = 0; i < count; i++) {
