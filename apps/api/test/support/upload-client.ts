@@ -15,7 +15,8 @@ export const withBearer = (app: FastifyInstance) =>
 
 export type Kind = 'image-upload' | 'video-cover-image-upload' | 'video-upload';
 
-const base = (postId: string) => `/api/users/v1/creators-content/${postId}`;
+/** Where the upload calls of a post begin. */
+export const uploadBase = (postId: string) => `/api/users/v1/creators-content/${postId}`;
 
 /** A post waiting for its media, made through the API. */
 export async function createDraft(
@@ -47,7 +48,7 @@ export const initiate = (
 ) =>
   t.request({
     method: 'POST',
-    url: `${base(postId)}/${kind}/initiate`,
+    url: `${uploadBase(postId)}/${kind}/initiate`,
     as: who,
     payload: { fileName: 'file.bin', ...body },
   });
@@ -56,13 +57,13 @@ export const sendPart = (t: TestApp, who: Who | string, url: string, bytes: Buff
   t.request({ method: 'PUT', url, as: who, headers: { 'content-type': 'application/octet-stream' }, payload: bytes });
 
 export const listParts = (t: TestApp, who: Who | string, postId: string, uploadId: string) =>
-  t.request({ method: 'GET', url: `${base(postId)}/uploads/${uploadId}/parts`, as: who });
+  t.request({ method: 'GET', url: `${uploadBase(postId)}/uploads/${uploadId}/parts`, as: who });
 
 export const complete = (t: TestApp, who: Who | string, postId: string, kind: Kind, uploadId: string) =>
-  t.request({ method: 'POST', url: `${base(postId)}/${kind}/complete`, as: who, payload: { uploadId } });
+  t.request({ method: 'POST', url: `${uploadBase(postId)}/${kind}/complete`, as: who, payload: { uploadId } });
 
 export const abort = (t: TestApp, who: Who | string, postId: string, kind: Kind, uploadId: string) =>
-  t.request({ method: 'POST', url: `${base(postId)}/${kind}/abort/`, as: who, payload: { uploadId } });
+  t.request({ method: 'POST', url: `${uploadBase(postId)}/${kind}/abort/`, as: who, payload: { uploadId } });
 
 export const statusOf = async (t: TestApp, who: Who | string, postId: string) =>
   t.request({ method: 'GET', url: `/api/users/creators-content/status/${postId}`, as: who });

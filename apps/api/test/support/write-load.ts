@@ -1,6 +1,9 @@
 import type { Db } from '../../src/db/database.js';
 import { type Cast, type Edges, type FriendState, pairKey } from './world-state.js';
 
+/** The seed of a run's write load: CRASH_SEED when set (to replay a failed run), else a random one. */
+export const crashSeed = (): number => Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
+
 /** A small seeded generator (mulberry32): a failing round is replayed from its printed seed. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
