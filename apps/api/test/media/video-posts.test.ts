@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaFileOf } from '../../src/media/media-store.js';
 import { provideAppWithMediaWorker } from '../support/app-with-worker.js';
 import type { TestApp } from '../support/harness.js';
+import { solidImage } from '../support/media-files.js';
 import {
   complete,
   createDraft,
@@ -109,9 +110,7 @@ describe('publishing a video post', () => {
   });
 
   it('uses an uploaded cover picture instead of a frame', { timeout: 120_000 }, async () => {
-    const cover = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#0a7' } })
-      .png()
-      .toBuffer();
+    const cover = await solidImage(900, 900, '#0a7').png().toBuffer();
     const post = await publishedVideo(cover);
     const coverFile = mediaFileOf(t.ctx.config.DATA_DIR, post.media.coverImageUri ?? '') ?? '';
     const meta = await sharp(coverFile).metadata();
@@ -126,9 +125,7 @@ describe('publishing a video post', () => {
     const path = join(work, 'short.mov');
     await makeVideo(path, { seconds: 2 });
     const draft = await createDraft(t, 'alice', { mediaType: 'video', caption: 'A cover left open' });
-    const cover = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#a70' } })
-      .png()
-      .toBuffer();
+    const cover = await solidImage(64, 64, '#a70').png().toBuffer();
     const open: Initiated = (
       await initiate(t, 'alice', draft.id, 'video-cover-image-upload', {
         fileSize: cover.length,

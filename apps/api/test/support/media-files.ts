@@ -1,8 +1,12 @@
-import sharp from 'sharp';
+import sharp, { type Color } from 'sharp';
+
+/** A picture of one colour, for sharp to encode (`.png()`, `.jpeg()`, ...) or draw on. */
+export const solidImage = (width: number, height: number, background: Color = '#3a7') =>
+  sharp({ create: { width, height, channels: 3, background } });
 
 /** A photo as a phone would send it: GPS and camera EXIF, rotated by its orientation tag, with XMP. */
 export async function jpegWithGps(width = 1600, height = 1200): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+  return solidImage(width, height, { r: 200, g: 120, b: 40 })
     .composite([
       {
         input: Buffer.from(
@@ -32,9 +36,7 @@ export async function noisyPng(width: number, height: number): Promise<Buffer> {
 
 /** A small PNG whose header declares far more pixels than we accept (it decompresses to gigabytes). */
 export async function pngBomb(): Promise<Buffer> {
-  return sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#000' } })
-    .png({ compressionLevel: 9, palette: true, colours: 2 })
-    .toBuffer();
+  return solidImage(8000, 8000, '#000').png({ compressionLevel: 9, palette: true, colours: 2 }).toBuffer();
 }
 
 export const svgWithScript = Buffer.from(
@@ -45,8 +47,6 @@ export const htmlPage = Buffer.from('<!doctype html><html><body><script>alert(1)
 
 /** HTML first, then a real JPEG: a browser sniffing it might run the script. */
 export async function htmlJpegPolyglot(): Promise<Buffer> {
-  const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
-    .jpeg()
-    .toBuffer();
+  const jpeg = await solidImage(8, 8, '#fff').jpeg().toBuffer();
   return Buffer.concat([Buffer.from('<html><script>alert(1)</script><!--'), jpeg]);
 }
