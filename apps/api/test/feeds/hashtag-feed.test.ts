@@ -4,12 +4,11 @@ import { newId } from '../../src/db/ids.js';
 import { hashtagPageQuery } from '../../src/domains/feeds/skeletons/hashtag-posts.js';
 import { deletePost } from '../support/calls.js';
 import { befriend, feeds, getPage, idsOf, like, newestFirst, walkFeed, withPaging } from '../support/feeds.js';
-import { createTestApp, guest, machine, type TestApp } from '../support/harness.js';
+import { type Citizen, createTestApp, guest, machine, type TestApp } from '../support/harness.js';
 
 // GET /api/content/v1/feed/hashtags/:name: public, ready, live posts carrying the tag, newest first.
 
 let t: TestApp;
-type Citizen = { id: string; username: string };
 let author: Citizen;
 let friend: Citizen;
 let reader: Citizen;

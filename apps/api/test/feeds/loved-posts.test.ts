@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeLike } from '../../src/domains/likes/like-store.js';
 import { deletePost } from '../support/calls.js';
 import { befriend, feeds, getPage, hourAgo, idsOf, like, walkFeed } from '../support/feeds.js';
-import { createTestApp, machine, type TestApp, unknownId } from '../support/harness.js';
+import { type Citizen, createTestApp, machine, type TestApp, unknownId } from '../support/harness.js';
 
 let t: TestApp;
-type Citizen = { id: string; username: string };
 let influencer: Citizen;
 let author: Citizen;
 let viewer: Citizen;

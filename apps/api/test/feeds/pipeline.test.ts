@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicFeedRules } from '../../src/domains/feeds/feed-rules.js';
 import { type FeedPipeline, runFeed } from '../../src/domains/feeds/pipeline.js';
 import { deletePost } from '../support/calls.js';
-import { createTestApp, type TestApp } from '../support/harness.js';
+import { type Citizen, createTestApp, type TestApp } from '../support/harness.js';
 
 // runFeed on a real database with a skeleton that does NOT filter in SQL: the rules alone must keep deleted,
 // private and unready posts out, and wholly filtered pages must not end paging early.
 
 let t: TestApp;
-let author: { id: string; username: string };
+let author: Citizen;
 const dropped: string[] = [];
 let visible: string[] = [];
 

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endFriendship } from '../../src/domains/friends/friend-store.js';
 import { deletePost } from '../support/calls.js';
 import { befriend, feeds, getPage, idsOf, like, newestFirst, walkFeed } from '../support/feeds.js';
-import { createTestApp, machine, type TestApp, unknownId } from '../support/harness.js';
+import { type Citizen, createTestApp, machine, type TestApp, unknownId } from '../support/harness.js';
 
 let t: TestApp;
-type Citizen = { id: string; username: string };
 let owner: Citizen;
 let friend: Citizen;
 let stranger: Citizen;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { at, feeds, getPage, idsOf, like, stageAt, walkFeed, withPaging } from '../support/feeds.js';
-import { createTestApp, guest, machine, type TestApp, type Who } from '../support/harness.js';
+import { type Citizen, createTestApp, guest, machine, type TestApp, type Who } from '../support/harness.js';
 
 // The machine-token stage that server rendering reads for guests (ADR 002): the guests' stage, page for page
 // and token for token. Countries the demo world does not use, so no other content reaches these stages.
 let t: TestApp;
-let author: { id: string; username: string };
-let reader: { id: string; username: string };
+let author: Citizen;
+let reader: Citizen;
 const server = machine('content');
 
 async function expect400(url: string, as: Who, code: string): Promise<void> {

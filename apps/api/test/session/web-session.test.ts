@@ -1,10 +1,10 @@
 import { REFRESH_REUSE_GRACE_MS } from '@civitas/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.js';
+import { type Citizen, createTestApp, type TestApp } from '../support/harness.js';
 import { CookieJar, PASSWORD, signUpAndVerify } from '../support/identity-flows.js';
 
 let t: TestApp;
-let browser: { id: string; username: string };
+let browser: Citizen;
 beforeAll(async () => {
   t = await createTestApp({ seed: false, env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
   browser = { id: (await signUpAndVerify(t, 'browser')).id, username: 'browser' };
