@@ -44,12 +44,3 @@ export async function startIngestReceiver() {
       }),
   };
 }
-
-/** A port on 127.0.0.1 that nothing listens on (it did a moment ago). */
-export async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
