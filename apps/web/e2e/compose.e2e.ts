@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeVideo } from '../../api/test/support/video-clip';
 import { launchChromium } from './support/browser';
-import { type DemoName, dismissConsent, newPhoneContext, signInAs } from './support/demo';
+import { type DemoName, dismissConsent, phonePage, signInAs } from './support/demo';
 import { deletePublishedPost, expectAccessible, screenshot } from './support/pages';
 
 /**
@@ -29,9 +29,7 @@ afterAll(async () => {
 });
 
 async function signedIn(name: DemoName, path: string): Promise<Page> {
-  const context = await newPhoneContext(browser);
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await phonePage(browser, contexts);
   await signInAs(page, origin, name, '/');
   await page.goto(`${origin}${path}`);
   await dismissConsent(page);
