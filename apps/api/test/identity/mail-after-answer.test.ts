@@ -1,5 +1,6 @@
 import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenOnLoopback } from '../support/free-port.js';
 import { createTestApp, type TestApp } from '../support/harness.js';
 import { askPasswordReset } from '../support/identity-flows.js';
 
@@ -17,8 +18,7 @@ const stuckMailServer = createServer((socket) => {
 let connected: Promise<void>;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => stuckMailServer.listen(0, '127.0.0.1', resolve));
-  const { port } = stuckMailServer.address() as { port: number };
+  const port = await listenOnLoopback(stuckMailServer);
   connected = new Promise((resolve) => stuckMailServer.once('connection', () => resolve()));
   t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
 });

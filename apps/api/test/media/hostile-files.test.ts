@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenOnLoopback } from '../support/free-port.js';
 import { createTestApp, type TestApp } from '../support/harness.js';
 import { htmlJpegPolyglot, htmlPage, jpegWithGps, pngBomb, svgWithScript } from '../support/media-files.js';
 import { createDraft, type Kind, statusOf, uploadWhole } from '../support/upload-client.js';
@@ -23,7 +24,7 @@ beforeAll(async () => {
     canaryHits += 1;
     response.end('#EXTM3U\n');
   });
-  await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
+  await listenOnLoopback(canary);
 });
 afterAll(async () => {
   canary.close();

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { type AddressInfo, createServer, type Server } from 'node:net';
 
 /** A port nobody listens on right now, for a test that must name its server's address before it starts. */
 export function freePort(): Promise<number> {
@@ -12,4 +12,10 @@ export function freePort(): Promise<number> {
       );
     });
   });
+}
+
+/** Starts `server` on a free port of 127.0.0.1 and resolves with that port once it listens. */
+export async function listenOnLoopback(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
 }

@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './free-port.js';
 
 export interface Received {
   method: string;
@@ -30,9 +30,9 @@ export async function startIngestReceiver() {
       response.end('{"id":"00000000000000000000000000000000"}');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = await listenOnLoopback(server);
   return {
-    port: (server.address() as AddressInfo).port,
+    port,
     received,
     answerWith(status: number, headers?: Record<string, string>) {
       answer = { status, headers };

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenOnLoopback } from '../../../test/support/free-port.js';
 import { makeVideo } from '../../../test/support/video-clip.js';
 import { MediaRejected } from '../media-rejected.js';
 import { videoToolsAvailable } from './ffmpeg-binaries.js';
@@ -40,8 +40,7 @@ beforeAll(async () => {
     canaryRequests += 1;
     response.end('#EXTM3U\n');
   });
-  await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
-  canaryUrl = `http://127.0.0.1:${(canary.address() as AddressInfo).port}`;
+  canaryUrl = `http://127.0.0.1:${await listenOnLoopback(canary)}`;
   // Made without +faststart: the index (moov) comes after the media, so half the file has no index.
   await makeVideo(join(dir, 'clip.mp4'), { size: '320x240', rate: 15, seconds: 2, sampleRate: 22_050 });
 });
