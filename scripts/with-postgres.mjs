@@ -1,5 +1,5 @@
 // Runs a command with TEST_DATABASE_URL pointing at the local PostgreSQL (every suite runs on both dialects).
-// Each test file makes its own schema (t_<created, seconds in hex>_<random>: apps/api/test/test-schema.ts) and
+// Each test file makes its own schema (t_<created, seconds in hex>_<random>: apps/api/test/support/test-schema.ts) and
 // drops it. Schemas left by an interrupted run are dropped here first, but only those hours old: a younger one
 // may belong to another run on this machine right now (CI beside a developer's run), whose tests would fail with
 // "schema does not exist" halfway through. Schemas of the older naming (t_<12 random hex>) are leftovers.

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Dialog, Page, Request } from 'playwright-
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
-import { dismissConsent, newPhoneContext, signInAs } from './support/demo';
+import { dismissConsent, phonePage, signInAs } from './support/demo';
 import { deletePublishedPost, holdRequests } from './support/pages';
 
 /**
@@ -29,9 +29,7 @@ afterAll(async () => {
 });
 
 async function composer(): Promise<Page> {
-  const context = await newPhoneContext(browser);
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await phonePage(browser, contexts);
   await signInAs(page, origin, 'alice', '/');
   await page.goto(`${origin}/new`);
   await dismissConsent(page);
@@ -133,9 +131,7 @@ describe('the composer recovers', () => {
 
   it('asks before a link or Back leaves an upload: staying keeps it going, leaving discards the post', async () => {
     // Opened from the stage through the site's navigation, as a person does: Back is then the app's own.
-    const context = await newPhoneContext(browser);
-    contexts.push(context);
-    const page = await context.newPage();
+    const page = await phonePage(browser, contexts);
     await signInAs(page, origin, 'alice', '/');
     await dismissConsent(page);
     await page.locator('header.site-header nav').getByRole('link', { name: 'New post' }).click();

@@ -1,12 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { makeVideo } from '../../api/test/support/video-clip';
 import { launchChromium } from './support/browser';
-import { type DemoName, dismissConsent, newPhoneContext, signInAs } from './support/demo';
+import { type DemoName, dismissConsent, phonePage, signInAs } from './support/demo';
 import { deletePublishedPost, expectAccessible, screenshot } from './support/pages';
 
 /**
@@ -29,9 +29,7 @@ afterAll(async () => {
 });
 
 async function signedIn(name: DemoName, path: string): Promise<Page> {
-  const context = await newPhoneContext(browser);
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await phonePage(browser, contexts);
   await signInAs(page, origin, name, '/');
   await page.goto(`${origin}${path}`);
   await dismissConsent(page);
@@ -156,22 +154,7 @@ describe('the composer', () => {
 
     // Longer than the three minutes the server takes: known from the file's metadata, before any upload.
     const long = join(work, 'long.mp4');
-    execFileSync('ffmpeg', [
-      '-loglevel',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'color=c=black:size=64x64:rate=1:duration=181',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      long,
-    ]);
+    await makeVideo(long, { seconds: 181, size: '64x64', rate: 1 });
     const uploads: string[] = [];
     page.on('request', (request) => {
       if (request.method() !== 'GET') uploads.push(request.url());
@@ -228,30 +211,7 @@ describe('the composer', () => {
 
   it('publishes a video that plays over HLS', async () => {
     const clip = join(work, 'clip.mp4');
-    execFileSync('ffmpeg', [
-      '-nostdin',
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=640x360:rate=25:duration=4',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:duration=4',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-shortest',
-      clip,
-    ]);
+    await makeVideo(clip, { seconds: 4, size: '640x360' });
     const page = await signedIn('alice', '/new');
     await main(page).getByLabel('Picture or video').setInputFiles(clip);
     await main(page).getByLabel('Cover picture (optional)').waitFor();

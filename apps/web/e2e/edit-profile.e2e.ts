@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
 import { callApi, runCli } from './support/cli';
-import { dismissConsent, newPhoneContext, signInAs } from './support/demo';
+import { dismissConsent, phonePage, signInAs } from './support/demo';
 import { expectAccessible, screenshot } from './support/pages';
 import { expectToast } from './support/toasts';
 
@@ -56,15 +56,9 @@ afterAll(async () => {
   expect(restored.status).toBe(200);
 });
 
-async function phone(): Promise<Page> {
-  const context = await newPhoneContext(browser);
-  contexts.push(context);
-  return context.newPage();
-}
-
 /** heidi on her own profile, signed in from the stage (a guest asking for /me is sent to sign in first). */
 async function heidiAtMe(): Promise<Page> {
-  const page = await phone();
+  const page = await phonePage(browser, contexts);
   await signInAs(page, origin, 'heidi', '/');
   await page.goto(`${origin}/me`);
   await dismissConsent(page);
@@ -120,7 +114,7 @@ describe('editing my profile', () => {
     await expect.poll(() => main(page).locator('article').first().textContent()).toContain('Heidi Hopper');
 
     // Anyone else, a guest included, reads the new name and bio on my public profile.
-    const guest = await phone();
+    const guest = await phonePage(browser, contexts);
     await guest.goto(`${origin}/u/heidi`);
     await expect.poll(() => main(guest).locator('h1').textContent()).toBe('Heidi Hopper');
     expect(await main(guest).getByText('Learning to bake.').count()).toBe(1);

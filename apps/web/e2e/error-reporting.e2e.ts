@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startIngestReceiver } from '../../api/test/support/ingest-receiver';
 import { launchChromium } from './support/browser';
 import { newPhoneContext } from './support/demo';
 import { waitForHydration } from './support/pages';
@@ -12,39 +11,22 @@ import { type RunningApp, startApp } from './support/server';
  * and test, only with consent to error reporting, and the SDK is downloaded only after that consent.
  */
 
-/** A Sentry-protocol receiver: a real HTTP server that keeps every envelope posted to project 7. */
-async function startReceiver() {
-  const envelopes: string[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      if (request.method === 'POST' && request.url?.startsWith('/api/7/envelope/')) {
-        envelopes.push(Buffer.concat(chunks).toString('utf8'));
-      }
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end('{"id":"00000000000000000000000000000000"}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    envelopes,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 /** Words only the SDK's own code carries (its global carrier and client name). */
 const isSentryCode = (script: string) => script.includes('__SENTRY__') || script.includes('sentry.javascript');
 
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: Awaited<ReturnType<typeof startIngestReceiver>>;
+/** The envelopes the receiver got for project 7, as text. */
+const envelopes = () =>
+  receiver.received
+    .filter((request) => request.method === 'POST' && request.url.startsWith('/api/7/envelope/'))
+    .map((request) => request.body.toString('utf8'));
 let testEnv: RunningApp;
 let devEnv: RunningApp;
 let browser: Browser;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  receiver = await startReceiver();
+  receiver = await startIngestReceiver();
   const dsn = `http://key@127.0.0.1:${receiver.port}/7`;
   [testEnv, devEnv, browser] = await Promise.all([
     startApp({ APP_ENV: 'test', SENTRY_DSN: dsn }, 'error-reporting-test.log'),
@@ -54,7 +36,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await context?.close();
-  receiver.envelopes.length = 0;
+  receiver.received.length = 0;
 });
 afterAll(async () => {
   await browser?.close();
@@ -112,7 +94,7 @@ describe('error reporting in the browser', () => {
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter(isSentryCode)).toEqual([]);
     expect(monitoring).toEqual([]);
-    expect(receiver.envelopes).toEqual([]);
+    expect(envelopes()).toEqual([]);
   });
 
   it('with consent in environment test: a thrown error reaches the receiver through /monitoring; withdrawn, nothing more', async () => {
@@ -124,10 +106,10 @@ describe('error reporting in the browser', () => {
     // An address holding secrets, as a reset link's does: they stay in the browser.
     await page.evaluate(() => history.replaceState(history.state, '', '/?to=ana%40example.org#token=reset-secret'));
     await throwInPage(page, 'e2e boom');
-    await expect.poll(() => receiver.envelopes.length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => envelopes().length, { timeout: 15_000 }).toBe(1);
     // The tunnel forwards before it answers, so the page may see its answer a moment after the receiver.
     await expect.poll(() => monitoring, { timeout: 5_000 }).toEqual([{ status: 200 }]);
-    const [header = '', itemHeader = '', payload = ''] = receiver.envelopes[0]?.split('\n') ?? [];
+    const [header = '', itemHeader = '', payload = ''] = envelopes()[0]?.split('\n') ?? [];
     expect(JSON.parse(header)).toMatchObject({ dsn: `http://key@127.0.0.1:${receiver.port}/7` });
     expect(JSON.parse(itemHeader)).toMatchObject({ type: 'event' });
     const event = JSON.parse(payload) as Record<string, unknown>;
@@ -147,7 +129,7 @@ describe('error reporting in the browser', () => {
     await throwInPage(page, 'e2e after withdrawal');
     await quietFor(page);
     expect(monitoring).toHaveLength(1);
-    expect(receiver.envelopes).toHaveLength(1);
+    expect(envelopes()).toHaveLength(1);
   });
 
   it('in environment dev: consent changes nothing, no SDK is downloaded and nothing is sent', async () => {
@@ -157,6 +139,6 @@ describe('error reporting in the browser', () => {
     await quietFor(page);
     expect(scripts.filter(isSentryCode)).toEqual([]);
     expect(monitoring).toEqual([]);
-    expect(receiver.envelopes).toEqual([]);
+    expect(envelopes()).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
-import { chooseLanguage, DEMO_PASSWORD, dismissConsent, newPhoneContext, signInAs } from './support/demo';
+import { chooseLanguage, DEMO_PASSWORD, dismissConsent, phonePage, signInAs } from './support/demo';
 import { expectAccessible, screenshot } from './support/pages';
 
 // People and hashtags against the demo world (apps/api/src/seed/demo.ts): erin follows alice, who follows bob
@@ -21,12 +21,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function newPage(): Promise<Page> {
-  const context = await newPhoneContext(browser);
-  contexts.push(context);
-  return context.newPage();
-}
-
 const suggestedList = (page: Page) => page.getByRole('list', { name: 'Suggested people' });
 const rowOf = (list: Locator, name: string) =>
   list.getByRole('listitem').filter({ has: list.page().getByRole('link', { name, exact: true }) });
@@ -43,7 +37,7 @@ describe('people', () => {
   let page: Page;
 
   it('sends a guest to sign in and back to /people, with suggestions and their reasons', async () => {
-    page = await newPage();
+    page = await phonePage(browser, contexts);
     // An English phone: erin's own Spanish is adopted at sign-in only by a browser that chose no language.
     await chooseLanguage(page.context(), origin, 'en');
     await page.goto(`${origin}/people`);
@@ -139,13 +133,13 @@ describe('friend requests waiting for my answer', () => {
 
   it('lists a request sent to me on /people; a failed answer brings it back, a declined one leaves for good', async () => {
     // frank asks erin, from erin's profile.
-    const frank = await newPage();
+    const frank = await phonePage(browser, contexts);
     await signInAs(frank, origin, 'frank', '/u/erin');
     await dismissConsent(frank);
     await frank.getByRole('main').getByRole('button', { name: 'Add friend' }).click();
     await frank.getByRole('main').getByRole('button', { name: 'Cancel request' }).waitFor();
 
-    const erin = await newPage();
+    const erin = await phonePage(browser, contexts);
     await signInAs(erin, origin, 'erin');
     await dismissConsent(erin);
     await erin.goto(`${origin}/people`);
@@ -182,7 +176,7 @@ describe('someone else’s people', () => {
   let page: Page;
 
   it('mutual connections: the people both dave and alice are connected to, dave’s friend first', async () => {
-    page = await newPage();
+    page = await phonePage(browser, contexts);
     await signInAs(page, origin, 'dave');
     await dismissConsent(page);
     await page.goto(`${origin}/u/alice/mutual`);
@@ -219,7 +213,7 @@ describe('hashtags', () => {
   }
 
   it('a guest opens a hashtag from a caption and sees its public posts only', async () => {
-    const page = await newPage();
+    const page = await phonePage(browser, contexts);
     await page.goto(`${origin}/`);
     await dismissConsent(page);
     await openBakingFromStage(page);
@@ -228,7 +222,7 @@ describe('hashtags', () => {
   });
 
   it('a citizen, the author’s friend, sees the same: a friends-only post never shows on a tag page', async () => {
-    const page = await newPage();
+    const page = await phonePage(browser, contexts);
     await signInAs(page, origin, 'alice');
     await dismissConsent(page);
     await openBakingFromStage(page);

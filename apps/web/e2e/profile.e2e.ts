@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
-import { type DemoName, dismissConsent, newPhoneContext, signInAs } from './support/demo';
+import { type DemoName, dismissConsent, phonePage, signInAs } from './support/demo';
 import { expectAccessible, screenshot, waitForHydration } from './support/pages';
 
 /**
@@ -28,9 +28,7 @@ afterAll(async () => {
 
 /** A phone-sized browser of its own for one person (a guest when `name` is undefined). */
 async function personAt(path: string, name?: DemoName): Promise<Page> {
-  const context = await newPhoneContext(browser);
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await phonePage(browser, contexts);
   // Signed in from the stage: some of these pages (/me for a guest) would send the sign-in elsewhere.
   if (name) await signInAs(page, origin, name, '/');
   await page.goto(`${origin}${path}`);

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { listenOnLoopback } from '../../test/support/free-port.js';
 import { defaultWebDir, hasWebBuild, setWebBuildConfig } from './mount.js';
 import { type PageRenderer, startPageRenderer } from './renderer.js';
 
@@ -59,8 +59,7 @@ async function frontOf(pages: PageRenderer): Promise<string> {
       response.end();
     });
   });
-  await new Promise<void>((resolve) => front?.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+  return `http://127.0.0.1:${await listenOnLoopback(front)}`;
 }
 
 describe('the page renderer thread (ADR 043)', () => {

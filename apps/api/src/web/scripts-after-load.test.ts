@@ -1,6 +1,6 @@
 import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { listenOnLoopback } from '../../test/support/free-port.js';
 import { earlyTapScript } from './early-taps.js';
 import { deferFrameworkScripts, loaderScript, PICTURE_WAIT_MS, scriptsAfterLoad } from './scripts-after-load.js';
 
@@ -89,8 +89,7 @@ describe('deferFrameworkScripts', () => {
       for (const chunk of chunks.slice(0, -1)) res.write(chunk);
       res.end(chunks.at(-1));
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
+    const port = await listenOnLoopback(server);
     try {
       return await new Promise<{ text: string; length: string | undefined }>((resolve, reject) => {
         request({ port, host: '127.0.0.1' }, (res) => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsReport, eraseAnalytics } from '../../src/cli/commands/analytics.js';
-import { createTestApp, guest, machine, type TestApp } from '../harness.js';
-import { analyticsMessage, SITE } from './socket-client.js';
+import { analyticsMessage, SITE } from '../support/analytics-socket-client.js';
+import { createTestApp, guest, machine, type TestApp } from '../support/harness.js';
 
 // The socket's HTTP twin (what a page sends with sendBeacon as it closes), and the admin's report and erasure.
 

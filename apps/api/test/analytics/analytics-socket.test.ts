@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, guest, machine, type TestApp } from '../harness.js';
-import { analyticsMessage, type OpenSocket, openSocket, refusedUpgrade, SITE } from './socket-client.js';
+import {
+  analyticsMessage,
+  type OpenSocket,
+  openSocket,
+  refusedUpgrade,
+  SITE,
+} from '../support/analytics-socket-client.js';
+import { createTestApp, guest, machine, type TestApp } from '../support/harness.js';
 
 // The analytics websocket (spec §3; DESIGN `/api/analytics`) over a real connection.
 

@@ -3,7 +3,7 @@ import { newId } from '../../src/db/ids.js';
 import { storeEvents } from '../../src/domains/analytics/store-events.js';
 import { sweepOldEvents } from '../../src/domains/analytics/sweep-old-events.js';
 import { startSweepers } from '../../src/sweepers.js';
-import { createTestApp, type TestApp } from '../harness.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 

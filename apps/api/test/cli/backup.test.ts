@@ -12,12 +12,12 @@ import { loadConfig } from '../../src/config.js';
 import { createContext } from '../../src/create-context.js';
 import { createDatabase, type Db } from '../../src/db/database.js';
 import { dialectOf } from '../../src/db/dialect.js';
-import { startS3Server } from '../s3-server.js';
-import { cli } from './run.js';
-import { closeContext, createTempDatabase, type TempDatabase, withAdmin } from './temp-database.js';
+import { cli } from '../support/cli.js';
+import { fromSources } from '../support/from-sources.js';
+import { startS3Server } from '../support/s3-server.js';
+import { closeContext, createTempDatabase, type TempDatabase, withAdmin } from '../support/temp-database.js';
 
 const writerScript = fileURLToPath(new URL('./backup-writer.ts', import.meta.url));
-const typescriptHooks = fileURLToPath(new URL('./run-typescript.mjs', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'civitas-backup-test-'));
 const baseUrl = process.env.TEST_DATABASE_URL;
 
@@ -90,11 +90,10 @@ async function withDb<T>(env: NodeJS.ProcessEnv, work: (db: Db) => Promise<T>): 
 }
 
 function startWriter(env: NodeJS.ProcessEnv, writerId: string) {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--conditions=civitas-source', '--import', typescriptHooks, writerScript],
-    { env: { PATH: process.env.PATH, ...env, WRITER_ID: writerId }, stdio: ['pipe', 'pipe', 'inherit'] },
-  );
+  const child: ChildProcess = spawn(process.execPath, fromSources(writerScript), {
+    env: { PATH: process.env.PATH, ...env, WRITER_ID: writerId },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   let rounds = 0;
   let wanted: { count: number; resolve: () => void } | null = null;
   child.stdout?.on('data', (chunk: Buffer) => {

@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
 import { insertPost } from '../../src/seed/posts.js';
-import { cli } from './run.js';
-import { provideTempDatabase, type TempDatabase } from './temp-database.js';
+import { cli } from '../support/cli.js';
+import { unknownId } from '../support/harness.js';
+import { provideTempDatabase, type TempDatabase } from '../support/temp-database.js';
 
 let db: TempDatabase;
 let ctx: AppContext;
@@ -157,8 +158,8 @@ describe('civitas stage / unstage', () => {
     const pending = await insertPost(ctx.db, { authorId, status: 'awaiting_upload' }, Date.now());
     expect((await cli(db.env, 'stage', '--post', privatePost)).err).toContain('Only public posts can go on the stage');
     expect((await cli(db.env, 'stage', '--post', pending)).err).toContain('not ready yet (status: awaiting_upload)');
-    const unknown = await cli(db.env, 'stage', '--post', '0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f70');
-    expect([unknown.code, unknown.err]).toEqual([1, 'error: No post 0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f70.\n']);
+    const unknown = await cli(db.env, 'stage', '--post', unknownId);
+    expect([unknown.code, unknown.err]).toEqual([1, `error: No post ${unknownId}.\n`]);
     const malformed = await cli(db.env, 'stage', '--post', 'abc', '--countries', 'GB');
     expect(malformed.code).toBe(2);
     expect(malformed.err).toContain("argument 'abc' is invalid. It must be a UUID");

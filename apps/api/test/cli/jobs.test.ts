@@ -6,12 +6,12 @@ import { startMediaWorker } from '../../src/domains/media/media-worker.js';
 import { failPost } from '../../src/domains/media/publish.js';
 import { startWorker } from '../../src/media/jobs/worker.js';
 import { insertCitizen } from '../../src/seed/citizens.js';
-import type { TestApp } from '../harness.js';
-import { jpegWithGps } from '../media/media-files.js';
-import { createDraft, settledStatus, uploadWhole } from '../media/upload-client.js';
-import { testRedisUrl } from '../redis-queue.js';
-import { cli } from './run.js';
-import { closeContext, createTempDatabase, type TempDatabase } from './temp-database.js';
+import { cli } from '../support/cli.js';
+import type { TestApp } from '../support/harness.js';
+import { jpegWithGps } from '../support/media-files.js';
+import { testRedisUrl } from '../support/redis-queue.js';
+import { closeContext, createTempDatabase, type TempDatabase } from '../support/temp-database.js';
+import { createDraft, settledStatus, uploadWhole } from '../support/upload-client.js';
 
 // civitas jobs-failed / jobs-retry on both queues: the embedded table, and BullMQ on the machine's Redis (under a
 // key prefix of its own, deleted after).

@@ -2,23 +2,19 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeContext } from '../../src/create-context.js';
-import { type CliRun, cli } from './run.js';
-import { createTempDatabase, type TempDatabase } from './temp-database.js';
+import { type CliRun, cli } from '../support/cli.js';
+import { fromSources } from '../support/from-sources.js';
+import { createTempDatabase, type TempDatabase } from '../support/temp-database.js';
 
 // The CLI entry run by a real `node` process, straight from the TypeScript sources (no build needed).
 const entry = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
-const typescriptHooks = fileURLToPath(new URL('./run-typescript.mjs', import.meta.url));
 
 function civitas(env: NodeJS.ProcessEnv, ...args: string[]): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--conditions=civitas-source', '--import', typescriptHooks, entry, ...args],
-      {
-        env: { PATH: process.env.PATH, ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, fromSources(entry, ...args), {
+      env: { PATH: process.env.PATH, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk) => {

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
 import { insertCitizen } from '../../src/seed/citizens.js';
 import { insertPost } from '../../src/seed/posts.js';
-import { cli } from './run.js';
-import { provideTempDatabase, type TempDatabase } from './temp-database.js';
+import { cli } from '../support/cli.js';
+import { provideTempDatabase, type TempDatabase } from '../support/temp-database.js';
 
 // civitas recount-hashtags on a database of its own: counts set wrong by hand (as a build from before
 // migration 009 would have left them during a rolling upgrade) come back to what the posts say.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { AppContext } from '../../src/context.js';
-import { cli } from './run.js';
-import { provideTempDatabase, type TempDatabase } from './temp-database.js';
+import { cli } from '../support/cli.js';
+import { provideTempDatabase, type TempDatabase } from '../support/temp-database.js';
 
 let db: TempDatabase;
 let ctx: AppContext;

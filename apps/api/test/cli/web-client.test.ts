@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { buildApp } from '../../src/app.js';
 import type { AppContext } from '../../src/context.js';
 import { findClient, WEB_CLIENT_ID } from '../../src/domains/identity/clients.js';
-import { cli } from './run.js';
-import { closeContext, createTempDatabase, type TempDatabase } from './temp-database.js';
+import { cli } from '../support/cli.js';
+import { closeContext, createTempDatabase, type TempDatabase } from '../support/temp-database.js';
 
 const SITE = 'https://civitas.example';
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCitizen } from '../../src/seed/citizens.js';
 import { insertPost } from '../../src/seed/posts.js';
-import { closeContext, createTempDatabase, type TempDatabase } from '../cli/temp-database.js';
-import { freePort } from '../free-port.js';
-import { type ServerProcess, startServer } from './server-process.js';
-import { type Cast, halfWrites, readEdges } from './world-state.js';
-import { lostWrites, runWriteLoad, seededRandom } from './write-load.js';
+import { freePort } from '../support/free-port.js';
+import { type ServerProcess, startServer } from '../support/server-process.js';
+import { closeContext, createTempDatabase, type TempDatabase } from '../support/temp-database.js';
+import { type Cast, halfWrites, readEdges } from '../support/world-state.js';
+import { crashSeed, lostWrites, runWriteLoad, seededRandom } from '../support/write-load.js';
 
 // Rounds of concurrent writes over HTTP to the real server process, SIGKILLed at a random moment, then restarted:
 // every write it acknowledged is there, writes cut off are there whole or not at all, and every counter equals a
@@ -15,7 +15,7 @@ const ROUNDS = 3;
 const WRITERS = 8;
 const CITIZENS = 16;
 const POSTS = 24;
-const seed = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const seed = crashSeed();
 
 let db: TempDatabase;
 let cast: Cast;

@@ -4,9 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STALLED_BODY_MS } from '../../src/http/drain.js';
 import { insertCitizen } from '../../src/seed/citizens.js';
 import { insertPost } from '../../src/seed/posts.js';
-import { closeContext, createTempDatabase, type TempDatabase } from '../cli/temp-database.js';
-import { freePort } from '../free-port.js';
-import { type ServerProcess, startServer } from './server-process.js';
+import { freePort } from '../support/free-port.js';
+import { type ServerProcess, startServer } from '../support/server-process.js';
+import { closeContext, createTempDatabase, type TempDatabase } from '../support/temp-database.js';
 
 // SIGTERM on the real server process: the request in flight (a part upload whose body is still arriving) is
 // answered, new connections are refused, a second signal changes nothing, and the process exits 0. A request

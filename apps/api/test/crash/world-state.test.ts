@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../harness.js';
-import { halfWrites } from './world-state.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
+import { halfWrites } from '../support/world-state.js';
 
 // The crash test's checker finds what it is there to find: a counter off its rows, a post missing a link, a
 // one-way friendship, a request left beside a friendship.

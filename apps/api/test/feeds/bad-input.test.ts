@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Who } from '../harness.js';
-import { createTestApp, guest, machine, type TestApp } from '../harness.js';
-import { befriend, feeds, getPage, like, stageAt, withPaging } from './helpers.js';
+import { befriend, feeds, getPage, like, stageAt, withPaging } from '../support/feeds.js';
+import type { Citizen, Who } from '../support/harness.js';
+import { createTestApp, guest, machine, type TestApp } from '../support/harness.js';
 
 let t: TestApp;
-type Citizen = { id: string; username: string };
 let author: Citizen;
 let other: Citizen;
 

@@ -2,7 +2,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stagePost } from '../../src/domains/feeds/stage-membership.js';
 import { sessionCookieNames } from '../../src/http/auth/cookies.js';
-import { createTestApp, guest, type TestApp } from '../harness.js';
+import { createTestApp, guest, type TestApp } from '../support/harness.js';
 
 /**
  * The express lane and the routes run the same checks (http/request-checks.ts, ADR 060): which token is read,

@@ -6,7 +6,8 @@ import { ExpressLane, type ReadyBody, serverWithLane } from '../../src/http/expr
 import { securityHeaders } from '../../src/http/security-headers.js';
 import { SerializedBody } from '../../src/http/serialized-body.js';
 import { readyAnswers } from '../../src/routes.js';
-import { createTestApp, guest, type TestApp } from '../harness.js';
+import { listenOnLoopback } from '../support/free-port.js';
+import { createTestApp, guest, type TestApp } from '../support/harness.js';
 
 /**
  * A lane answer whose body cannot be made (its text or its compression throws) must reach the routes once,
@@ -48,9 +49,7 @@ describe('the express lane, when an answer cannot be made', () => {
     };
     // The server the app runs on, with this lane in front of those routes.
     server = serverWithLane(() => lane)(routes as never, {}) as Server;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    port = typeof address === 'object' && address ? address.port : 0;
+    port = await listenOnLoopback(server);
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));

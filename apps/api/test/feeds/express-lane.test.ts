@@ -1,9 +1,9 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stagePost } from '../../src/domains/feeds/stage-membership.js';
 import { sessionCookieNames } from '../../src/http/auth/cookies.js';
-import { createTestApp, guest, type TestApp } from '../harness.js';
+import { stageAt } from '../support/feeds.js';
+import { createTestApp, guest, type TestApp } from '../support/harness.js';
 
 /**
  * The express lane (ADR 037) over real HTTP (the lane sits in front of the server's handler, which `inject`
@@ -56,7 +56,7 @@ async function stageSome(t: TestApp, country: string): Promise<string[]> {
   const posts: string[] = [];
   for (let i = 0; i < 6; i += 1) {
     const post = await t.newPost({ authorId: author.id });
-    await stagePost(t.ctx.db, post, [country], 'curated', Date.now() - 1000 - i);
+    await stageAt(t, post, country, Date.now() - 1000 - i);
     posts.push(post);
   }
   return posts;

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stagePost } from '../../src/domains/feeds/stage-membership.js';
-import { createTestApp, guest, type TestApp } from '../harness.js';
+import { feeds, stageAt } from '../support/feeds.js';
+import { createTestApp, guest, type TestApp } from '../support/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,19 +9,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const stageUrl = '/api/content/v9/feed/eight-stage?country=NZ';
+const stageUrl = feeds.stage({ country: 'NZ' });
 const stage = (as: Parameters<TestApp['request']>[0]['as']) => t.request({ method: 'GET', url: stageUrl, as });
 
 describe('guest stage pages', () => {
   it('are served from memory for guests, while citizens always read fresh', async () => {
     const author = await t.newCitizen({ country: 'NZ' });
     const first = await t.newPost({ authorId: author.id });
-    await stagePost(t.ctx.db, first, ['NZ'], 'curated', Date.now() - 1000);
+    await stageAt(t, first, 'NZ', Date.now() - 1000);
     const before = await stage(guest);
     expect(before.json().data.map((post: { id: string }) => post.id)).toEqual([first]);
 
     const second = await t.newPost({ authorId: author.id });
-    await stagePost(t.ctx.db, second, ['NZ'], 'curated', Date.now() - 500);
+    await stageAt(t, second, 'NZ', Date.now() - 500);
     expect((await stage(guest)).body).toBe(before.body);
     expect((await stage('alice')).json().data.map((post: { id: string }) => post.id)).toEqual([second, first]);
 
@@ -33,7 +33,7 @@ describe('guest stage pages', () => {
   it('are sent gzipped, compressed once, to clients that accept it, and plain to the others', async () => {
     const author = await t.newCitizen({ country: 'NZ' });
     for (let i = 0; i < 6; i += 1) {
-      await stagePost(t.ctx.db, await t.newPost({ authorId: author.id }), ['NZ'], 'curated', Date.now() - 100 - i);
+      await stageAt(t, await t.newPost({ authorId: author.id }), 'NZ', Date.now() - 100 - i);
     }
     t.ctx.caches.guestStagePages.clear();
     t.ctx.caches.stageHeads.clear();

@@ -2,13 +2,13 @@ import { type Compilable, CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/db/ids.js';
 import { hashtagPageQuery } from '../../src/domains/feeds/skeletons/hashtag-posts.js';
-import { createTestApp, guest, machine, type TestApp } from '../harness.js';
-import { befriend, deletePost, feeds, getPage, idsOf, like, walkFeed, withPaging } from './helpers.js';
+import { deletePost } from '../support/calls.js';
+import { befriend, feeds, getPage, idsOf, like, newestFirst, walkFeed, withPaging } from '../support/feeds.js';
+import { type Citizen, createTestApp, guest, machine, type TestApp } from '../support/harness.js';
 
 // GET /api/content/v1/feed/hashtags/:name: public, ready, live posts carrying the tag, newest first.
 
 let t: TestApp;
-type Citizen = { id: string; username: string };
 let author: Citizen;
 let friend: Citizen;
 let reader: Citizen;
@@ -17,7 +17,6 @@ const tagged: string[] = [];
 const hidden = { private: '', processing: '', deleted: '', otherTag: '' };
 
 const hashtagFeed = (name: string) => `/api/content/v1/feed/hashtags/${encodeURIComponent(name)}`;
-const newestFirst = (ids: string[]) => [...ids].sort().reverse();
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeLike } from '../../src/domains/likes/like-store.js';
-import { createTestApp, machine, type TestApp } from '../harness.js';
-import { befriend, deletePost, feeds, getPage, idsOf, like, walkFeed } from './helpers.js';
+import { deletePost } from '../support/calls.js';
+import { befriend, feeds, getPage, hourAgo, idsOf, like, walkFeed } from '../support/feeds.js';
+import { type Citizen, createTestApp, machine, type TestApp, unknownId } from '../support/harness.js';
 
 let t: TestApp;
-type Citizen = { id: string; username: string };
 let influencer: Citizen;
 let author: Citizen;
 let viewer: Citizen;
-const base = Date.now() - 3_600_000;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -26,9 +25,9 @@ describe('loved posts (GET /v1/sharing/loved-public-posts/:id and /v1/feed/loved
       await t.newPost({ authorId: author.id, caption: 'b' }),
       await t.newPost({ authorId: author.id, caption: 'c' }),
     ] as [string, string, string];
-    await like(t, b, influencer.id, base + 1);
-    await like(t, a, influencer.id, base + 2);
-    await like(t, c, influencer.id, base + 3);
+    await like(t, b, influencer.id, hourAgo + 1);
+    await like(t, a, influencer.id, hourAgo + 2);
+    await like(t, c, influencer.id, hourAgo + 3);
 
     await befriend(t, author.id, influencer.id);
     const hidden = [
@@ -36,9 +35,9 @@ describe('loved posts (GET /v1/sharing/loved-public-posts/:id and /v1/feed/loved
       await t.newPost({ authorId: author.id, status: 'processing' }),
       await t.newPost({ authorId: author.id }),
     ];
-    for (const id of hidden) await like(t, id, influencer.id, base + 10);
+    for (const id of hidden) await like(t, id, influencer.id, hourAgo + 10);
     await deletePost(t, hidden[2] as string, author);
-    await like(t, a, viewer.id, base + 20);
+    await like(t, a, viewer.id, hourAgo + 20);
 
     const shared = await getPage(t, feeds.sharedLoved(influencer.id), machine('content'));
     expect(idsOf(shared)).toEqual([c, a, b]);
@@ -59,18 +58,17 @@ describe('loved posts (GET /v1/sharing/loved-public-posts/:id and /v1/feed/loved
   it('drops a post once it is unliked, and answers a creator with no likes with an empty page', async () => {
     const lover = await t.newCitizen();
     const id = await t.newPost({ authorId: author.id });
-    await like(t, id, lover.id, base);
+    await like(t, id, lover.id, hourAgo);
     expect(idsOf(await getPage(t, feeds.loved(lover.id), viewer))).toEqual([id]);
     await removeLike(t.ctx.db, id, lover.id);
     expect(await getPage(t, feeds.loved(lover.id), viewer)).toEqual({ data: [], continuationToken: null });
   });
 
   it('answers an unknown creator with 404 on both calls', async () => {
-    const unknown = '0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f70';
-    const asCitizen = await t.request({ method: 'GET', url: feeds.loved(unknown), as: viewer });
+    const asCitizen = await t.request({ method: 'GET', url: feeds.loved(unknownId), as: viewer });
     expect(asCitizen.statusCode).toBe(404);
     expect(asCitizen.json().code).toBe('CITIZEN_NOT_FOUND');
-    const asMachine = await t.request({ method: 'GET', url: feeds.sharedLoved(unknown), as: machine('content') });
+    const asMachine = await t.request({ method: 'GET', url: feeds.sharedLoved(unknownId), as: machine('content') });
     expect(asMachine.statusCode).toBe(404);
   });
 
@@ -79,7 +77,7 @@ describe('loved posts (GET /v1/sharing/loved-public-posts/:id and /v1/feed/loved
     const loved: string[] = [];
     for (let i = 0; i < 45; i++) {
       const id = await t.newPost({ authorId: author.id });
-      await like(t, id, lover.id, base + i * 1000);
+      await like(t, id, lover.id, hourAgo + i * 1000);
       loved.push(id);
     }
     const order = [...loved].reverse();
@@ -88,7 +86,7 @@ describe('loved posts (GET /v1/sharing/loved-public-posts/:id and /v1/feed/loved
     const { ids } = await walkFeed(t, feeds.sharedLoved(lover.id), machine('content'), 10, async (page) => {
       // A new like is the most recent: it belongs to a new first page, not to this session.
       const fresh = await t.newPost({ authorId: author.id });
-      await like(t, fresh, lover.id, base + 100_000 + page);
+      await like(t, fresh, lover.id, hourAgo + 100_000 + page);
       likedLater.push(fresh);
       const unliked = order[page * 10 + 13];
       if (unliked) {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Caller } from '../../src/http/auth/tokens.js';
-import { createTestApp, guest, machine, type TestApp } from '../harness.js';
-import { feeds } from './helpers.js';
+import { feeds } from '../support/feeds.js';
+import { asCitizen, type Citizen, createTestApp, guest, machine, type TestApp } from '../support/harness.js';
 
 let t: TestApp;
-let citizen: { id: string; username: string };
+let citizen: Citizen;
 beforeAll(async () => {
   t = await createTestApp();
   citizen = await t.newCitizen();
@@ -17,22 +16,22 @@ type Identity = 'none' | 'guest' | 'citizen' | 'machine' | 'machineWithoutScope'
 const identities: Identity[] = ['none', 'guest', 'citizen', 'machine', 'machineWithoutScope', 'expired', 'tampered'];
 
 async function tokenOf(identity: Identity): Promise<string | undefined> {
-  const asCitizen: Caller = { kind: 'citizen', citizenId: citizen.id, username: citizen.username };
+  const caller = asCitizen(citizen);
   switch (identity) {
     case 'none':
       return undefined;
     case 'guest':
       return t.tokenFor(guest);
     case 'citizen':
-      return t.tokenFor(asCitizen);
+      return t.tokenFor(caller);
     case 'machine':
       return t.tokenFor(machine('content'));
     case 'machineWithoutScope':
       return t.tokenFor(machine('social', 'graphs'));
     case 'expired':
-      return t.ctx.tokens.issue(asCitizen, -60);
+      return t.ctx.tokens.issue(caller, -60);
     case 'tampered': {
-      const [header, payload, signature] = (await t.tokenFor(asCitizen)).split('.') as [string, string, string];
+      const [header, payload, signature] = (await t.tokenFor(caller)).split('.') as [string, string, string];
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
       const forged = Buffer.from(JSON.stringify({ ...claims, sub: crypto.randomUUID() })).toString('base64url');
       return `${header}.${forged}.${signature}`;

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FeedPipeline, runFeed } from '../../src/domains/feeds/pipeline.js';
 import { publicRules } from '../../src/domains/posts/visibility.js';
-import { createTestApp, type TestApp } from '../harness.js';
-import { deletePost } from './helpers.js';
+import { deletePost } from '../support/calls.js';
+import { type Citizen, createTestApp, type TestApp } from '../support/harness.js';
 
 // runFeed on a real database with a skeleton that does NOT filter in SQL: the rules alone must keep deleted,
 // private and unready posts out, and wholly filtered pages must not end paging early.
 
 let t: TestApp;
-let author: { id: string; username: string };
+let author: Citizen;
 const dropped: string[] = [];
 let visible: string[] = [];
 

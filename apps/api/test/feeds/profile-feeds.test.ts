@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endFriendship } from '../../src/domains/friends/friend-store.js';
-import { createTestApp, machine, type TestApp } from '../harness.js';
-import { befriend, deletePost, feeds, getPage, idsOf, like, walkFeed } from './helpers.js';
+import { deletePost } from '../support/calls.js';
+import { befriend, feeds, getPage, idsOf, like, newestFirst, walkFeed } from '../support/feeds.js';
+import { type Citizen, createTestApp, machine, type TestApp, unknownId } from '../support/harness.js';
 
 let t: TestApp;
-type Citizen = { id: string; username: string };
 let owner: Citizen;
 let friend: Citizen;
 let stranger: Citizen;
@@ -28,7 +28,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Id order is creation order (UUID v7) to the millisecond; within one millisecond the id itself decides. */
-const newestFirst = (ids: string[]) => [...ids].sort().reverse();
 
 describe('GET /v1/sharing/feed/:username/public', () => {
   it('lists the citizen’s ready public posts newest first, for a machine token with the content scope', async () => {
@@ -66,7 +65,7 @@ describe('GET /v1/feed/:citizenId/private', () => {
     expect(res.json()).toMatchObject({ code: 'PRIVATE_FEED_FRIENDS_ONLY', message: expect.stringMatching(/friends/) });
     const unknown = await t.request({
       method: 'GET',
-      url: feeds.privateProfile('0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f70'),
+      url: feeds.privateProfile(unknownId),
       as: stranger,
     });
     expect(unknown.statusCode).toBe(404);

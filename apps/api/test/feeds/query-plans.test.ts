@@ -7,7 +7,7 @@ import { authorPageQuery } from '../../src/domains/feeds/skeletons/author-posts.
 import { lovedPageQuery } from '../../src/domains/feeds/skeletons/loved-posts.js';
 import { stagePageQuery } from '../../src/domains/feeds/skeletons/stage.js';
 import { liveQuery, PAIRS_SQL } from '../../src/domains/posts/live-reads.js';
-import { createTestApp, type TestApp } from '../harness.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
 
 // Every skeleton page must be an index range walked in order: no full scan, no sort of the whole set, no
 // OFFSET. The plans are read from the database itself, on whichever dialect the run uses.

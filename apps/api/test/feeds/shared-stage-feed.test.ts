@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, guest, machine, type TestApp, type Who } from '../harness.js';
-import { feeds, getPage, idsOf, like, stageAt, walkFeed, withPaging } from './helpers.js';
+import { at, feeds, getPage, idsOf, like, stageAt, walkFeed, withPaging } from '../support/feeds.js';
+import { type Citizen, createTestApp, guest, machine, type TestApp, type Who } from '../support/harness.js';
 
 // The machine-token stage that server rendering reads for guests (ADR 002): the guests' stage, page for page
 // and token for token. Countries the demo world does not use, so no other content reaches these stages.
 let t: TestApp;
-let author: { id: string; username: string };
-let reader: { id: string; username: string };
-const hourAgo = Date.now() - 3_600_000;
-const at = (minutes: number) => hourAgo + minutes * 60_000;
+let author: Citizen;
+let reader: Citizen;
 const server = machine('content');
-
-const sharedStage = (query: Record<string, string | number> = {}) =>
-  `/api/content/v1/sharing/feed/eight-stage?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`;
 
 async function expect400(url: string, as: Who, code: string): Promise<void> {
   const res = await t.request({ method: 'GET', url, as });
@@ -57,7 +52,7 @@ describe('GET /v1/sharing/feed/eight-stage', () => {
     await like(t, older as string, reader.id, Date.now());
     // One snapshot for both, so their tokens (which carry it) are comparable too.
     const timestamp = Date.now();
-    const shared = await getPage(t, sharedStage({ country: 'NZ', timestamp }), server);
+    const shared = await getPage(t, feeds.sharedStage({ country: 'NZ', timestamp }), server);
     expect(shared).toEqual(await getPage(t, feeds.stage({ country: 'NZ', timestamp }), guest));
     expect(idsOf(shared)).toEqual([newest, older]);
     expect(shared.data.map((post) => post.likesOverviewDetails)).toEqual([
@@ -69,14 +64,17 @@ describe('GET /v1/sharing/feed/eight-stage', () => {
 
   it('pages to the end on its own, like the guests’ stage', async () => {
     const staged = await stageMany('KE', 7);
-    expect((await walkFeed(t, sharedStage({ country: 'KE' }), server, 3)).ids).toEqual(staged);
-    expect(await getPage(t, sharedStage({ country: 'BR' }), server)).toEqual({ data: [], continuationToken: null });
+    expect((await walkFeed(t, feeds.sharedStage({ country: 'KE' }), server, 3)).ids).toEqual(staged);
+    expect(await getPage(t, feeds.sharedStage({ country: 'BR' }), server)).toEqual({
+      data: [],
+      continuationToken: null,
+    });
   });
 
   it('hands its tokens on: guests and citizens carry on from its first page with no duplicates or gaps', async () => {
     const staged = await stageMany('GH', 7);
     for (const as of [guest, reader] as const) {
-      const first = await getPage(t, sharedStage({ country: 'GH', size: 3 }), server);
+      const first = await getPage(t, feeds.sharedStage({ country: 'GH', size: 3 }), server);
       const rest = await pagesAfter(feeds.stage({ country: 'GH', size: 3 }), first.continuationToken, as);
       expect([...idsOf(first), ...rest]).toEqual(staged);
     }
@@ -84,7 +82,7 @@ describe('GET /v1/sharing/feed/eight-stage', () => {
     const guestFirst = await getPage(t, feeds.stage({ country: 'GH', size: 3 }), guest);
     const second = await getPage(
       t,
-      withPaging(sharedStage({ country: 'GH', size: 3 }), { continuationToken: guestFirst.continuationToken }),
+      withPaging(feeds.sharedStage({ country: 'GH', size: 3 }), { continuationToken: guestFirst.continuationToken }),
       server,
     );
     expect(idsOf(second)).toEqual(staged.slice(3, 6));
@@ -96,7 +94,7 @@ describe('GET /v1/sharing/feed/eight-stage', () => {
     const late = await t.newPost({ authorId: author.id });
     await stageAt(t, late, 'TZ', asOf + 1);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const first = await getPage(t, sharedStage({ country: 'TZ', size: 2, timestamp: asOf }), server);
+    const first = await getPage(t, feeds.sharedStage({ country: 'TZ', size: 2, timestamp: asOf }), server);
     expect(idsOf(first)).toEqual(early.slice(0, 2));
     const next = withPaging(feeds.stage({ country: 'TZ', size: 2 }), { continuationToken: first.continuationToken });
     expect(idsOf(await getPage(t, next, guest))).toEqual(early.slice(2));
@@ -104,9 +102,9 @@ describe('GET /v1/sharing/feed/eight-stage', () => {
 
   it('refuses a token of another country or feed, a tampered token and bad input', async () => {
     await stageMany('PG', 2);
-    const token = (await getPage(t, sharedStage({ country: 'PG', size: 1 }), server)).continuationToken as string;
+    const token = (await getPage(t, feeds.sharedStage({ country: 'PG', size: 1 }), server)).continuationToken as string;
     await expect400(
-      withPaging(sharedStage({ country: 'KE' }), { continuationToken: token }),
+      withPaging(feeds.sharedStage({ country: 'KE' }), { continuationToken: token }),
       server,
       'INVALID_CONTINUATION_TOKEN',
     );
@@ -118,25 +116,25 @@ describe('GET /v1/sharing/feed/eight-stage', () => {
     const profile = (await getPage(t, withPaging(feeds.sharedProfile(author.username), { size: 1 }), server))
       .continuationToken as string;
     await expect400(
-      withPaging(sharedStage({ country: 'PG' }), { continuationToken: profile }),
+      withPaging(feeds.sharedStage({ country: 'PG' }), { continuationToken: profile }),
       server,
       'INVALID_CONTINUATION_TOKEN',
     );
     await expect400(
-      withPaging(sharedStage({ country: 'PG' }), { continuationToken: `${token.slice(0, -2)}xx` }),
+      withPaging(feeds.sharedStage({ country: 'PG' }), { continuationToken: `${token.slice(0, -2)}xx` }),
       server,
       'INVALID_CONTINUATION_TOKEN',
     );
-    await expect400(sharedStage({ country: 'GBR' }), server, 'VALIDATION_FAILED');
-    await expect400(sharedStage({ country: 'PG', timestamp: 'yesterday' }), server, 'VALIDATION_FAILED');
-    await expect400(sharedStage({ country: 'PG', size: 0 }), server, 'VALIDATION_FAILED');
+    await expect400(feeds.sharedStage({ country: 'GBR' }), server, 'VALIDATION_FAILED');
+    await expect400(feeds.sharedStage({ country: 'PG', timestamp: 'yesterday' }), server, 'VALIDATION_FAILED');
+    await expect400(feeds.sharedStage({ country: 'PG', size: 0 }), server, 'VALIDATION_FAILED');
   });
 
   it('is for the machine with the content scope only', async () => {
     for (const as of [guest, reader, machine('users')] as const) {
-      expect((await t.request({ method: 'GET', url: sharedStage({ country: 'NZ' }), as })).statusCode).toBe(403);
+      expect((await t.request({ method: 'GET', url: feeds.sharedStage({ country: 'NZ' }), as })).statusCode).toBe(403);
     }
-    expect((await t.request({ method: 'GET', url: sharedStage({ country: 'NZ' }) })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: feeds.sharedStage({ country: 'NZ' }) })).statusCode).toBe(401);
   });
 });
 
@@ -147,7 +145,7 @@ describe('the shared stage and the guests’ page cache', () => {
       const writer = await cached.newCitizen({ country: 'NZ' });
       const first = await cached.newPost({ authorId: writer.id });
       await stageAt(cached, first, 'NZ', Date.now() - 1000);
-      const fromServer = await cached.request({ method: 'GET', url: sharedStage({ country: 'NZ' }), as: server });
+      const fromServer = await cached.request({ method: 'GET', url: feeds.sharedStage({ country: 'NZ' }), as: server });
       expect(fromServer.json().data.map((post: { id: string }) => post.id)).toEqual([first]);
       // Staged after the cached read: neither call sees it until the cache lets the page go.
       await stageAt(cached, await cached.newPost({ authorId: writer.id }), 'NZ', Date.now() - 500);
@@ -156,7 +154,7 @@ describe('the shared stage and the guests’ page cache', () => {
       cached.ctx.caches.guestStagePages.clear();
       cached.ctx.caches.stageHeads.clear();
       expect(
-        (await cached.request({ method: 'GET', url: sharedStage({ country: 'NZ' }), as: server })).json().data,
+        (await cached.request({ method: 'GET', url: feeds.sharedStage({ country: 'NZ' }), as: server })).json().data,
       ).toHaveLength(2);
     } finally {
       await cached.close();

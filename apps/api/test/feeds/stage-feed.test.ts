@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, guest, type TestApp } from '../harness.js';
-import { deletePost, feeds, getPage, idsOf, like, stageAt, walkFeed, withPaging } from './helpers.js';
+import { deletePost } from '../support/calls.js';
+import { at, feeds, getPage, idsOf, like, stageAt, walkFeed, withPaging } from '../support/feeds.js';
+import { type Citizen, createTestApp, guest, type TestApp } from '../support/harness.js';
 
 // Countries the demo world does not use, and fresh citizens, so no other test's content can reach these stages.
 let t: TestApp;
-let author: { id: string; username: string };
-let reader: { id: string; username: string };
-const hourAgo = Date.now() - 3_600_000;
-const at = (minutes: number) => hourAgo + minutes * 60_000;
+let author: Citizen;
+let reader: Citizen;
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,9 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { stagePost } from '../../src/domains/feeds/stage-membership.js';
-import { createTestApp, type TestApp, type Who } from '../harness.js';
-import { statementsDuring } from '../statements.js';
-import { feeds, getPage, idsOf } from './helpers.js';
+import { feeds, getPage, idsOf, stageAt } from '../support/feeds.js';
+import { createTestApp, type TestApp, type Who } from '../support/harness.js';
+import { statementsDuring } from '../support/statements.js';
 
 // Citizens share a stage page's post ids for STAGE_SKELETON_CACHE_MS; everything else on the page stays theirs
 // and live. (The other feed tests run with the cache off, for exact expectations right after writes.)
@@ -19,7 +18,7 @@ beforeEach(() => {
   t.ctx.caches.stageSkeletons.clear();
 });
 
-const stageUrl = '/api/content/v9/feed/eight-stage?country=NZ';
+const stageUrl = feeds.stage({ country: 'NZ' });
 const page = (as: Who, country: string) => getPage(t, feeds.stage({ country }), as);
 const like = (postId: string, as: Who) =>
   t.request({ method: 'POST', url: `/api/users/influencers/me/liked-creators-content/${postId}`, as });
@@ -28,12 +27,12 @@ describe('the stage skeleton cache', () => {
   it('shares the post ids between citizens, with counts and liked flags live and each their own', async () => {
     const author = await t.newCitizen({ country: 'NZ' });
     const first = await t.newPost({ authorId: author.id });
-    await stagePost(t.ctx.db, first, ['NZ'], 'curated', Date.now() - 1000);
+    await stageAt(t, first, 'NZ', Date.now() - 1000);
     expect(idsOf(await page('alice', 'NZ'))).toEqual([first]);
 
     // Staged behind the server's back (as the CLI does): citizens see it once the cached page expires.
     const second = await t.newPost({ authorId: author.id });
-    await stagePost(t.ctx.db, second, ['NZ'], 'curated', Date.now() - 500);
+    await stageAt(t, second, 'NZ', Date.now() - 500);
     expect((await like(first, 'carol')).statusCode).toBe(200);
     const asBob = await page('bob', 'NZ');
     expect(idsOf(asBob)).toEqual([first]);
@@ -50,8 +49,8 @@ describe('the stage skeleton cache', () => {
     const author = await t.newCitizen({ country: 'JP' });
     const kept = await t.newPost({ authorId: author.id });
     const removed = await t.newPost({ authorId: author.id });
-    await stagePost(t.ctx.db, kept, ['JP'], 'curated', Date.now() - 1000);
-    await stagePost(t.ctx.db, removed, ['JP'], 'curated', Date.now() - 500);
+    await stageAt(t, kept, 'JP', Date.now() - 1000);
+    await stageAt(t, removed, 'JP', Date.now() - 500);
     expect(idsOf(await page('alice', 'JP'))).toEqual([removed, kept]);
     const deleted = await t.request({
       method: 'DELETE',
@@ -65,7 +64,7 @@ describe('the stage skeleton cache', () => {
   it('shows a post that a like has just put on the stage on the next page', async () => {
     const author = await t.newCitizen({ country: 'BR' });
     const older = await t.newPost({ authorId: author.id });
-    await stagePost(t.ctx.db, older, ['BR'], 'curated', Date.now() - 1000);
+    await stageAt(t, older, 'BR', Date.now() - 1000);
     const rising = await t.newPost({ authorId: author.id });
     expect(idsOf(await page('alice', 'BR'))).toEqual([older]);
     for (const fan of ['bob', 'carol', 'dave'] as const) expect((await like(rising, fan)).statusCode).toBe(200);
@@ -76,7 +75,7 @@ describe('the stage skeleton cache', () => {
   it('shows citizens a caption edited after the page was shared, at once, and the page as it was to guests', async () => {
     const author = await t.newCitizen({ country: 'KE' });
     const edited = await t.newPost({ authorId: author.id, caption: 'before' });
-    await stagePost(t.ctx.db, edited, ['KE'], 'curated', Date.now() - 1000);
+    await stageAt(t, edited, 'KE', Date.now() - 1000);
     expect((await page('alice', 'KE')).data[0]?.caption.content).toBe('before');
     const res = await t.request({
       method: 'POST',
@@ -92,8 +91,8 @@ describe('the stage skeleton cache', () => {
   it('gives each citizen their own likes on the one shared page, whoever read it first', async () => {
     const author = await t.newCitizen({ country: 'PE' });
     const [one, two] = [await t.newPost({ authorId: author.id }), await t.newPost({ authorId: author.id })];
-    await stagePost(t.ctx.db, one as string, ['PE'], 'curated', Date.now() - 1000);
-    await stagePost(t.ctx.db, two as string, ['PE'], 'curated', Date.now() - 500);
+    await stageAt(t, one as string, 'PE', Date.now() - 1000);
+    await stageAt(t, two as string, 'PE', Date.now() - 500);
     expect((await like(one as string, 'carol')).statusCode).toBe(200);
     const likesOf = async (as: Who) => (await page(as, 'PE')).data.map((post) => post.likesOverviewDetails);
     expect(await likesOf('bob')).toEqual([
@@ -116,7 +115,7 @@ describe('the stage skeleton cache', () => {
     const posts: string[] = [];
     for (let i = 0; i < 3; i += 1) {
       const id = await t.newPost({ authorId: author.id });
-      await stagePost(t.ctx.db, id, ['UY'], 'curated', Date.now() - 1000 + i);
+      await stageAt(t, id, 'UY', Date.now() - 1000 + i);
       posts.push(id);
     }
     const readers = await Promise.all(Array.from({ length: 5 }, () => t.newCitizen({ country: 'UY' })));
@@ -150,7 +149,7 @@ describe('the stage skeleton cache', () => {
     const posts: string[] = [];
     for (let i = 0; i < 8; i += 1) {
       const id = await t.newPost({ authorId: author.id, caption: `Day ${i} on the harbour, with #boats and #sea` });
-      await stagePost(t.ctx.db, id, ['NZ'], 'curated', Date.now() - 100 - i);
+      await stageAt(t, id, 'NZ', Date.now() - 100 - i);
       posts.push(id);
     }
     expect((await like(posts[1] as string, reader)).statusCode).toBe(200);

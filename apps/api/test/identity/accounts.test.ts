@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CODE_ATTEMPTS } from '../../src/domains/identity/email-codes.js';
-import { createTestApp, type TestApp } from '../harness.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
 import {
+  askPasswordReset,
   authorizationCode,
   callbackUrl,
   latestCode,
@@ -10,8 +11,9 @@ import {
   pkcePair,
   signUpAndVerify,
   tokenRequest,
+  verifyEmail,
   WEB_CLIENT,
-} from './flows.js';
+} from '../support/identity-flows.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,12 +23,6 @@ afterAll(() => t.close());
 
 const signUp = (payload: Record<string, unknown>) =>
   t.request({ method: 'POST', url: '/api/identity/v1/accounts', payload });
-const verify = (influencerId: string, otpCode: string) =>
-  t.request({
-    method: 'POST',
-    url: '/api/users/influencers/verify-influencer-email',
-    payload: { influencerId, otpCode },
-  });
 
 describe('sign-up and email verification', () => {
   it('stores an argon2id hash, never the password, and mails a code in the chosen language', async () => {
@@ -64,7 +60,7 @@ describe('sign-up and email verification', () => {
     expect(sameEmail.statusCode).toBe(201);
     expect(Object.keys(sameEmail.json())).toEqual(['influencerId']);
     expect((await t.ctx.mailer.outbox('known@example.org'))[0]?.subject).toContain('someone tried to sign up');
-    expect((await verify(sameEmail.json().influencerId, '123456')).json().code).toBe('INVALID_CODE');
+    expect((await verifyEmail(t, sameEmail.json().influencerId, '123456')).json().code).toBe('INVALID_CODE');
   });
 
   it('rejects weak or malformed input with field details', async () => {
@@ -85,8 +81,8 @@ describe('sign-up and email verification', () => {
     const code = await latestCode(t, 'tries@example.org');
     const wrong = code === '000000' ? '111111' : '000000';
     for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt++)
-      expect((await verify(id, wrong)).statusCode).toBe(400);
-    expect((await verify(id, code)).json().code).toBe('INVALID_CODE');
+      expect((await verifyEmail(t, id, wrong)).statusCode).toBe(400);
+    expect((await verifyEmail(t, id, code)).json().code).toBe('INVALID_CODE');
 
     await t.request({
       method: 'POST',
@@ -97,7 +93,7 @@ describe('sign-up and email verification', () => {
     const realNow = t.ctx.now;
     t.ctx.now = () => realNow() + 16 * 60_000;
     try {
-      expect((await verify(id, fresh)).statusCode).toBe(400);
+      expect((await verifyEmail(t, id, fresh)).statusCode).toBe(400);
     } finally {
       t.ctx.now = realNow;
     }
@@ -106,13 +102,11 @@ describe('sign-up and email verification', () => {
       url: '/api/identity/v1/accounts/resend-verification',
       payload: { email: 'tries@example.org' },
     });
-    expect((await verify(id, await latestCode(t, 'tries@example.org'))).json()).toEqual({ verified: true });
+    expect((await verifyEmail(t, id, await latestCode(t, 'tries@example.org'))).json()).toEqual({ verified: true });
   });
 });
 
 describe('password reset', () => {
-  const ask = (email: string) =>
-    t.request({ method: 'POST', url: '/api/identity/v1/password-reset', payload: { email } });
   const confirm = (token: string, newPassword = 'a brand new passphrase') =>
     t.request({ method: 'POST', url: '/api/identity/v1/password-reset/confirm', payload: { token, newPassword } });
   const passwordHash = async (id: string) =>
@@ -122,13 +116,13 @@ describe('password reset', () => {
   const forged = (token: string) => `${token.split('.')[0]}.${'A'.repeat(43)}`;
 
   it('answers the same for unknown emails, and the emailed link sets the new password once', async () => {
-    const unknown = await ask('ghost@example.org');
+    const unknown = await askPasswordReset(t, 'ghost@example.org');
     expect(unknown.statusCode).toBe(202);
     expect(await t.ctx.mailer.outbox('ghost@example.org')).toEqual([]);
 
     const { id, email } = await signUpAndVerify(t, 'forgetful');
     const before = await passwordHash(id);
-    expect((await ask(email)).statusCode).toBe(202);
+    expect((await askPasswordReset(t, email)).statusCode).toBe(202);
     const { link, token } = await latestResetLink(t, email);
     expect(link.origin).toBe(new URL(t.ctx.config.PUBLIC_URL).origin);
     expect(link.pathname).toBe('/reset-password');
@@ -152,7 +146,7 @@ describe('password reset', () => {
       password: PASSWORD,
       language: 'de',
     });
-    await ask('lena@example.org');
+    await askPasswordReset(t, 'lena@example.org');
     const [mail] = await t.ctx.mailer.outbox('lena@example.org');
     expect(mail?.subject).toBe('Civitas-Passwort zurücksetzen');
     expect(mail?.text).toContain('innerhalb von 60 Minuten');
@@ -176,7 +170,7 @@ describe('password reset', () => {
     expect((await me(tokens.access_token)).statusCode).toBe(200);
     // A token issued in an earlier second than the reset, as any token in use is.
     await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
-    await ask(email);
+    await askPasswordReset(t, email);
     expect((await confirm((await latestResetLink(t, email)).token)).statusCode).toBe(200);
     const refresh = await tokenRequest(t, {
       grant_type: 'refresh_token',
@@ -202,7 +196,7 @@ describe('password reset', () => {
 
   it('lets no one use up an account’s resets: a hundred wrong tokens later, the emailed link still works', async () => {
     const { id, email } = await signUpAndVerify(t, 'targeted');
-    await ask(email);
+    await askPasswordReset(t, email);
     const { token } = await latestResetLink(t, email);
     const before = await passwordHash(id);
     for (let guess = 0; guess < 100; guess++) expect((await confirm(forged(token))).statusCode).toBe(400);
@@ -212,9 +206,9 @@ describe('password reset', () => {
 
   it('opens with the newest link only, for an hour, and says what to do with a link cut short', async () => {
     const { email } = await signUpAndVerify(t, 'slowreader');
-    await ask(email);
+    await askPasswordReset(t, email);
     const first = (await latestResetLink(t, email)).token;
-    await ask(email);
+    await askPasswordReset(t, email);
     const second = (await latestResetLink(t, email)).token;
     expect((await confirm(first)).json()).toMatchObject({ code: 'INVALID_RESET_LINK' });
 
@@ -234,7 +228,7 @@ describe('password reset', () => {
 
   it('sets one password when the same link is sent twice at once', async () => {
     const { id, email } = await signUpAndVerify(t, 'doubleclick');
-    await ask(email);
+    await askPasswordReset(t, email);
     const { token } = await latestResetLink(t, email);
     const answers = await Promise.all([
       confirm(token, 'first passphrase here'),
@@ -255,10 +249,11 @@ describe('password reset', () => {
       if (code > 0) expect((await resend()).statusCode).toBe(202);
       const right = await latestCode(t, email);
       const wrong = right === '000000' ? '111111' : '000000';
-      for (let guess = 0; guess < MAX_CODE_ATTEMPTS; guess++) expect((await verify(id, wrong)).statusCode).toBe(400);
+      for (let guess = 0; guess < MAX_CODE_ATTEMPTS; guess++)
+        expect((await verifyEmail(t, id, wrong)).statusCode).toBe(400);
     }
     expect((await resend()).statusCode).toBe(202);
-    const refused = await verify(id, await latestCode(t, email));
+    const refused = await verifyEmail(t, id, await latestCode(t, email));
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'TOO_MANY_CODE_ATTEMPTS' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
@@ -269,7 +264,7 @@ describe('password reset', () => {
     const email = 'flooded@example.org';
     const before = (await t.ctx.mailer.outbox(email)).length;
     for (let request = 0; request < 8; request++) {
-      const asked = await ask(email);
+      const asked = await askPasswordReset(t, email);
       expect(asked.statusCode).toBe(202);
       expect(asked.json()).toEqual({ accepted: true });
     }

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AttemptLimiter, memoryLimiter, redisLimiter } from '../../src/http/attempt-limiter.js';
-import { testRedisUrl } from '../redis-queue.js';
+import { testRedisUrl } from '../support/redis-queue.js';
 
 // The attempt counters behind sign-in locks, code guesses and analytics budgets, in memory and on the machine's
 // Redis (keys under a prefix of this run, deleted after).

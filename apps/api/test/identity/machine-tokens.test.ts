@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerMachineClient } from '../../src/domains/identity/clients.js';
-import { createTestApp, type TestApp } from '../harness.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
 
 let t: TestApp;
 let secret: string;

@@ -1,6 +1,8 @@
 import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../harness.js';
+import { listenOnLoopback } from '../support/free-port.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
+import { askPasswordReset } from '../support/identity-flows.js';
 
 /**
  * Whether an email has an account must not show in how long "send me a code" takes to answer: the mail (and the
@@ -16,8 +18,7 @@ const stuckMailServer = createServer((socket) => {
 let connected: Promise<void>;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => stuckMailServer.listen(0, '127.0.0.1', resolve));
-  const { port } = stuckMailServer.address() as { port: number };
+  const port = await listenOnLoopback(stuckMailServer);
   connected = new Promise((resolve) => stuckMailServer.once('connection', () => resolve()));
   t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
 });
@@ -30,13 +31,10 @@ afterAll(async () => {
   await t.close();
 });
 
-const reset = (email: string) =>
-  t.request({ method: 'POST', url: '/api/identity/v1/password-reset', payload: { email } });
-
 describe('mail after the answer', () => {
   it('answers a password reset for a known email as for an unknown one, before the mail server has said a word', async () => {
-    const unknown = await reset('nobody-here@example.org');
-    const known = await reset('bob@example.com');
+    const unknown = await askPasswordReset(t, 'nobody-here@example.org');
+    const known = await askPasswordReset(t, 'bob@example.com');
     expect(known.statusCode, known.body).toBe(202);
     expect([known.statusCode, known.body]).toEqual([unknown.statusCode, unknown.body]);
     // The mail for the known address is on its way all the same: its connection is open, waiting for a greeting.

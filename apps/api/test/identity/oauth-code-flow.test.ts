@@ -1,6 +1,6 @@
 import { importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../harness.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
 import {
   authorizationCode,
   callbackUrl,
@@ -9,7 +9,7 @@ import {
   signUpAndVerify,
   tokenRequest,
   WEB_CLIENT,
-} from './flows.js';
+} from '../support/identity-flows.js';
 
 let t: TestApp;
 let person: { id: string; email: string };

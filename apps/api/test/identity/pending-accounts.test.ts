@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepPendingAccounts } from '../../src/domains/identity/sweep-pending-accounts.js';
-import { createTestApp, type TestApp } from '../harness.js';
-import { paths } from '../social/helpers.js';
-import { latestCode, PASSWORD, signInAnswer, signUpAndVerify } from './flows.js';
+import { paths } from '../support/calls.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
+import { latestCode, PASSWORD, signInAnswer, signUpAndVerify, verifyEmail } from '../support/identity-flows.js';
 
 /**
  * ADR 053: an account is pending until its email is confirmed, seen by nobody else, and removed when its time runs
@@ -21,19 +21,13 @@ const signUp = (email: string, username: string) =>
     url: '/api/identity/v1/accounts',
     payload: { email, username, displayName: `Probe ${username}`, password: PASSWORD },
   });
-const verify = (influencerId: string, otpCode: string) =>
-  t.request({
-    method: 'POST',
-    url: '/api/users/influencers/verify-influencer-email',
-    payload: { influencerId, otpCode },
-  });
 
 /** Everything a caller without the mailbox can see of a signed-up account, in the order they would look. */
 async function observe(username: string, id: string) {
   const again = await signUp(`other.${username}@example.org`, username);
   const signedIn = await signInAnswer(t, username);
   const guesses = [];
-  for (let guess = 0; guess < 4; guess++) guesses.push((await verify(id, '000000')).statusCode);
+  for (let guess = 0; guess < 4; guess++) guesses.push((await verifyEmail(t, id, '000000')).statusCode);
   const profile = await t.request({ method: 'GET', url: paths.profile(username), as: 'alice' });
   return {
     usernameTakenAgain: [again.statusCode, again.json().code],
@@ -96,7 +90,9 @@ describe('a pending account', () => {
     expect((await post({ mentionRequest: [id] })).json()).toMatchObject({ code: 'UNKNOWN_MENTION' });
     expect((await post({ caption: 'hello @hidden_ana' })).json().caption.mentions).toEqual([]);
 
-    expect((await verify(id, await latestCode(t, 'hidden.ana@example.org'))).json()).toEqual({ verified: true });
+    expect((await verifyEmail(t, id, await latestCode(t, 'hidden.ana@example.org'))).json()).toEqual({
+      verified: true,
+    });
     expect((await t.request({ method: 'GET', url: paths.profile('hidden_ana'), as: 'alice' })).statusCode).toBe(200);
     expect((await search()).map((person) => person.username)).toEqual(['hidden_ana']);
     expect((await t.request({ method: 'POST', url: paths.follow(id), as: 'alice' })).statusCode).toBe(200);

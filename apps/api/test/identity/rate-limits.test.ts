@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../harness.js';
-import { PASSWORD, signInInteraction, signUpAndVerify } from './flows.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
+import { PASSWORD, signInInteraction, signUpAndVerify } from '../support/identity-flows.js';
 
 let t: TestApp;
 beforeAll(async () => {

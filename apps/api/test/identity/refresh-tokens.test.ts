@@ -1,8 +1,15 @@
 import { REFRESH_REUSE_GRACE_MS } from '@civitas/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFRESH_ABSOLUTE_MS, REFRESH_IDLE_MS } from '../../src/domains/identity/oauth/refresh-tokens.js';
-import { createTestApp, type TestApp } from '../harness.js';
-import { authorizationCode, callbackUrl, pkcePair, signUpAndVerify, tokenRequest, WEB_CLIENT } from './flows.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
+import {
+  authorizationCode,
+  callbackUrl,
+  pkcePair,
+  signUpAndVerify,
+  tokenRequest,
+  WEB_CLIENT,
+} from '../support/identity-flows.js';
 
 let t: TestApp;
 beforeAll(async () => {

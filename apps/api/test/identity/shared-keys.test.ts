@@ -13,9 +13,9 @@ import { TOKEN_AUDIENCE } from '../../src/http/auth/tokens.js';
 import { insertCitizen } from '../../src/seed/citizens.js';
 import { insertPost } from '../../src/seed/posts.js';
 import { ensureSsrClient, SSR_CLIENT_ID, SSR_CLIENT_SCOPES } from '../../src/web/ssr-client.js';
-import { cli } from '../cli/run.js';
-import { closeContext, createTempDatabase, type TempDatabase } from '../cli/temp-database.js';
-import { type Instance, startInstance } from './instances.js';
+import { cli } from '../support/cli.js';
+import { type Instance, startInstance } from '../support/instances.js';
+import { closeContext, createTempDatabase, type TempDatabase } from '../support/temp-database.js';
 
 // Two API instances on one database, each with its own DATA_DIR (the scale-out issue; ADR 017).
 

@@ -9,7 +9,7 @@ import {
   SSR_CLIENT_ID,
   webServerEnv,
 } from '../../src/web/ssr-client.js';
-import { createTestApp, type TestApp } from '../harness.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,9 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../harness.js';
-import { htmlJpegPolyglot, htmlPage, jpegWithGps, makeVideo, pngBomb, svgWithScript } from './media-files.js';
-import { createDraft, type Kind, statusOf, uploadWhole } from './upload-client.js';
+import { listenOnLoopback } from '../support/free-port.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
+import { htmlJpegPolyglot, htmlPage, jpegWithGps, pngBomb, svgWithScript } from '../support/media-files.js';
+import { createDraft, type Kind, statusOf, uploadWhole } from '../support/upload-client.js';
+import { makeVideo } from '../support/video-clip.js';
 
 // Every hostile file is refused at complete with a 4xx a person can act on, and leaves nothing behind: no
 // parts, no assembled file, no job; the post keeps waiting for a file it can use.
@@ -22,7 +24,7 @@ beforeAll(async () => {
     canaryHits += 1;
     response.end('#EXTM3U\n');
   });
-  await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
+  await listenOnLoopback(canary);
 });
 afterAll(async () => {
   canary.close();

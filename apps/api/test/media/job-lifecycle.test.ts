@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMediaWorker } from '../../src/domains/media/media-worker.js';
 import { sweepExpiredUploads } from '../../src/domains/media/sweep-uploads.js';
 import { startWorker } from '../../src/media/jobs/worker.js';
-import { createTestApp, type TestApp } from '../harness.js';
-import { jpegWithGps, makeVideo } from './media-files.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
+import { jpegWithGps } from '../support/media-files.js';
 import {
   complete,
   createDraft,
@@ -17,7 +17,8 @@ import {
   sendPart,
   settledStatus,
   uploadWhole,
-} from './upload-client.js';
+} from '../support/upload-client.js';
+import { makeVideo } from '../support/video-clip.js';
 
 // What keeps a post from ever staying in processing: time limits, retries with backoff, the sweep of
 // abandoned uploads, and refusing video when ffmpeg is missing.

@@ -8,16 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { AppContext } from '../../src/context.js';
 import { insertCitizen } from '../../src/seed/citizens.js';
-import { closeContext, createTempDatabase, type TempDatabase } from '../cli/temp-database.js';
-import type { TestApp } from '../harness.js';
-import { makeVideo } from './media-files.js';
-import { createDraft, settledStatus, statusOf, uploadWhole } from './upload-client.js';
+import { fromSources } from '../support/from-sources.js';
+import type { TestApp } from '../support/harness.js';
+import { closeContext, createTempDatabase, type TempDatabase } from '../support/temp-database.js';
+import { createDraft, settledStatus, statusOf, uploadWhole } from '../support/upload-client.js';
+import { makeVideo } from '../support/video-clip.js';
 
 // A real worker process (the same code the server runs in-process), killed with SIGKILL while it transcodes:
 // the job's lease runs out and the next process takes the job over and finishes it.
 
 const entry = fileURLToPath(new URL('../../src/worker-main.ts', import.meta.url));
-const typescriptHooks = fileURLToPath(new URL('../cli/run-typescript.mjs', import.meta.url));
 
 let db: TempDatabase;
 let ctx: AppContext;
@@ -26,7 +26,7 @@ let work: string;
 const children: ChildProcess[] = [];
 
 const startWorkerProcess = () => {
-  const child = spawn(process.execPath, ['--conditions=civitas-source', '--import', typescriptHooks, entry], {
+  const child = spawn(process.execPath, fromSources(entry), {
     env: { PATH: process.env.PATH, ...db.env },
     stdio: 'ignore',
   });

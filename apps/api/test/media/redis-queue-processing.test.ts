@@ -8,11 +8,12 @@ import type { AppContext } from '../../src/context.js';
 import { startMediaWorker } from '../../src/domains/media/media-worker.js';
 import { MEDIA_QUEUE_NAME } from '../../src/media/jobs/redis-job-queue.js';
 import { insertCitizen } from '../../src/seed/citizens.js';
-import { closeContext, createTempDatabase, type TempDatabase } from '../cli/temp-database.js';
-import { createTestApp, type TestApp } from '../harness.js';
-import { testRedisUrl } from '../redis-queue.js';
-import { jpegWithGps } from './media-files.js';
-import { createDraft, settledStatus, statusOf, uploadWhole, withBearer } from './upload-client.js';
+import { fromSources } from '../support/from-sources.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
+import { jpegWithGps } from '../support/media-files.js';
+import { testRedisUrl } from '../support/redis-queue.js';
+import { closeContext, createTempDatabase, type TempDatabase } from '../support/temp-database.js';
+import { createDraft, settledStatus, statusOf, uploadWhole, withBearer } from '../support/upload-client.js';
 
 // Media processing through BullMQ on the machine's Redis (each test under its own key prefix, deleted after):
 // an upload completed through the API is processed by the real worker, also after a worker was killed mid-job.
@@ -62,7 +63,6 @@ describe('with REDIS_URL, an image upload completed through the API', () => {
 
 describe('with REDIS_URL, a worker killed with SIGKILL mid-job', () => {
   const stallingWorker = fileURLToPath(new URL('./stalling-worker.ts', import.meta.url));
-  const typescriptHooks = fileURLToPath(new URL('../cli/run-typescript.mjs', import.meta.url));
   let db: TempDatabase;
   let ctx: AppContext;
   let app: FastifyInstance;
@@ -96,14 +96,10 @@ describe('with REDIS_URL, a worker killed with SIGKILL mid-job', () => {
     expect(completed.statusCode, completed.body).toBe(202);
 
     // A worker process on the same queue claims the job and hangs in it; then it is killed outright.
-    const spawned = spawn(
-      process.execPath,
-      ['--conditions=civitas-source', '--import', typescriptHooks, stallingWorker],
-      {
-        env: { PATH: process.env.PATH, ...db.env },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
+    const spawned = spawn(process.execPath, fromSources(stallingWorker), {
+      env: { PATH: process.env.PATH, ...db.env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     child = spawned;
     const claimed = await new Promise<string>((resolve, reject) => {
       let out = '';

@@ -11,10 +11,19 @@ import type { Worker } from '../../src/media/jobs/worker.js';
 import { type Bucket, MEDIA_PREFIX, openBucket, UPLOADS_PREFIX } from '../../src/media/storage/s3-bucket.js';
 import { listObjects } from '../../src/media/storage/s3-objects.js';
 import { s3Settings } from '../../src/media/storage/s3-settings.js';
-import { createTestApp, type TestApp } from '../harness.js';
-import { type S3TestServer, startS3Server } from '../s3-server.js';
-import { jpegWithGps, makeVideo, noisyPng } from './media-files.js';
-import { abort, complete, createDraft, type Initiated, initiate, listParts, settledStatus } from './upload-client.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
+import { jpegWithGps, noisyPng } from '../support/media-files.js';
+import { type S3TestServer, startS3Server } from '../support/s3-server.js';
+import {
+  abort,
+  complete,
+  createDraft,
+  type Initiated,
+  initiate,
+  listParts,
+  settledStatus,
+} from '../support/upload-client.js';
+import { makeVideo } from '../support/video-clip.js';
 
 let s3: S3TestServer;
 let bucket: Bucket;

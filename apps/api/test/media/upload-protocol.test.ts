@@ -4,9 +4,9 @@ import type { PostView } from '@civitas/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { mediaFileOf } from '../../src/media/media-store.js';
-import { createTestApp, guest, type TestApp } from '../harness.js';
-import { provideAppWithMediaWorker } from './app-with-worker.js';
-import { jpegWithGps, noisyPng } from './media-files.js';
+import { provideAppWithMediaWorker } from '../support/app-with-worker.js';
+import { createTestApp, guest, type TestApp } from '../support/harness.js';
+import { jpegWithGps, noisyPng } from '../support/media-files.js';
 import {
   abort,
   complete,
@@ -18,7 +18,7 @@ import {
   settledStatus,
   statusOf,
   uploadWhole,
-} from './upload-client.js';
+} from '../support/upload-client.js';
 
 let t: TestApp;
 provideAppWithMediaWorker((app) => {

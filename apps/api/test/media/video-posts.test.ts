@@ -1,15 +1,13 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { PostView } from '@civitas/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaFileOf } from '../../src/media/media-store.js';
-import type { TestApp } from '../harness.js';
-import { provideAppWithMediaWorker } from './app-with-worker.js';
-import { makeVideo } from './media-files.js';
+import { provideAppWithMediaWorker } from '../support/app-with-worker.js';
+import type { TestApp } from '../support/harness.js';
+import { solidImage } from '../support/media-files.js';
 import {
   complete,
   createDraft,
@@ -18,9 +16,8 @@ import {
   sendPart,
   settledStatus,
   uploadWhole,
-} from './upload-client.js';
-
-const run = promisify(execFile);
+} from '../support/upload-client.js';
+import { ffprobeJson, makeVideo } from '../support/video-clip.js';
 
 let t: TestApp;
 let work: string;
@@ -38,13 +35,12 @@ afterAll(async () => {
 const uploadVideoFile = async (draftId: string, path: string) =>
   uploadWhole(t, 'alice', draftId, 'video-upload', await readFile(path), 'video/quicktime');
 
-async function probe(file: string) {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', file]);
-  return JSON.parse(stdout) as {
-    format: { tags?: Record<string, string> };
-    streams: { codec_type: string; codec_name: string; width?: number; height?: number }[];
-  };
-}
+const probe = (
+  file: string,
+): Promise<{
+  format: { tags?: Record<string, string> };
+  streams: { codec_type: string; codec_name: string; width?: number; height?: number }[];
+}> => ffprobeJson(file);
 
 async function publishedVideo(cover?: Buffer): Promise<PostView> {
   const path = join(work, `clip-${Date.now()}.mov`);
@@ -114,9 +110,7 @@ describe('publishing a video post', () => {
   });
 
   it('uses an uploaded cover picture instead of a frame', { timeout: 120_000 }, async () => {
-    const cover = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#0a7' } })
-      .png()
-      .toBuffer();
+    const cover = await solidImage(900, 900, '#0a7').png().toBuffer();
     const post = await publishedVideo(cover);
     const coverFile = mediaFileOf(t.ctx.config.DATA_DIR, post.media.coverImageUri ?? '') ?? '';
     const meta = await sharp(coverFile).metadata();
@@ -131,9 +125,7 @@ describe('publishing a video post', () => {
     const path = join(work, 'short.mov');
     await makeVideo(path, { seconds: 2 });
     const draft = await createDraft(t, 'alice', { mediaType: 'video', caption: 'A cover left open' });
-    const cover = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#a70' } })
-      .png()
-      .toBuffer();
+    const cover = await solidImage(64, 64, '#a70').png().toBuffer();
     const open: Initiated = (
       await initiate(t, 'alice', draft.id, 'video-cover-image-upload', {
         fileSize: cover.length,

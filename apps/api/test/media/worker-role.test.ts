@@ -8,11 +8,12 @@ import { buildApp } from '../../src/app.js';
 import type { AppContext } from '../../src/context.js';
 import { MEDIA_QUEUE_NAME } from '../../src/media/jobs/redis-job-queue.js';
 import { insertCitizen } from '../../src/seed/citizens.js';
-import { closeContext, createTempDatabase, type TempDatabase } from '../cli/temp-database.js';
-import { spawnEntry } from '../crash/server-process.js';
-import { testRedisUrl } from '../redis-queue.js';
-import { jpegWithGps, makeVideo } from './media-files.js';
-import { createDraft, settledStatus, statusOf, uploadWhole, withBearer } from './upload-client.js';
+import { jpegWithGps } from '../support/media-files.js';
+import { testRedisUrl } from '../support/redis-queue.js';
+import { spawnEntry } from '../support/server-process.js';
+import { closeContext, createTempDatabase, type TempDatabase } from '../support/temp-database.js';
+import { createDraft, settledStatus, statusOf, uploadWhole, withBearer } from '../support/upload-client.js';
+import { makeVideo } from '../support/video-clip.js';
 
 // The server entry with ROLE=worker, as a real process beside an instance that only serves (this test's app):
 // it processes what the instance queued through BullMQ, serves nothing, and on SIGTERM hands the job it is running

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { ENVELOPE_HEADER_MAX_BYTES } from '../../src/domains/monitoring/envelope-header.js';
 import { forwardEnvelope } from '../../src/domains/monitoring/forward-envelope.js';
-import { createTestApp, type TestApp } from '../harness.js';
-import { deadPort, startIngestReceiver } from './ingest-receiver.js';
+import { freePort } from '../support/free-port.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
+import { startIngestReceiver } from '../support/ingest-receiver.js';
 
 // POST /monitoring, the browser's error-report tunnel, against a real HTTP server standing in for the
 // error-report service: only envelopes for the configured DSN, from visitors who consented, get through.
@@ -216,7 +217,7 @@ describe('POST /monitoring elsewhere', () => {
   });
 
   it('answers 502 (never a 500) when the error-report service is down', async () => {
-    const down = await appWith({ APP_ENV: 'uat', SENTRY_DSN: `http://publickey@127.0.0.1:${await deadPort()}/42` });
+    const down = await appWith({ APP_ENV: 'uat', SENTRY_DSN: `http://publickey@127.0.0.1:${await freePort()}/42` });
     const res = await send(envelope({ dsn: down.ctx.config.SENTRY_DSN }), { app: down });
     expect(res.statusCode).toBe(502);
     expect(res.json()).toMatchObject({ statusCode: 502, code: 'MONITORING_UPSTREAM_FAILED' });

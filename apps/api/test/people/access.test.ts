@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, guest, machine, type TestApp } from '../harness.js';
-import { unknownId } from './people-helpers.js';
+import { createTestApp, guest, machine, type TestApp, unknownId } from '../support/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../harness.js';
-import { as, graph, ok, type Person, uniquePrefix, unknownId, usernames } from './people-helpers.js';
+import { expectOk } from '../support/answers.js';
+import { asCitizen, type Citizen, createTestApp, type TestApp, unknownId } from '../support/harness.js';
+import { graph, uniquePrefix, usernames } from '../support/people.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,8 +10,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type List = 'profile-relevant-creators' | 'profile-relevant-citizens' | 'mutual-following-connections';
-const list = (me: Person, name: List, citizenId: string, query = '') =>
-  t.request({ method: 'GET', url: `/api/graphs/influencers/${name}/${citizenId}${query}`, as: as(me) });
+const list = (me: Citizen, name: List, citizenId: string, query = '') =>
+  t.request({ method: 'GET', url: `/api/graphs/influencers/${name}/${citizenId}${query}`, as: asCitizen(me) });
 
 describe('GET /influencers/profile-relevant-creators/:citizenId', () => {
   it('lists creators they follow whom I do not, most followed first, without me or people I dismissed', async () => {
@@ -29,7 +30,7 @@ describe('GET /influencers/profile-relevant-creators/:citizenId', () => {
     await g.fans(popular, 2);
     expect((await g.dismiss(me, dismissed)).statusCode).toBe(204);
 
-    const body = ok(await list(me, 'profile-relevant-creators', them.id));
+    const body = expectOk(await list(me, 'profile-relevant-creators', them.id));
     expect(usernames(body)).toEqual([popular, tieA, tieB].map((x) => x.username));
     expect(body.total).toBe(3);
     expect(body.data[0]).toMatchObject({ id: popular.id, followersCount: 3, amIFollowing: false, isFriends: false });
@@ -53,7 +54,7 @@ describe('GET /influencers/profile-relevant-citizens/:citizenId', () => {
     await g.fans(b, 2);
     expect((await g.dismiss(me, dismissed)).statusCode).toBe(204);
 
-    const body = ok(await list(me, 'profile-relevant-citizens', them.id));
+    const body = expectOk(await list(me, 'profile-relevant-citizens', them.id));
     expect(usernames(body)).toEqual([b, c, a].map((x) => x.username));
     expect(body.data.map((x: { amIFollowing: boolean }) => x.amIFollowing)).toEqual([false, true, false]);
     expect(body.total).toBe(3);
@@ -61,7 +62,7 @@ describe('GET /influencers/profile-relevant-citizens/:citizenId', () => {
     // Paging walks the same order and stops on an empty page.
     const pages = [];
     for (let offset = 0; offset < 10; offset += 2) {
-      const page = ok(await list(me, 'profile-relevant-citizens', them.id, `?limit=2&offset=${offset}`));
+      const page = expectOk(await list(me, 'profile-relevant-citizens', them.id, `?limit=2&offset=${offset}`));
       if (page.data.length === 0) break;
       pages.push(...usernames(page));
     }
@@ -89,11 +90,14 @@ describe('GET /influencers/mutual-following-connections/:citizenId', () => {
     await g.follow(them, me);
     await g.fans(friendOfThem, 1);
 
-    const body = ok(await list(me, 'mutual-following-connections', them.id));
+    const body = expectOk(await list(me, 'mutual-following-connections', them.id));
     expect(usernames(body)).toEqual([myFriend, friendOfThem, followsThem].map((x) => x.username));
     expect(body.data[0]).toMatchObject({ isFriends: true, amIFollowing: false });
     expect(body.total).toBe(3);
-    expect(ok(await list(me, 'mutual-following-connections', them.id, '?offset=3'))).toEqual({ data: [], total: 3 });
+    expect(expectOk(await list(me, 'mutual-following-connections', them.id, '?offset=3'))).toEqual({
+      data: [],
+      total: 3,
+    });
   });
 });
 
@@ -120,7 +124,7 @@ describe('the profile lists', () => {
     const them = await g.citizen(`${p}them`);
     const friend = await g.citizen(`${p}friend`);
     await g.befriend(them, friend);
-    expect(usernames(ok(await list(me, 'profile-relevant-citizens', them.id.toUpperCase())))).toEqual([
+    expect(usernames(expectOk(await list(me, 'profile-relevant-citizens', them.id.toUpperCase())))).toEqual([
       friend.username,
     ]);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../harness.js';
-import { as, graph, ok, type Person, uniquePrefix, usernames } from './people-helpers.js';
+import { expectOk } from '../support/answers.js';
+import { asCitizen, type Citizen, createTestApp, type TestApp } from '../support/harness.js';
+import { graph, uniquePrefix, usernames } from '../support/people.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,11 +9,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const search = (me: Person, keyword: string, query = '') =>
+const search = (me: Citizen, keyword: string, query = '') =>
   t.request({
     method: 'GET',
     url: `/api/graphs/v3/citizens/search-mention/${encodeURIComponent(keyword)}${query}`,
-    as: as(me),
+    as: asCitizen(me),
   });
 
 describe('GET /v3/citizens/search-mention/:keyword', () => {
@@ -30,7 +31,7 @@ describe('GET /v3/citizens/search-mention/:keyword', () => {
     await g.follow(me, followed);
     await g.fans(popular, 2);
 
-    const body = ok(await search(me, p));
+    const body = expectOk(await search(me, p));
     expect(usernames(body)).toEqual([friend, followed, popular, quietA, quietB].map((x) => x.username));
     expect(body.total).toBe(5);
     expect(body.data[0]).toEqual({
@@ -57,12 +58,12 @@ describe('GET /v3/citizens/search-mention/:keyword', () => {
     const bySecondWord = await g.citizen(`second_${p}`, { displayName: `Anna ${p}Jones` });
     await g.citizen(`inside_${p}`, { displayName: `Anna x${p} Jones` });
 
-    const body = ok(await search(me, p.toUpperCase()));
+    const body = expectOk(await search(me, p.toUpperCase()));
     expect(usernames(body).sort()).toEqual([byUsername, byFirstWord, bySecondWord].map((x) => x.username).sort());
     // The '@' a person types before a name is not part of it.
-    expect(ok(await search(me, `@${p}_u`)).data.map((x: Person) => x.id)).toEqual([byUsername.id]);
+    expect(expectOk(await search(me, `@${p}_u`)).data.map((x: Citizen) => x.id)).toEqual([byUsername.id]);
     // Display names with a space are searched as typed.
-    expect(ok(await search(me, `anna ${p}`)).data.map((x: Person) => x.id)).toEqual([bySecondWord.id]);
+    expect(expectOk(await search(me, `anna ${p}`)).data.map((x: Citizen) => x.id)).toEqual([bySecondWord.id]);
   });
 
   it('treats %, _ and ! in the keyword literally', async () => {
@@ -75,10 +76,10 @@ describe('GET /v3/citizens/search-mention/:keyword', () => {
     await g.citizen(`pcx${p}`, { displayName: `${p}x off` });
     const bang = await g.citizen(`bng${p}`, { displayName: `${p}!bang` });
 
-    expect(ok(await search(me, `${p}_`)).data.map((x: Person) => x.id)).toEqual([underscore.id]);
-    expect(ok(await search(me, `${p}%`)).data.map((x: Person) => x.id)).toEqual([percent.id]);
-    expect(ok(await search(me, `${p}!`)).data.map((x: Person) => x.id)).toEqual([bang.id]);
-    expect(ok(await search(me, '%')).data).toEqual([]);
+    expect(expectOk(await search(me, `${p}_`)).data.map((x: Citizen) => x.id)).toEqual([underscore.id]);
+    expect(expectOk(await search(me, `${p}%`)).data.map((x: Citizen) => x.id)).toEqual([percent.id]);
+    expect(expectOk(await search(me, `${p}!`)).data.map((x: Citizen) => x.id)).toEqual([bang.id]);
+    expect(expectOk(await search(me, '%')).data).toEqual([]);
   });
 
   it('finds dismissed people too', async () => {
@@ -87,7 +88,7 @@ describe('GET /v3/citizens/search-mention/:keyword', () => {
     const me = await g.citizen(`${p}me`, { displayName: 'Searcher' });
     const other = await g.citizen(`${p}_other`);
     expect((await g.dismiss(me, other)).statusCode).toBe(204);
-    expect(usernames(ok(await search(me, p)))).toEqual([other.username]);
+    expect(usernames(expectOk(await search(me, p)))).toEqual([other.username]);
   });
 
   it('pages by limit and offset and stops on an empty page', async () => {
@@ -100,13 +101,13 @@ describe('GET /v3/citizens/search-mention/:keyword', () => {
 
     const seen: string[] = [];
     for (let offset = 0; ; offset += 2) {
-      const body = ok(await search(me, p, `?limit=2&offset=${offset}`));
+      const body = expectOk(await search(me, p, `?limit=2&offset=${offset}`));
       expect(body.total).toBe(5);
       if (body.data.length === 0) break;
       seen.push(...usernames(body));
     }
     expect(seen).toEqual(expected);
-    expect(ok(await search(me, p, '?offset=1000'))).toEqual({ data: [], total: 5 });
+    expect(expectOk(await search(me, p, '?offset=1000'))).toEqual({ data: [], total: 5 });
   });
 
   it('answers bad input with 400', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../harness.js';
-import { as, graph, ok, type Person, uniquePrefix, unknownId, usernames } from './people-helpers.js';
+import { expectOk } from '../support/answers.js';
+import { asCitizen, type Citizen, createTestApp, type TestApp, unknownId } from '../support/harness.js';
+import { graph, uniquePrefix, usernames } from '../support/people.js';
 
 /**
  * Suggestions rank every creator in the database, so each scenario gets its own empty database
@@ -8,17 +9,17 @@ import { as, graph, ok, type Person, uniquePrefix, unknownId, usernames } from '
  */
 interface World {
   t: TestApp;
-  me: Person;
-  a: Person;
-  b: Person;
-  friend: Person;
-  c1: Person;
-  c2: Person;
-  c3: Person;
-  c4: Person;
-  c5: Person;
-  c8: Person;
-  plainFof: Person;
+  me: Citizen;
+  a: Citizen;
+  b: Citizen;
+  friend: Citizen;
+  c1: Citizen;
+  c2: Citizen;
+  c3: Citizen;
+  c4: Citizen;
+  c5: Citizen;
+  c8: Citizen;
+  plainFof: Citizen;
 }
 
 async function buildWorld(): Promise<World> {
@@ -56,9 +57,9 @@ async function buildWorld(): Promise<World> {
 
 const suggestionsUrl = '/api/social/v1/citizens/me/suggested-creators';
 const suggestions = (w: World, query = '') =>
-  w.t.request({ method: 'GET', url: `${suggestionsUrl}${query}`, as: as(w.me) });
+  w.t.request({ method: 'GET', url: `${suggestionsUrl}${query}`, as: asCitizen(w.me) });
 const relevant = (w: World, which: 'creators' | 'citizens') =>
-  w.t.request({ method: 'GET', url: `/api/social/v1/citizens/me/relevant-${which}`, as: as(w.me) });
+  w.t.request({ method: 'GET', url: `/api/social/v1/citizens/me/relevant-${which}`, as: asCitizen(w.me) });
 
 interface Suggestion {
   id: string;
@@ -76,7 +77,7 @@ describe('suggested creators and relevant lists', () => {
   afterAll(() => w.t.close());
 
   it('ranks by reason, each creator once under its strongest reason, with who leads to them', async () => {
-    const body = ok(await suggestions(w));
+    const body = expectOk(await suggestions(w));
     expect(body.data.map((s: Suggestion) => [s.username, s.reason, s.via])).toEqual([
       [w.c1.username, 'followed_by_people_you_follow', [w.a.username, w.b.username]],
       [w.c2.username, 'followed_by_people_you_follow', [w.a.username]],
@@ -91,26 +92,34 @@ describe('suggested creators and relevant lists', () => {
   });
 
   it('pages with a continuation token while more are left, and gives none with the last page', async () => {
-    const first = ok(await suggestions(w, '?size=4'));
+    const first = expectOk(await suggestions(w, '?size=4'));
     expect(usernames(first)).toEqual([w.c1, w.c2, w.c3, w.c8].map((x) => x.username));
     expect(typeof first.continuationToken).toBe('string');
-    const second = ok(await suggestions(w, `?size=4&continuationToken=${encodeURIComponent(first.continuationToken)}`));
+    const second = expectOk(
+      await suggestions(w, `?size=4&continuationToken=${encodeURIComponent(first.continuationToken)}`),
+    );
     expect(usernames(second)).toEqual([w.c4, w.c5].map((x) => x.username));
     expect(second.continuationToken).toBeNull();
     // Exactly as many as asked for, and none after them: no token either.
-    const exact = ok(await suggestions(w, `?size=2&continuationToken=${encodeURIComponent(first.continuationToken)}`));
+    const exact = expectOk(
+      await suggestions(w, `?size=2&continuationToken=${encodeURIComponent(first.continuationToken)}`),
+    );
     expect(usernames(exact)).toEqual([w.c4, w.c5].map((x) => x.username));
     expect(exact.continuationToken).toBeNull();
   });
 
   it('lists relevant creators and citizens', async () => {
-    expect(usernames(ok(await relevant(w, 'creators')))).toEqual([w.c1.username, w.c2.username]);
+    expect(usernames(expectOk(await relevant(w, 'creators')))).toEqual([w.c1.username, w.c2.username]);
     // Any friend of my friends counts here, creator or not.
-    expect(usernames(ok(await relevant(w, 'citizens')))).toEqual([w.c2.username, w.c3.username, w.plainFof.username]);
+    expect(usernames(expectOk(await relevant(w, 'citizens')))).toEqual([
+      w.c2.username,
+      w.c3.username,
+      w.plainFof.username,
+    ]);
   });
 
   it('refuses a tampered token or one from another citizen', async () => {
-    const token = ok(await suggestions(w, '?size=1')).continuationToken as string;
+    const token = expectOk(await suggestions(w, '?size=1')).continuationToken as string;
     const tampered = `${token.slice(0, 5)}${token[5] === 'A' ? 'B' : 'A'}${token.slice(6)}`;
     const bad = await suggestions(w, `?continuationToken=${encodeURIComponent(tampered)}`);
     expect(bad.statusCode).toBe(400);
@@ -118,7 +127,7 @@ describe('suggested creators and relevant lists', () => {
     const other = await w.t.request({
       method: 'GET',
       url: `${suggestionsUrl}?continuationToken=${encodeURIComponent(token)}`,
-      as: as(w.a),
+      as: asCitizen(w.a),
     });
     expect(other.statusCode).toBe(400);
     for (const query of ['?size=0', '?size=51', '?size=-1', '?size=abc', `?continuationToken=${'x'.repeat(513)}`]) {
@@ -134,11 +143,11 @@ describe('dismissing a suggestion', () => {
   });
   afterAll(() => w.t.close());
 
-  const dismiss = (suggestedProfileId: unknown, who: Person = w.me) =>
+  const dismiss = (suggestedProfileId: unknown, who: Citizen = w.me) =>
     w.t.request({
       method: 'POST',
       url: '/api/users/influencers/me/dismiss-relevant-profile-suggestion',
-      as: as(who),
+      as: asCitizen(who),
       payload: { suggestedProfileId },
     });
 
@@ -148,19 +157,19 @@ describe('dismissing a suggestion', () => {
     expect((await dismiss(w.c3.id)).statusCode).toBe(204);
 
     const remaining = [w.c2, w.c8, w.c4, w.c5].map((x) => x.username);
-    expect(usernames(ok(await suggestions(w)))).toEqual(remaining);
-    expect(usernames(ok(await relevant(w, 'creators')))).toEqual([w.c2.username]);
-    expect(usernames(ok(await relevant(w, 'citizens')))).toEqual([w.c2.username, w.plainFof.username]);
+    expect(usernames(expectOk(await suggestions(w)))).toEqual(remaining);
+    expect(usernames(expectOk(await relevant(w, 'creators')))).toEqual([w.c2.username]);
+    expect(usernames(expectOk(await relevant(w, 'citizens')))).toEqual([w.c2.username, w.plainFof.username]);
 
     // More people following them does not bring them back.
     const g = graph(w.t);
     await g.fans(w.c1, 10);
     await g.follow(w.a, w.c3);
-    expect(usernames(ok(await suggestions(w)))).toEqual(remaining);
-    expect(usernames(ok(await relevant(w, 'creators')))).toEqual([w.c2.username]);
+    expect(usernames(expectOk(await suggestions(w)))).toEqual(remaining);
+    expect(usernames(expectOk(await relevant(w, 'creators')))).toEqual([w.c2.username]);
 
     // Someone else's suggestions are untouched.
-    const theirs = ok(await w.t.request({ method: 'GET', url: suggestionsUrl, as: as(w.friend) }));
+    const theirs = expectOk(await w.t.request({ method: 'GET', url: suggestionsUrl, as: asCitizen(w.friend) }));
     expect(usernames(theirs)).toContain(w.c1.username);
   });
 
@@ -197,17 +206,21 @@ describe('who counts as a creator', () => {
       // of my country, and they have followers.
       await g.follow(followee, open, friendsOnly, drafting);
       for (const person of [open, friendsOnly, drafting]) await g.befriend(friend, person);
-      const mine = { method: 'GET' as const, as: as(me) };
-      const suggested = ok(await t.request({ ...mine, url: suggestionsUrl }));
+      const mine = { method: 'GET' as const, as: asCitizen(me) };
+      const suggested = expectOk(await t.request({ ...mine, url: suggestionsUrl }));
       expect(usernames(suggested)).toEqual([open.username]);
-      const relevantCreators = ok(await t.request({ ...mine, url: '/api/social/v1/citizens/me/relevant-creators' }));
+      const relevantCreators = expectOk(
+        await t.request({ ...mine, url: '/api/social/v1/citizens/me/relevant-creators' }),
+      );
       expect(usernames(relevantCreators)).toEqual([open.username]);
-      const theirs = ok(
+      const theirs = expectOk(
         await t.request({ ...mine, url: `/api/graphs/influencers/profile-relevant-creators/${followee.id}` }),
       );
       expect(usernames(theirs)).toEqual([open.username]);
       // Friends of my friends are listed as citizens all the same, creators or not.
-      const relevantCitizens = ok(await t.request({ ...mine, url: '/api/social/v1/citizens/me/relevant-citizens' }));
+      const relevantCitizens = expectOk(
+        await t.request({ ...mine, url: '/api/social/v1/citizens/me/relevant-citizens' }),
+      );
       expect(new Set(usernames(relevantCitizens))).toEqual(
         new Set([open.username, friendsOnly.username, drafting.username]),
       );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, guest, type TestApp } from '../harness.js';
+import { asCitizen, createTestApp, guest, type TestApp, unknownId } from '../support/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -104,7 +104,7 @@ describe('POST /v7/creators-content', () => {
     const res = await t.request({
       method: 'POST',
       url,
-      as: { kind: 'citizen', citizenId: '0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f70', username: 'gone' },
+      as: asCitizen({ id: unknownId, username: 'gone' }),
       payload: { mediaType: 'image', sharingOptions: 'public' },
     });
     expect(res.statusCode).toBe(401);

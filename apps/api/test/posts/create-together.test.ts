@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../harness.js';
-import { statementsDuring } from '../statements.js';
+import { type Citizen, createTestApp, type TestApp } from '../support/harness.js';
+import { statementsDuring } from '../support/statements.js';
 
 // Posts that arrive together are written together on PostgreSQL (domains/posts/post-batches.ts, ADR 036):
 // each must come out as if it had been written alone, with its links and counts.
@@ -12,10 +12,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const url = '/api/users/v7/creators-content';
-type Author = { id: string; username: string };
 
 /** Tokens whose sessions the server has seen (a returning client's): their posts then arrive in one turn. */
-async function returning(authors: readonly Author[]): Promise<Map<string, string>> {
+async function returning(authors: readonly Citizen[]): Promise<Map<string, string>> {
   const tokens = new Map<string, string>();
   for (const author of authors) {
     const token = await t.tokenFor(author);

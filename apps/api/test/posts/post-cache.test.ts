@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postCache } from '../../src/domains/posts/post-cache.js';
-import { befriend, feeds, getPage } from '../feeds/helpers.js';
-import { createTestApp, guest, type TestApp } from '../harness.js';
-import { statementsDuring } from '../statements.js';
+import { editCaption, paths } from '../support/calls.js';
+import { befriend, feeds, getPage } from '../support/feeds.js';
+import { createTestApp, guest, type TestApp } from '../support/harness.js';
+import { statementsDuring } from '../support/statements.js';
 
 // Post content is cached by id between reads (domains/posts/post-cache.ts). Every read must still show what
 // the database holds now: each test reads first, so the cache is warm, then writes, then reads again.
@@ -13,20 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (id: string) => `/api/content/v1/creators-content/${id}`;
-const overview = (id: string) => `/api/social/feeds/${id}/overview`;
-const caption = (id: string) => `/api/users/creators-content/${id}/caption`;
-const remove = (id: string) => `/api/users/creators-content/${id}`;
-const like = (id: string) => `/api/users/influencers/me/liked-creators-content/${id}`;
-
 async function read(id: string, as: Parameters<TestApp['request']>[0]['as'] = 'carol') {
-  const res = await t.request({ method: 'GET', url: post(id), as });
+  const res = await t.request({ method: 'GET', url: paths.post(id), as });
   return { status: res.statusCode, body: res.json() };
-}
-
-async function editCaption(id: string, as: { id: string; username: string }, text: string) {
-  const res = await t.request({ method: 'POST', url: caption(id), as, payload: { caption: text } });
-  expect(res.statusCode, res.body).toBe(200);
 }
 
 describe('the post content cache', () => {
@@ -42,7 +32,7 @@ describe('the post content cache', () => {
       'first words #before',
     );
 
-    await editCaption(id, author, 'second words #after');
+    await editCaption(t, id, author, 'second words #after');
     const again = await read(id);
     expect(again.body.caption.content).toBe('second words #after');
     expect(again.body.hashtags).toEqual(['after']);
@@ -58,7 +48,7 @@ describe('the post content cache', () => {
     try {
       const id = await t.newPost({ authorId: author.id, caption: 'before' });
       expect((await read(id)).body.caption.content).toBe('before');
-      await editCaption(id, author, 'after');
+      await editCaption(t, id, author, 'after');
       expect((await read(id)).body.caption.content).toBe('after');
     } finally {
       t.ctx.now = realNow;
@@ -69,11 +59,11 @@ describe('the post content cache', () => {
     const author = await t.newCitizen();
     const id = await t.newPost({ authorId: author.id });
     expect((await read(id)).status).toBe(200);
-    const deleted = await t.request({ method: 'DELETE', url: remove(id), as: author });
+    const deleted = await t.request({ method: 'DELETE', url: paths.ownPost(id), as: author });
     expect(deleted.statusCode).toBe(204);
     expect((await read(id)).status).toBe(404);
     expect((await read(id, author)).status).toBe(404);
-    expect((await t.request({ method: 'GET', url: overview(id), as: guest })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: paths.postOverview(id), as: guest })).statusCode).toBe(404);
   });
 
   it('notices a write made elsewhere (another instance) by its updated_at, without being told', async () => {
@@ -106,7 +96,7 @@ describe('the post content cache', () => {
     const fan = await t.newCitizen();
     const id = await t.newPost({ authorId: author.id });
     expect((await read(id, fan)).body.likesOverviewDetails).toEqual({ likesCount: 0, liked: false });
-    expect((await t.request({ method: 'POST', url: like(id), as: fan })).statusCode).toBe(200);
+    expect((await t.request({ method: 'POST', url: paths.like(id), as: fan })).statusCode).toBe(200);
     expect((await read(id, fan)).body.likesOverviewDetails).toEqual({ likesCount: 1, liked: true });
     expect((await read(id, author)).body.likesOverviewDetails).toEqual({ likesCount: 1, liked: false });
   });
@@ -128,7 +118,7 @@ describe('bounds', () => {
       const ids = [];
       for (let i = 0; i < 5; i++) ids.push(await small.newPost({ authorId: author.id, caption: `post ${i}` }));
       for (const [i, id] of ids.entries()) {
-        const res = await small.request({ method: 'GET', url: post(id), as: author });
+        const res = await small.request({ method: 'GET', url: paths.post(id), as: author });
         expect(res.json().caption.content).toBe(`post ${i}`);
       }
       expect(small.ctx.caches.posts.size).toBe(2);
@@ -142,7 +132,7 @@ describe('bounds', () => {
     try {
       const author = await off.newCitizen();
       const id = await off.newPost({ authorId: author.id, caption: 'uncached' });
-      const res = await off.request({ method: 'GET', url: post(id), as: author });
+      const res = await off.request({ method: 'GET', url: paths.post(id), as: author });
       expect(res.json().caption.content).toBe('uncached');
       expect(off.ctx.caches.posts.size).toBe(0);
     } finally {
@@ -173,7 +163,7 @@ describe('reads of posts made at the same moment', () => {
     await befriend(t, author.id, friend.id);
     const open = await t.newPost({ authorId: author.id });
     const friendsOnly = await t.newPost({ authorId: author.id, sharing: 'private' });
-    expect((await t.request({ method: 'POST', url: like(open), as: friend })).statusCode).toBe(200);
+    expect((await t.request({ method: 'POST', url: paths.like(open), as: friend })).statusCode).toBe(200);
     // Each reader has read before, as a returning reader has: their sessions and the posts' content are known.
     for (const who of [friend, stranger]) for (const id of [open, friendsOnly]) await read(id, who);
 

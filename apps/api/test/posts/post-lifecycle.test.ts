@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, guest, machine, type TestApp } from '../harness.js';
+import { paths } from '../support/calls.js';
+import { createTestApp, guest, machine, type TestApp, unknownId } from '../support/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -7,64 +8,64 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (id: string) => `/api/content/v1/creators-content/${id}`;
-const shared = (id: string) => `/api/content/v1/sharing/creators-content/${id}`;
-const status = (id: string) => `/api/users/creators-content/status/${id}`;
-const remove = (id: string) => `/api/users/creators-content/${id}`;
-const caption = (id: string) => `/api/users/creators-content/${id}/caption`;
-
 describe('reading a post', () => {
   it('shows a public post to any citizen and to a machine token through sharing', async () => {
     const id = await t.newPost({ authorId: t.world.citizens.alice.id, caption: 'Hello #World' });
-    const asCarol = await t.request({ method: 'GET', url: post(id), as: 'carol' });
+    const asCarol = await t.request({ method: 'GET', url: paths.post(id), as: 'carol' });
     expect(asCarol.statusCode).toBe(200);
     expect(asCarol.json()).toMatchObject({ id, hashtags: ['World'], author: { username: 'alice' } });
-    const asMachine = await t.request({ method: 'GET', url: shared(id), as: machine('content') });
+    const asMachine = await t.request({ method: 'GET', url: paths.sharedPost(id), as: machine('content') });
     expect(asMachine.statusCode).toBe(200);
   });
 
   it('hides a private post from non-friends (404) and shows it to the author and friends', async () => {
     // alice and bob are friends in the demo graph; alice and erin are not.
     const id = await t.newPost({ authorId: t.world.citizens.alice.id, sharing: 'private' });
-    expect((await t.request({ method: 'GET', url: post(id), as: 'alice' })).statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: post(id), as: 'bob' })).statusCode).toBe(200);
-    const asErin = await t.request({ method: 'GET', url: post(id), as: 'erin' });
+    expect((await t.request({ method: 'GET', url: paths.post(id), as: 'alice' })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: paths.post(id), as: 'bob' })).statusCode).toBe(200);
+    const asErin = await t.request({ method: 'GET', url: paths.post(id), as: 'erin' });
     expect(asErin.statusCode).toBe(404);
     expect(asErin.json().code).toBe('POST_NOT_FOUND');
-    expect((await t.request({ method: 'GET', url: shared(id), as: machine('content') })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: paths.sharedPost(id), as: machine('content') })).statusCode).toBe(
+      404,
+    );
   });
 
   it('shows a post still awaiting its upload to its author only', async () => {
     const id = await t.newPost({ authorId: t.world.citizens.bob.id, status: 'awaiting_upload' });
-    expect((await t.request({ method: 'GET', url: post(id), as: 'bob' })).statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: post(id), as: 'alice' })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: paths.post(id), as: 'bob' })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: paths.post(id), as: 'alice' })).statusCode).toBe(404);
   });
 
   it('answers malformed and unknown ids clearly', async () => {
-    const malformed = await t.request({ method: 'GET', url: post('not-a-uuid'), as: 'alice' });
+    const malformed = await t.request({ method: 'GET', url: paths.post('not-a-uuid'), as: 'alice' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().details[0].path).toBe('params.id');
-    const unknown = await t.request({ method: 'GET', url: post('0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f70'), as: 'alice' });
+    const unknown = await t.request({
+      method: 'GET',
+      url: paths.post(unknownId),
+      as: 'alice',
+    });
     expect(unknown.statusCode).toBe(404);
   });
 
   it('refuses the sharing read without the content scope or with a citizen token', async () => {
     const id = await t.newPost({ authorId: t.world.citizens.alice.id });
-    expect((await t.request({ method: 'GET', url: shared(id), as: machine('social') })).json().code).toBe(
+    expect((await t.request({ method: 'GET', url: paths.sharedPost(id), as: machine('social') })).json().code).toBe(
       'MISSING_SCOPE',
     );
-    expect((await t.request({ method: 'GET', url: shared(id), as: 'alice' })).statusCode).toBe(403);
-    expect((await t.request({ method: 'GET', url: shared(id), as: guest })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: paths.sharedPost(id), as: 'alice' })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: paths.sharedPost(id), as: guest })).statusCode).toBe(403);
   });
 });
 
 describe('status, caption and delete', () => {
   it('reports the processing status to the author only', async () => {
     const id = await t.newPost({ authorId: t.world.citizens.carol.id, status: 'processing' });
-    const own = await t.request({ method: 'GET', url: status(id), as: 'carol' });
+    const own = await t.request({ method: 'GET', url: paths.postStatus(id), as: 'carol' });
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ id, status: 'processing', mediaType: 'image' });
-    expect((await t.request({ method: 'GET', url: status(id), as: 'dave' })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: paths.postStatus(id), as: 'dave' })).statusCode).toBe(404);
   });
 
   it('edits a caption, re-resolving mentions and hashtags', async () => {
@@ -72,7 +73,7 @@ describe('status, caption and delete', () => {
     const id = await t.newPost({ authorId: author.id, caption: 'old #before' });
     const res = await t.request({
       method: 'POST',
-      url: caption(id),
+      url: paths.caption(id),
       as: author,
       headers: { 'x-api-version': '4.0' },
       payload: { caption: 'new words for @alice #after', mentionRequest: [t.world.citizens.bob.id] },
@@ -106,7 +107,7 @@ describe('status, caption and delete', () => {
     const id = await t.newPost({ authorId: alice, caption: 'to be removed #gone' });
     const byBob = await t.request({
       method: 'DELETE',
-      url: remove(id),
+      url: paths.ownPost(id),
       as: 'bob',
       headers: { 'x-api-version': '3.0' },
     });
@@ -114,7 +115,7 @@ describe('status, caption and delete', () => {
     expect(byBob.json().code).toBe('NOT_YOUR_POST');
     const editByBob = await t.request({
       method: 'POST',
-      url: caption(id),
+      url: paths.caption(id),
       as: 'bob',
       payload: { caption: 'mine now' },
     });
@@ -122,13 +123,13 @@ describe('status, caption and delete', () => {
 
     const deleted = await t.request({
       method: 'DELETE',
-      url: remove(id),
+      url: paths.ownPost(id),
       as: 'alice',
       headers: { 'x-api-version': '3.0' },
     });
     expect(deleted.statusCode).toBe(204);
-    expect((await t.request({ method: 'GET', url: post(id), as: 'alice' })).statusCode).toBe(404);
-    expect((await t.request({ method: 'DELETE', url: remove(id), as: 'alice' })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: paths.post(id), as: 'alice' })).statusCode).toBe(404);
+    expect((await t.request({ method: 'DELETE', url: paths.ownPost(id), as: 'alice' })).statusCode).toBe(404);
     const tag = await t.ctx.db
       .selectFrom('hashtags')
       .select('posts_count')
@@ -141,7 +142,7 @@ describe('status, caption and delete', () => {
     const id = await t.newPost({ authorId: t.world.citizens.alice.id });
     const res = await t.request({
       method: 'DELETE',
-      url: remove(id),
+      url: paths.ownPost(id),
       as: 'alice',
       headers: { 'x-api-version': '9.9' },
     });

@@ -5,7 +5,7 @@ import { stagePost } from '../../src/domains/feeds/stage-membership.js';
 import { addLike } from '../../src/domains/likes/like-store.js';
 import { hydratePosts } from '../../src/domains/posts/hydrate.js';
 import { passesAll, standardRules, visibleTo } from '../../src/domains/posts/visibility.js';
-import { createTestApp, guest, machine, type TestApp } from '../harness.js';
+import { createTestApp, guest, machine, type TestApp } from '../support/harness.js';
 
 /**
  * Who may see a post, held to one table (domains/posts/visibility.ts owns the rule): each rule both ways (its

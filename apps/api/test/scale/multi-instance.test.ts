@@ -8,14 +8,17 @@ import { WEB_CLIENT_ID } from '../../src/domains/identity/clients.js';
 import { hashPassword } from '../../src/domains/identity/passwords.js';
 import { insertCitizen } from '../../src/seed/citizens.js';
 import { insertPost } from '../../src/seed/posts.js';
-import { analyticsMessage, openSocket } from '../analytics/socket-client.js';
-import { closeContext, createTempDatabase, type TempDatabase } from '../cli/temp-database.js';
-import { type ServerProcess, startServer, startWorker, type WorkerProcess } from '../crash/server-process.js';
-import { type Cast, halfWrites, readEdges } from '../crash/world-state.js';
-import { lostWrites, runWriteLoad, seededRandom } from '../crash/write-load.js';
-import { freePort } from '../free-port.js';
-import { jpegWithGps, makeVideo } from '../media/media-files.js';
-import { type S3TestServer, startS3Server } from '../s3-server.js';
+import { analyticsMessage, openSocket } from '../support/analytics-socket-client.js';
+import { freePort } from '../support/free-port.js';
+import { jpegWithGps } from '../support/media-files.js';
+import { testRedisUrl } from '../support/redis-queue.js';
+import { type S3TestServer, startS3Server } from '../support/s3-server.js';
+import { type ServerProcess, startServer, startWorker, type WorkerProcess } from '../support/server-process.js';
+import { closeContext, createTempDatabase, type TempDatabase } from '../support/temp-database.js';
+import { uploadBase } from '../support/upload-client.js';
+import { makeVideo } from '../support/video-clip.js';
+import { type Cast, halfWrites, readEdges } from '../support/world-state.js';
+import { crashSeed, lostWrites, runWriteLoad, seededRandom } from '../support/write-load.js';
 import { type ReverseProxy, startHaproxy } from './haproxy.js';
 
 // The scale-out set-up as docs/operations.md describes it, in real processes: two API instances (each with its
@@ -23,10 +26,9 @@ import { type ReverseProxy, startHaproxy } from './haproxy.js';
 // queue) and one S3-compatible bucket (s3rver), behind haproxy. PostgreSQL only: several
 // instances on one embedded SQLite file is not a supported set-up.
 
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PASSWORD = 'a long enough password for the test';
 const CITIZENS = 24;
-const seed = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const seed = crashSeed();
 
 let db: TempDatabase;
 let s3: S3TestServer;
@@ -63,7 +65,7 @@ async function call(origin: string, path: string, init: RequestInit & { token?: 
 async function dropQueueKeys() {
   const prefix = db?.env.JOB_QUEUE_PREFIX;
   if (!prefix) return;
-  const redis = new Redis(redisUrl);
+  const redis = new Redis(testRedisUrl);
   try {
     let cursor = '0';
     do {
@@ -83,7 +85,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances and a worker behind
     s3 = await startS3Server();
     db = await createTempDatabase({
       ...s3.env,
-      REDIS_URL: redisUrl,
+      REDIS_URL: testRedisUrl,
       JOB_QUEUE_PREFIX: `scale-${randomBytes(4).toString('hex')}`,
       // A killed worker's job is taken over once its lease (BullMQ's lock) runs out: short, for the test.
       MEDIA_JOB_LEASE_MS: '1500',
@@ -273,7 +275,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances and a worker behind
     const [a, b] = [instance('a').origin, instance('b').origin];
     const author = cast.citizens[3] as Cast['citizens'][number];
     const json = (body: unknown) => ({ method: 'POST', token: author.token, body: JSON.stringify(body) });
-    const base = (postId: string) => `/api/users/v1/creators-content/${postId}`;
 
     /** Draft through the proxy, initiate on A, parts straight to the bucket, complete on B. */
     const publish = async (mediaType: 'image' | 'video', bytes: Buffer, contentType: string) => {
@@ -287,7 +288,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances and a worker behind
       const kind = `${mediaType}-upload`;
       const started = await call(
         a,
-        `${base(postId)}/${kind}/initiate`,
+        `${uploadBase(postId)}/${kind}/initiate`,
         json({ fileName: `file.${mediaType === 'image' ? 'jpg' : 'mp4'}`, fileSize: bytes.length, contentType }),
       );
       expect(started.status, started.text).toBe(201);
@@ -306,7 +307,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances and a worker behind
         });
         expect(sent.status, await sent.text()).toBe(200);
       }
-      const completed = await call(b, `${base(postId)}/${kind}/complete`, json({ uploadId: upload.uploadId }));
+      const completed = await call(b, `${uploadBase(postId)}/${kind}/complete`, json({ uploadId: upload.uploadId }));
       expect(completed.status, completed.text).toBe(202);
       return postId;
     };

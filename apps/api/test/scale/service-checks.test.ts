@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTempDatabase, type TempDatabase } from '../cli/temp-database.js';
-import { startServer, startWorker } from '../crash/server-process.js';
-import { freePort } from '../free-port.js';
-import { type S3TestServer, startS3Server } from '../s3-server.js';
+import { freePort } from '../support/free-port.js';
+import { type S3TestServer, startS3Server } from '../support/s3-server.js';
+import { startServer, startWorker } from '../support/server-process.js';
+import { createTempDatabase, type TempDatabase } from '../support/temp-database.js';
 
 // The real server and worker processes refuse to start when a service the configuration names does not answer,
 // and say which setting is wrong, without showing a secret.

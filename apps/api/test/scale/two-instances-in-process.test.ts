@@ -6,15 +6,14 @@ import { stagePost } from '../../src/domains/feeds/stage-membership.js';
 import { rotateSigningKeys } from '../../src/http/auth/rotation.js';
 import { insertCitizen } from '../../src/seed/citizens.js';
 import { insertPost } from '../../src/seed/posts.js';
-import { closeContext, createTempDatabase, type TempDatabase } from '../cli/temp-database.js';
-import { feeds } from '../feeds/helpers.js';
-import { type Instance, startInstance } from '../identity/instances.js';
+import { feeds } from '../support/feeds.js';
+import { type Instance, startInstance } from '../support/instances.js';
+import { testRedisUrl } from '../support/redis-queue.js';
+import { closeContext, createTempDatabase, type TempDatabase } from '../support/temp-database.js';
 
 // Two instances of the server on one database and one Redis, in this process: a write through A shows on B's
 // next read even while B's caches would keep the old answer for a minute (ADR 024). The multi-process test
 // behind a proxy (multi-instance.test.ts) covers the same through real processes.
-
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 let db: TempDatabase;
 let a: Instance;
@@ -32,7 +31,7 @@ async function startListening(): Promise<Instance> {
 
 beforeAll(async () => {
   db = await createTempDatabase({
-    REDIS_URL: redisUrl,
+    REDIS_URL: testRedisUrl,
     // Long enough that only an announcement, not expiry, can explain a fresh answer within the test.
     GUEST_PAGE_CACHE_MS: '60000',
     STAGE_SKELETON_CACHE_MS: '60000',
@@ -57,12 +56,13 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const asCitizen = (who: keyof typeof people) => ({ authorization: `Bearer ${people[who].token}` });
+/** The Authorization header of one of this file's citizens. */
+const bearerOf = (who: keyof typeof people) => ({ authorization: `Bearer ${people[who].token}` });
 const stageIds = async (instance: Instance, who?: keyof typeof people) => {
   const res = await instance.app.inject({
     method: 'GET',
     url: feeds.stage({ country: 'IS', timestamp: Date.now() }),
-    headers: who ? asCitizen(who) : { authorization: `Bearer ${guestToken}` },
+    headers: who ? bearerOf(who) : { authorization: `Bearer ${guestToken}` },
   });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { data: { id: string }[] }).data.map((post) => post.id);
@@ -80,7 +80,7 @@ async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boole
 
 describe('two instances on one database and one Redis', () => {
   it('accept each other’s tokens', async () => {
-    const res = await b.app.inject({ method: 'GET', url: '/api/users/influencers/me', headers: asCitizen('reader') });
+    const res = await b.app.inject({ method: 'GET', url: '/api/users/influencers/me', headers: bearerOf('reader') });
     expect(res.statusCode, res.body).toBe(200);
   });
 
@@ -95,7 +95,7 @@ describe('two instances on one database and one Redis', () => {
       const like = await a.app.inject({
         method: 'POST',
         url: `/api/users/influencers/me/liked-creators-content/${rising}`,
-        headers: asCitizen(fan),
+        headers: bearerOf(fan),
       });
       expect(like.statusCode, like.body).toBe(200);
     }
@@ -129,14 +129,14 @@ describe('two instances on one database and one Redis', () => {
       const res = await b.app.inject({
         method: 'GET',
         url: `/api/content/v1/creators-content/${post}`,
-        headers: asCitizen('reader'),
+        headers: bearerOf('reader'),
       });
       return res;
     };
     const liked = await a.app.inject({
       method: 'POST',
       url: `/api/users/influencers/me/liked-creators-content/${post}`,
-      headers: asCitizen('reader'),
+      headers: bearerOf('reader'),
     });
     expect(liked.statusCode, liked.body).toBe(200);
     expect((await view()).json().likesOverviewDetails).toEqual({ likesCount: 1, liked: true });
@@ -144,7 +144,7 @@ describe('two instances on one database and one Redis', () => {
     const edited = await a.app.inject({
       method: 'POST',
       url: `/api/users/creators-content/${post}/caption`,
-      headers: asCitizen('author'),
+      headers: bearerOf('author'),
       payload: { caption: 'edited through A' },
     });
     expect(edited.statusCode, edited.body).toBe(200);
@@ -153,7 +153,7 @@ describe('two instances on one database and one Redis', () => {
     const deleted = await a.app.inject({
       method: 'DELETE',
       url: `/api/users/creators-content/${post}`,
-      headers: asCitizen('author'),
+      headers: bearerOf('author'),
     });
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect((await view()).statusCode).toBe(404);
@@ -173,7 +173,7 @@ describe('two instances on one database and one Redis', () => {
 
   it('refuse on B, at once, the tokens of an account signed out everywhere through A', async () => {
     const me = async (instance: Instance) =>
-      (await instance.app.inject({ method: 'GET', url: '/api/users/influencers/me', headers: asCitizen('fan3') }))
+      (await instance.app.inject({ method: 'GET', url: '/api/users/influencers/me', headers: bearerOf('fan3') }))
         .statusCode;
     // B has verified the token, and keeps it verified until it expires, but for a sign-out.
     expect(await me(b)).toBe(200);

@@ -6,7 +6,7 @@ import { startMediaWorker } from '../../src/domains/media/media-worker.js';
 import { mediaFileOf, mediaRoot } from '../../src/media/media-store.js';
 import { type DemoContentSummary, demoNames, seedDemoContent } from '../../src/seed/demo.js';
 import { demoPosts } from '../../src/seed/demo-posts.js';
-import { createTestApp, guest, type TestApp } from '../harness.js';
+import { createTestApp, guest, type TestApp } from '../support/harness.js';
 
 let t: TestApp;
 let summary: DemoContentSummary;

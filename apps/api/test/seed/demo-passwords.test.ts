@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoNames, setDemoPasswords } from '../../src/seed/demo.js';
-import { createTestApp, type TestApp } from '../harness.js';
-import { signInAnswer } from '../identity/flows.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
+import { signInAnswer } from '../support/identity-flows.js';
 
 const DEMO_PASSWORD = 'a demo password for tests';
 

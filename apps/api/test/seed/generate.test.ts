@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
 import { extractHashtags } from '../../src/domains/posts/caption.js';
 import { type GenerateSummary, generateDataset } from '../../src/seed/generate/generate.js';
-import { closeContext, createTempDatabase, type TempDatabase } from '../cli/temp-database.js';
-import { indexNames } from '../indexes.js';
+import { indexNames } from '../support/indexes.js';
+import { closeContext, createTempDatabase, type TempDatabase } from '../support/temp-database.js';
 
 const until = Date.parse('2026-06-01T12:00:00Z');
 const size = { citizens: 200, posts: 2_000, likes: 5_000, follows: 1_500, friendships: 150, imagePool: 4 };

@@ -1,8 +1,9 @@
 import type { Access, EndpointDef } from '@civitas/contract';
 import * as contract from '@civitas/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, guest, machine, type TestApp } from '../harness.js';
-import { asCitizen, type Citizen, expectError, paths } from './helpers.js';
+import { expectError } from '../support/answers.js';
+import { paths } from '../support/calls.js';
+import { asCitizen, type Citizen, createTestApp, guest, machine, type TestApp } from '../support/harness.js';
 
 let t: TestApp;
 let postId: string;

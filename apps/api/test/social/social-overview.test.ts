@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, guest, machine, type TestApp } from '../harness.js';
-import { asCitizen, expectError, expectOk, paths, post, unknownId } from './helpers.js';
+import { expectError, expectOk } from '../support/answers.js';
+import { paths, post } from '../support/calls.js';
+import { asCitizen, createTestApp, guest, machine, type TestApp, unknownId } from '../support/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RENDER_KEY } from '../../src/http/abuse-limits.js';
-import { createTestApp, guest, machine, type TestApp } from '../harness.js';
-import { asCitizen, paths } from '../social/helpers.js';
+import { paths } from '../support/calls.js';
+import { asCitizen, createTestApp, guest, machine, type TestApp } from '../support/harness.js';
 
 /** Every call has a budget (ADR 013): per citizen when signed in, per address otherwise; tighter on reaching people. */
 let t: TestApp;

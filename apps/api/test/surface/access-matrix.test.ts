@@ -2,7 +2,7 @@ import { allEndpoints } from '@civitas/contract';
 import { generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_AUDIENCE } from '../../src/http/auth/tokens.js';
-import { createTestApp, guest, machine, type TestApp } from '../harness.js';
+import { createTestApp, guest, machine, type TestApp } from '../support/harness.js';
 import { sampleUrl } from './endpoints.js';
 
 // The permission matrix of spec §6 over every endpoint of the contract: the scoped access plugins must

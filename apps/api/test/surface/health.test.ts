@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { closeContext, createTempDatabase, type TempDatabase } from '../cli/temp-database.js';
+import { closeContext, createTempDatabase, type TempDatabase } from '../support/temp-database.js';
 
 // Liveness and readiness (ADR 020): a proxy sends requests only to an instance whose /healthz says 200.
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { generateKeyPair, SignJWT } from 'jose';
 import { TOKEN_AUDIENCE } from '../../src/http/auth/tokens.js';
-import { guest, machine, type TestApp } from '../harness.js';
+import { guest, machine, type TestApp } from '../support/harness.js';
 import type { Fixtures } from './hostile-inputs.js';
 
 // The real world the hostile requests aim at: demo citizens with public and private posts, pending friend

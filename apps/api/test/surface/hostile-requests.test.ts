@@ -1,7 +1,7 @@
 import { allEndpoints, fullPath } from '@civitas/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../harness.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
 import { problem, show } from './answer-checks.js';
 import { hostileFixtures } from './hostile-fixtures.js';
 import { type Fixtures, hostileRequest } from './hostile-inputs.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../harness.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
 
 // Text with U+0000 and other controls once answered 500 on PostgreSQL (its text type cannot hold U+0000) and
 // was stored as sent on SQLite. Every one of these calls must now answer 400 naming the field, on both.

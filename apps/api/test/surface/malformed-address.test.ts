@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, guest, type TestApp } from '../harness.js';
+import { createTestApp, guest, type TestApp } from '../support/harness.js';
 
 // An address the router cannot decode is refused before any route or hook runs (Fastify's `frameworkErrors`):
 // the answer still carries every answer's security headers and the error shape, and never echoes the address.

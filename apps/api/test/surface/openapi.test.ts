@@ -1,6 +1,6 @@
 import { allEndpoints } from '@civitas/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../harness.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
 import { openApiPath } from './endpoints.js';
 
 let t: TestApp;

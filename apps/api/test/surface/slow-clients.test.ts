@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../harness.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
 
 // Clients that open a request and never finish it (a slow-loris attacker, or a flood of them) are cut off after
 // REQUEST_TIMEOUT_MS with a 408, over a real socket: before, the server waited for them for ever.

@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { AppError } from '../../src/http/errors.js';
 import { startErrorReports } from '../../src/telemetry/error-reports.js';
-import { createTestApp, type TestApp } from '../harness.js';
-import { startIngestReceiver } from '../monitoring/ingest-receiver.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
+import { startIngestReceiver } from '../support/ingest-receiver.js';
 
 // Server error reports go straight from this process to the DSN's host: here a real HTTP receiver.
 let receiver: Awaited<ReturnType<typeof startIngestReceiver>>;

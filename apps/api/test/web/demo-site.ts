@@ -9,7 +9,7 @@ import { createContext } from '../../src/create-context.js';
 import { type DemoWorld, seedDemo } from '../../src/seed/demo.js';
 import { mountWeb } from '../../src/web/mount.js';
 import { ensureSsrClient, handToWebServer, webServerEnv } from '../../src/web/ssr-client.js';
-import { freePort } from '../free-port.js';
+import { freePort } from '../support/free-port.js';
 
 export interface DemoSite {
   app: FastifyInstance;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hasWebBuild } from '../../src/web/mount.js';
-import { freePort } from '../free-port.js';
+import { freePort } from '../support/free-port.js';
 
 // The built server (`npm run build`; the test command builds both halves before the suites run).
 const serverEntry = fileURLToPath(new URL('../../dist/main.js', import.meta.url));

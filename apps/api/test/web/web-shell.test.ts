@@ -9,8 +9,8 @@ import { loadConfig } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
 import { createContext } from '../../src/create-context.js';
 import { hasWebBuild, mountWeb, webBuildDir } from '../../src/web/mount.js';
-import { analyticsMessage, openSocket } from '../analytics/socket-client.js';
-import { freePort } from '../free-port.js';
+import { analyticsMessage, openSocket } from '../support/analytics-socket-client.js';
+import { freePort } from '../support/free-port.js';
 
 // The web shell is served by the API process from the production build in apps/web/.next, which the root
 // `npm test` makes first (`npm run build:web`). A bare `vitest run` on a fresh clone has no build to serve.

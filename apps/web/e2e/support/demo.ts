@@ -14,6 +14,13 @@ export type DemoName = 'alice' | 'bob' | 'carol' | 'dave' | 'erin' | 'frank' | '
 export const newPhoneContext = (browser: Browser): Promise<BrowserContext> =>
   browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
 
+/** A page in a fresh phone-sized context, added to `contexts` for the journey to close when it ends. */
+export async function phonePage(browser: Browser, contexts: BrowserContext[]): Promise<Page> {
+  const context = await newPhoneContext(browser);
+  contexts.push(context);
+  return context.newPage();
+}
+
 /** Makes the browser remember `language`, as a pick from the footer's language links would. */
 export async function chooseLanguage(context: BrowserContext, origin: string, language: string): Promise<void> {
   await context.addCookies([{ name: LANGUAGE_COOKIE, value: language, url: origin, httpOnly: true, sameSite: 'Lax' }]);

@@ -1,28 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../../api/test/support/free-port';
 import { artifactsDir, repoRoot, serverEntry, webBuildId } from './paths';
 
 export interface RunningApp {
   origin: string;
   dataDir: string;
   stop(): Promise<void>;
-}
-
-/** A port nobody listens on right now (the server is told it, as PUBLIC_URL must name it). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 async function waitForHealth(origin: string, child: ChildProcess, deadline: number): Promise<void> {
@@ -50,6 +36,7 @@ export async function startApp(env: Record<string, string>, logName = 'server.lo
   ] as const) {
     if (!existsSync(file)) throw new Error(`E2E needs the built app: ${file} is missing; run ${build} first`);
   }
+  // The server is told its port, as PUBLIC_URL must name it.
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'civitas-e2e-'));

@@ -1,6 +1,6 @@
 import { PostView } from '@civitas/contract';
 import { describe, expect, it } from 'vitest';
-import { citizen, hydrationOf, ids, postRow } from '../../../test/post-views.js';
+import { citizen, hydrationOf, ids, postRow } from '../../../test/support/post-views.js';
 import { lru } from '../../cache/lru.js';
 import type { Hydration, PostRow } from './hydrate.js';
 import { contentOf } from './post-cache.js';

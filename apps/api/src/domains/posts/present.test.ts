@@ -1,6 +1,6 @@
 import { CitizenSummary, PostView } from '@civitas/contract';
 import { describe, expect, it } from 'vitest';
-import { citizen, created, hydrationOf, ids, postRow } from '../../../test/post-views.js';
+import { citizen, created, hydrationOf, ids, postRow } from '../../../test/support/post-views.js';
 import { citizenSummaryView, isoTime, postView } from './present.js';
 
 // The views are pure: these tests build a Hydration by hand, with no database.

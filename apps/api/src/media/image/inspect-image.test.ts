@@ -3,13 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solidImage } from '../../../test/support/media-files.js';
 import { MediaRejected } from '../media-rejected.js';
 import { inspectImage } from './inspect-image.js';
 
 const MAX_PIXELS = 50_000_000;
-
-const solid = (width: number, height: number, background = '#3a7') =>
-  sharp({ create: { width, height, channels: 3, background } });
 
 /** Sets a PNG's declared size without touching its pixels (the IHDR chunk and its CRC). */
 function declareSize(png: Buffer, width: number, height: number): Buffer {
@@ -52,19 +50,21 @@ describe('inspectImage', () => {
 
   it('takes each format we accept by its bytes, whatever the name says', async () => {
     for (const format of ['jpeg', 'png', 'webp', 'gif', 'avif'] as const) {
-      const path = await file(`picture-${format}.jpg`, await solid(120, 80).toFormat(format).toBuffer());
+      const path = await file(`picture-${format}.jpg`, await solidImage(120, 80).toFormat(format).toBuffer());
       expect(await inspectImage(path, { maxPixels: MAX_PIXELS })).toEqual({ format, width: 120, height: 80 });
     }
   });
 
   it('gives the upright size of a picture turned by its orientation tag', async () => {
-    const jpeg = await solid(300, 100).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const jpeg = await solidImage(300, 100).withMetadata({ orientation: 6 }).jpeg().toBuffer();
     const path = await file('turned.jpg', jpeg);
     expect(await inspectImage(path, { maxPixels: MAX_PIXELS })).toEqual({ format: 'jpeg', width: 100, height: 300 });
   });
 
   it('counts the first frame of an animated GIF, not the whole strip', async () => {
-    const frames = await Promise.all(['#f00', '#0f0', '#00f'].map((colour) => solid(40, 30, colour).png().toBuffer()));
+    const frames = await Promise.all(
+      ['#f00', '#0f0', '#00f'].map((colour) => solidImage(40, 30, colour).png().toBuffer()),
+    );
     const gif = await sharp(frames, { join: { animated: true } })
       .gif()
       .toBuffer();
@@ -74,7 +74,7 @@ describe('inspectImage', () => {
 
   it('refuses a PNG bomb from its header, before decoding it', async () => {
     // 400 MP declared in a few hundred bytes; its data is far too short, so a decode would say "damaged".
-    const bomb = declareSize(await solid(64, 64, '#000').png({ compressionLevel: 9 }).toBuffer(), 20_000, 20_000);
+    const bomb = declareSize(await solidImage(64, 64, '#000').png({ compressionLevel: 9 }).toBuffer(), 20_000, 20_000);
     expect(bomb.length).toBeLessThan(1024);
     const error = await refusal(inspectImage(await file('bomb.png', bomb), { maxPixels: MAX_PIXELS }));
     expect(error.code).toBe('TOO_MANY_PIXELS');
@@ -83,7 +83,7 @@ describe('inspectImage', () => {
   });
 
   it('refuses a real picture over the limit it is given', async () => {
-    const path = await file('big.png', await solid(1000, 600).png().toBuffer());
+    const path = await file('big.png', await solidImage(1000, 600).png().toBuffer());
     expect((await refusal(inspectImage(path, { maxPixels: 599_999 }))).code).toBe('TOO_MANY_PIXELS');
     expect((await inspectImage(path, { maxPixels: 600_000 })).width).toBe(1000);
   });
@@ -102,7 +102,7 @@ describe('inspectImage', () => {
     expect((await refusal(inspectImage(await file('photo.jpg', html), { maxPixels: MAX_PIXELS }))).code).toBe(
       'UNSUPPORTED_MEDIA',
     );
-    const polyglot = Buffer.concat([Buffer.from(html), await solid(50, 50).jpeg().toBuffer()]);
+    const polyglot = Buffer.concat([Buffer.from(html), await solidImage(50, 50).jpeg().toBuffer()]);
     expect((await refusal(inspectImage(await file('polyglot.jpg', polyglot), { maxPixels: MAX_PIXELS }))).code).toBe(
       'UNSUPPORTED_MEDIA',
     );

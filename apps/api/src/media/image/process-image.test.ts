@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solidImage } from '../../../test/support/media-files.js';
 import { MediaRejected } from '../media-rejected.js';
 import { type ImageRendition, processImage, renditionWidths } from './process-image.js';
 
@@ -12,17 +13,14 @@ const XMP = `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:
 <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/">
 <dc:creator>Ada, at home</dc:creator></rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`;
 
-const solid = (width: number, height: number, background = '#3a7') =>
-  sharp({ create: { width, height, channels: 3, background } });
-
 /**
  * A 1200x600 photo as a phone writes it: stored sideways with orientation 6, GPS position, a description, XMP
  * and a Display P3 ICC profile. Its left half is red and its right half blue, so once turned upright
  * (90° clockwise) red is on top.
  */
 async function phonePhoto(): Promise<Buffer> {
-  const halves = await solid(1200, 600, '#0000ff')
-    .composite([{ input: await solid(600, 600, '#ff0000').png().toBuffer(), left: 0, top: 0 }])
+  const halves = await solidImage(1200, 600, '#0000ff')
+    .composite([{ input: await solidImage(600, 600, '#ff0000').png().toBuffer(), left: 0, top: 0 }])
     .png()
     .toBuffer();
   return sharp(halves)
@@ -130,7 +128,7 @@ describe('processImage', () => {
   });
 
   it('makes WebP at 320, 640, 1080 and 2048 and one JPEG at 1080 from a large picture', async () => {
-    const picture = await processImage(await file('large.jpg', await solid(3000, 2000).jpeg().toBuffer()), {
+    const picture = await processImage(await file('large.jpg', await solidImage(3000, 2000).jpeg().toBuffer()), {
       maxPixels: MAX_PIXELS,
     });
     expect(widthsOf(picture.renditions, 'webp')).toEqual([320, 640, 1080, 2048]);
@@ -140,12 +138,12 @@ describe('processImage', () => {
   });
 
   it('never upscales: a 900 px picture gives 320, 640 and 900, and its JPEG at 900', async () => {
-    const picture = await processImage(await file('medium.png', await solid(900, 300).png().toBuffer()), {
+    const picture = await processImage(await file('medium.png', await solidImage(900, 300).png().toBuffer()), {
       maxPixels: MAX_PIXELS,
     });
     expect(widthsOf(picture.renditions, 'webp')).toEqual([320, 640, 900]);
     expect(widthsOf(picture.renditions, 'jpeg')).toEqual([900]);
-    const small = await processImage(await file('small.png', await solid(150, 100).png().toBuffer()), {
+    const small = await processImage(await file('small.png', await solidImage(150, 100).png().toBuffer()), {
       maxPixels: MAX_PIXELS,
     });
     expect(small.renditions.map((rendition) => [rendition.format, rendition.width, rendition.height])).toEqual([
@@ -155,7 +153,7 @@ describe('processImage', () => {
   });
 
   it('makes the JPEG even when the widths asked for do not include its width', async () => {
-    const picture = await processImage(await file('custom.jpg', await solid(1600, 900).jpeg().toBuffer()), {
+    const picture = await processImage(await file('custom.jpg', await solidImage(1600, 900).jpeg().toBuffer()), {
       maxPixels: MAX_PIXELS,
       widths: [200, 400],
     });
@@ -190,14 +188,16 @@ describe('processImage', () => {
   });
 
   it('takes AVIF', async () => {
-    const avif = await solid(700, 500, '#c84').avif().toBuffer();
+    const avif = await solidImage(700, 500, '#c84').avif().toBuffer();
     const picture = await processImage(await file('photo.avif', avif), { maxPixels: MAX_PIXELS });
     expect([picture.width, picture.height]).toEqual([700, 500]);
     expect(widthsOf(picture.renditions, 'webp')).toEqual([320, 640, 700]);
   });
 
   it('keeps only the first frame of an animated GIF', async () => {
-    const frames = await Promise.all(['#f00', '#0f0', '#00f'].map((colour) => solid(60, 40, colour).png().toBuffer()));
+    const frames = await Promise.all(
+      ['#f00', '#0f0', '#00f'].map((colour) => solidImage(60, 40, colour).png().toBuffer()),
+    );
     const gif = await sharp(frames, { join: { animated: true } })
       .gif()
       .toBuffer();
@@ -216,7 +216,7 @@ describe('processImage', () => {
   it('refuses what inspection refuses, before decoding', async () => {
     const html = await file('photo.jpg', '<html><body>hello</body></html>');
     await expect(processImage(html, { maxPixels: MAX_PIXELS })).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA' });
-    const big = await file('big.png', await solid(1000, 1000).png().toBuffer());
+    const big = await file('big.png', await solidImage(1000, 1000).png().toBuffer());
     await expect(processImage(big, { maxPixels: 999_999 })).rejects.toMatchObject({ code: 'TOO_MANY_PIXELS' });
   });
 
@@ -233,7 +233,7 @@ describe('processImage', () => {
   });
 
   it('stops with the signal’s reason when aborted', async () => {
-    const path = await file('abort.jpg', await solid(2400, 1600).jpeg().toBuffer());
+    const path = await file('abort.jpg', await solidImage(2400, 1600).jpeg().toBuffer());
     const stop = new Error('job cancelled');
     await expect(processImage(path, { maxPixels: MAX_PIXELS, signal: AbortSignal.abort(stop) })).rejects.toBe(stop);
     const controller = new AbortController();

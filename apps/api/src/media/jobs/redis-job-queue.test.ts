@@ -1,8 +1,8 @@
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { createDraft } from '../../../test/media/upload-client.js';
-import { testRedisUrl } from '../../../test/redis-queue.js';
+import { createTestApp, type TestApp } from '../../../test/support/harness.js';
+import { testRedisUrl } from '../../../test/support/redis-queue.js';
+import { createDraft } from '../../../test/support/upload-client.js';
 import { MediaRejected } from '../media-rejected.js';
 import { MEDIA_QUEUE_NAME, redisJobQueue } from './redis-job-queue.js';
 import { startWorker, type WorkerOptions } from './worker.js';

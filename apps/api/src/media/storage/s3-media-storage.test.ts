@@ -2,7 +2,7 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type S3TestServer, startS3Server } from '../../../test/s3-server.js';
+import { type S3TestServer, startS3Server } from '../../../test/support/s3-server.js';
 import type { MediaStorage } from './media-storage.js';
 import { type Bucket, MEDIA_PREFIX, openBucket } from './s3-bucket.js';
 import { s3MediaStorage } from './s3-media-storage.js';

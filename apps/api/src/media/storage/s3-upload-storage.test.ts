@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type S3TestServer, startS3Server } from '../../../test/s3-server.js';
+import { type S3TestServer, startS3Server } from '../../../test/support/s3-server.js';
 import { type Bucket, openBucket, UPLOADS_PREFIX } from './s3-bucket.js';
 import { listObjects } from './s3-objects.js';
 import { s3Settings } from './s3-settings.js';

@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenOnLoopback } from '../../../test/support/free-port.js';
+import { makeVideo } from '../../../test/support/video-clip.js';
 import { MediaRejected } from '../media-rejected.js';
 import { videoToolsAvailable } from './ffmpeg-binaries.js';
 import { probeVideo, type VideoLimits } from './probe-video.js';
@@ -19,19 +20,6 @@ let dir: string;
 let canary: Server;
 let canaryRequests = 0;
 let canaryUrl: string;
-
-/** A clip made here with ffmpeg's test sources: `size` WxH at `rate` fps for `seconds`, with a tone unless silent. */
-async function makeClip(name: string, size: string, rate: number, seconds: number, extra: string[] = []) {
-  const path = join(dir, name);
-  await execFileAsync('ffmpeg', [
-    ...['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${rate}`],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=22050', '-t', String(seconds)],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
-    ...extra,
-    path,
-  ]);
-  return path;
-}
 
 async function rejection(promise: Promise<unknown>): Promise<MediaRejected> {
   const error = await promise.then(
@@ -52,10 +40,9 @@ beforeAll(async () => {
     canaryRequests += 1;
     response.end('#EXTM3U\n');
   });
-  await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
-  canaryUrl = `http://127.0.0.1:${(canary.address() as AddressInfo).port}`;
+  canaryUrl = `http://127.0.0.1:${await listenOnLoopback(canary)}`;
   // Made without +faststart: the index (moov) comes after the media, so half the file has no index.
-  await makeClip('clip.mp4', '320x240', 15, 2);
+  await makeVideo(join(dir, 'clip.mp4'), { size: '320x240', rate: 15, seconds: 2, sampleRate: 22_050 });
 });
 
 afterAll(async () => {
@@ -143,7 +130,7 @@ describe('probeVideo', () => {
 
   it('refuses a video longer than the limit', async () => {
     // 181 s at 1 frame a second and 32×32 pixels costs almost nothing to make.
-    const long = await makeClip('long.mp4', '32x32', 1, 181);
+    const long = await makeVideo(join(dir, 'long.mp4'), { size: '32x32', rate: 1, seconds: 181, sampleRate: 22_050 });
     expect((await rejection(probeVideo(long, options))).code).toBe('VIDEO_TOO_LONG');
     expect((await probeVideo(long, { ...options, limits: { ...limits, maxDurationMs: 200_000 } })).durationMs).toBe(
       181_000,
@@ -151,19 +138,19 @@ describe('probeVideo', () => {
   });
 
   it('refuses a frame larger than the limit', async () => {
-    const wide = await makeClip('wide.mp4', '3856x32', 1, 1);
+    const wide = await makeVideo(join(dir, 'wide.mp4'), { size: '3856x32', rate: 1, seconds: 1, sampleRate: 22_050 });
     const rejected = await rejection(probeVideo(wide, options));
     expect(rejected.code).toBe('VIDEO_TOO_LARGE');
     expect(rejected.message).toContain('3856×32');
   });
 
   it('refuses more frames per second than the limit', async () => {
-    const fast = await makeClip('fast.mp4', '32x32', 120, 1);
+    const fast = await makeVideo(join(dir, 'fast.mp4'), { size: '32x32', rate: 120, seconds: 1, sampleRate: 22_050 });
     expect((await rejection(probeVideo(fast, options))).code).toBe('FRAME_RATE_TOO_HIGH');
   });
 
   it('refuses a video too small to be one', async () => {
-    const tiny = await makeClip('tiny.mp4', '8x8', 5, 1);
+    const tiny = await makeVideo(join(dir, 'tiny.mp4'), { size: '8x8', rate: 5, seconds: 1, sampleRate: 22_050 });
     expect((await rejection(probeVideo(tiny, options))).code).toBe('UNSUPPORTED_MEDIA');
   });
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ffprobeJson, makeVideo } from '../../../test/support/video-clip.js';
 import { MediaRejected } from '../media-rejected.js';
 import { extractCoverFrame } from './cover-frame.js';
 import { probeVideo, type VideoProbe } from './probe-video.js';
@@ -19,16 +20,6 @@ let dir: string;
 async function ffmpeg(args: string[]) {
   await execFileAsync('ffmpeg', ['-nostdin', '-v', 'error', '-y', ...args]);
 }
-
-async function ffprobeJson(path: string, what = ['-show_format', '-show_streams']) {
-  const { stdout } = await execFileAsync('ffprobe', ['-v', 'error', ...what, '-of', 'json', path]);
-  return JSON.parse(stdout);
-}
-
-const testSource = (size: string, rate: number, seconds: number) => [
-  ...['-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${rate}`],
-  ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', String(seconds)],
-];
 
 /** The top-level boxes of an MP4, in order. */
 async function topLevelBoxes(path: string): Promise<string[]> {
@@ -72,10 +63,13 @@ const noFfmpegChildren = async () => {
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'civitas-transcode-'));
   // Not H.264 (MPEG-4 Part 2): it has to be re-encoded. It carries a title, a place and a date.
-  await ffmpeg([
-    ...testSource('1280x720', 25, 10),
-    ...['-c:v', 'mpeg4', '-q:v', '5', '-c:a', 'aac', ...PRIVATE_METADATA, ...DATED, join(dir, 'camera.mp4')],
-  ]);
+  await makeVideo(join(dir, 'camera.mp4'), {
+    size: '1280x720',
+    seconds: 10,
+    sampleRate: 48_000,
+    codecs: ['-c:v', 'mpeg4', '-q:v', '5', '-c:a', 'aac'],
+    extra: [...PRIVATE_METADATA, ...DATED],
+  });
 });
 
 afterAll(async () => {
@@ -146,12 +140,26 @@ describe('transcodeVideo', () => {
 
   it('copies an H.264/AAC MP4 as it is, still faststart and without metadata', async () => {
     const source = join(dir, 'ready.mp4');
-    await ffmpeg([
-      ...testSource('640x360', 30, 5),
-      ...['-c:v', 'libx264', '-preset', 'veryfast', '-b:v', '600k', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
-      ...PRIVATE_METADATA,
-      source,
-    ]);
+    await makeVideo(source, {
+      size: '640x360',
+      rate: 30,
+      seconds: 5,
+      sampleRate: 48_000,
+      codecs: [
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-b:v',
+        '600k',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-shortest',
+      ],
+      extra: PRIVATE_METADATA,
+    });
     const ready = await probeVideo(source, { limits, timeoutMs: 15_000 });
     const video = await transcodeVideo(source, join(dir, 'ready'), { probe: ready, timeoutMs: 60_000 });
     expect(video.passthrough).toBe(true);
@@ -169,11 +177,7 @@ describe('transcodeVideo', () => {
 
   it('turns a rotated phone video upright', async () => {
     const source = join(dir, 'portrait.mp4');
-    await ffmpeg([
-      ...testSource('320x240', 15, 2),
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
-      join(dir, 'landscape.mp4'),
-    ]);
+    await makeVideo(join(dir, 'landscape.mp4'), { size: '320x240', rate: 15, seconds: 2, sampleRate: 48_000 });
     await ffmpeg(['-i', join(dir, 'landscape.mp4'), '-c', 'copy', '-metadata:s:v:0', 'rotate=90', source]);
     const turned = await probeVideo(source, { limits, timeoutMs: 15_000 });
     const video = await transcodeVideo(source, join(dir, 'portrait'), { probe: turned, timeoutMs: 60_000 });
