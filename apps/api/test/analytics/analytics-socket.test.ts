@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, guest, machine, type TestApp } from '../harness.js';
 import { analyticsMessage, type OpenSocket, openSocket, refusedUpgrade, SITE } from './socket-client.js';
 
-// The analytics websocket (spec §3; DESIGN `/api/analytics`) over a real connection.
+// The analytics websocket (docs/product.md §3; docs/design.md §2: `/api/analytics`) over a real connection.
 
 let t: TestApp;
 let port: number;

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { TestApp } from '../harness.js';
 
-/** Full paths of the social calls, so tests read like the spec's call list. */
+/** Full paths of the social calls, so tests read like the call list of docs/product.md §7. */
 export const paths = {
   like: (postId: string) => `/api/users/influencers/me/liked-creators-content/${postId}`,
   unlike: (postId: string) => `/api/users/influencers/me/un-liked-creators-content/${postId}`,

@@ -16,7 +16,7 @@ export const MONITORING_PATH = '/monitoring';
 /** What the SDK sends: `text/plain` from fetch with a string body; none at all with a binary one. */
 const envelopeTypes = ['application/x-sentry-envelope', 'text/plain', 'application/octet-stream'];
 
-/** The DSN reports go to, when reporting runs: a DSN is set and APP_ENV is prod, uat or test (spec §1). */
+/** The DSN reports go to, when reporting runs: a DSN is set and APP_ENV is prod, uat or test (docs/product.md §1). */
 export function reportingDsn(config: Pick<Config, 'APP_ENV' | 'SENTRY_DSN'>) {
   const reporting = config.APP_ENV === 'prod' || config.APP_ENV === 'uat' || config.APP_ENV === 'test';
   return reporting && config.SENTRY_DSN ? parseDsn(config.SENTRY_DSN) : null;
