@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Load benchmark of the hot paths (DESIGN.md budget) against the built server on a synthetic dataset.
+# Load benchmark of the hot paths (docs/design.md §8) against the built server on a synthetic dataset.
 # Usage: bench/run.sh [DATA_DIR]   (generates 100k citizens / 1M posts / 5M likes there on first use)
 #   DATABASE_URL=postgres://…?options=-c%20search_path%3Dbench bench/run.sh /tmp/bench-pg
 #     runs on PostgreSQL instead (the schema must exist; the dataset is generated into it on first use).

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The analytics websocket under many browsers (spec §3): events per second acknowledged (stored) by the built
+// The analytics websocket under many browsers (docs/product.md §3): events per second acknowledged (stored) by the built
 // server with BENCH_SOCKETS (200) guest sockets open at once, each keeping BENCH_WINDOW (8) events in flight,
 // beside a hello-world reference measured with the same client in the same run: a Fastify websocket that
 // acknowledges each message without storing it.

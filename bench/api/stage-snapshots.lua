@@ -1,4 +1,4 @@
--- wrk script: the stage as clients that follow spec §7 ask for it, each request with its own snapshot
+-- wrk script: the stage as clients that follow docs/product.md §7 ask for it, each request with its own snapshot
 -- (`timestamp`, epoch ms, spread over the last minute, as sessions started at different moments send), and,
 -- when BENCH_TOKENS lists many bearer tokens (separated by commas), each request as the next citizen.
 -- BENCH_COUNTRY (GB).

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Publishing, measured against a running server (ADR 009; DESIGN.md media budget):
+// Publishing, measured against a running server (ADR 009; docs/design.md §8, media):
 //   - upload throughput over loopback and time from complete to ready, for a 12 MP JPEG and a 60 s 1080p video
 //     that needs transcoding (made here with sharp and ffmpeg);
 //   - the server's memory while it receives a 500 MB upload (sampled from /proc/<pid>/status every 100 ms).

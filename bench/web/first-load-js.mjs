@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// First-load JavaScript of a page (DESIGN.md performance budget: ≤ 150 KB gzipped on the stage).
+// First-load JavaScript of a page (docs/design.md §8: ≤ 150 KB gzipped on the stage).
 // Usage: node bench/web/first-load-js.mjs http://localhost:3204 [/path] [--as bob]
 // Loads the page cold (a new browser context: no cache, no cookies; with `--as`, only the session cookies of that
 // demo citizen, signed in through the form in another context first) in Debian's Chromium, waits until the

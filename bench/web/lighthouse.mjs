@@ -2,7 +2,7 @@
 // Lighthouse (mobile: its default Moto G Power emulation, simulated slow 4G and 4x CPU slowdown) on the main
 // stage, a demo post and a demo profile of a running server, and on a reference page with no script (the lab's
 // floor on this machine, bench/web/reference-page.mjs), in Debian's Chromium; prints the scores.
-// Measured, never asserted (DESIGN.md performance budget: ≥ 95). Prints the run with the median performance
+// Measured, never asserted (docs/design.md §8: ≥ 95). Prints the run with the median performance
 // score of each page, then (with --runs > 1) the median of each column over the runs.
 // For each page it also prints how much of its main thread's task time after the first paint was spent on the
 // CPU, and the blocking time those tasks make at the slowdown counted both ways (trace-cpu.mjs): on a machine

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The bytes of post pictures a 390 px phone downloads for the first stage page (DESIGN.md: small pages on
+// The bytes of post pictures a 390 px phone downloads for the first stage page (docs/design.md §8: small pages on
 // phones), measured in Debian's Chromium: every post picture the page fetched as it scrolled through the
 // first page, beside what the same posts' 1080 px JPEGs (`imageUri`, what every screen got before renditions)
 // weigh. Usage: node bench/web/stage-image-bytes.mjs http://localhost:3000

@@ -4,7 +4,7 @@ import { parseDsn } from './telemetry/dsn.js';
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  /** Deployment environment of spec §1; error reporting runs only in prod, uat and test. */
+  /** Deployment environment of docs/product.md §1; error reporting runs only in prod, uat and test. */
   APP_ENV: z.enum(['dev', 'prod', 'uat', 'test']).default('dev'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),

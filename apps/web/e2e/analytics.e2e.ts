@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './support/browser';
 import { waitForHydration } from './support/pages';
 
-/** Spec §3, §4: the analytics socket runs only with consent, keeps events until stored, and stops when withdrawn. */
+/** docs/product.md §3, §4: the analytics socket runs only with consent, keeps events until stored, and stops when withdrawn. */
 const origin = inject('origin');
 const dataDir = inject('dataDir');
 const SOCKET = /\/api\/analytics$/;

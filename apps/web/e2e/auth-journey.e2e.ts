@@ -146,7 +146,7 @@ describe('a person in a real browser', () => {
   it('signs out onto "/" as a guest, and the sign-in cannot be renewed any more', async () => {
     const refresh = (await cookieJar(context)).get('civitas_refresh_token')?.value;
     await page.goto(`${origin}${startPage()}`);
-    // The header caches my picture's address for the next page load (spec §3); logout must forget it.
+    // The header caches my picture's address for the next page load (docs/product.md §3); logout must forget it.
     await expect.poll(() => header().locator('a[href="/me"] img').count()).toBe(1);
     await page.evaluate(() => localStorage.setItem('civitas.profilePictureUri', '/media/cached-picture.webp'));
     // A second tab of the same browser, on a citizen's page, open while the first one signs out.

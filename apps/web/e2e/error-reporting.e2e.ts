@@ -7,7 +7,7 @@ import { waitForHydration } from './support/pages';
 import { type RunningApp, startApp } from './support/server';
 
 /**
- * Spec §1, §8: browser errors reach the error-report service through our own /monitoring, only in prod, uat
+ * docs/product.md §1, §8: browser errors reach the error-report service through our own /monitoring, only in prod, uat
  * and test, only with consent to error reporting, and the SDK is downloaded only after that consent.
  */
 
@@ -116,7 +116,7 @@ describe('error reporting in the browser', () => {
     expect(event).toMatchObject({
       environment: 'test',
       exception: { values: [{ type: 'Error', value: 'e2e boom' }] },
-      // Browser error events mark their trace as failed (spec §8).
+      // Browser error events mark their trace as failed (docs/product.md §8).
       contexts: { trace: { status: 'internal_error' } },
     });
     // No personal data: no cookies, no user, no headers, no query or fragment.

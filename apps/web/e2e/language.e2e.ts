@@ -6,7 +6,7 @@ import { browserPerFile } from './support/browser';
 import { dismissConsent } from './support/demo';
 import { repoRoot } from './support/paths';
 
-/** Spec §4 "Language choice" beyond the first page: links, unsupported browsers, search engines, Hindi's font. */
+/** docs/product.md §4 "Language choice" beyond the first page: links, unsupported browsers, search engines, Hindi's font. */
 const origin = inject('origin');
 const DEVANAGARI_FONT = /noto-sans-devanagari-devanagari-\d+-normal\.[\w-]+\.woff2$/;
 

@@ -5,7 +5,7 @@ import { errorReportingSettings } from './server/error-reporting-settings';
 import { isFrameworkControlFlow } from './telemetry/error-reporting/report-filters';
 
 /**
- * Render and route errors of the web server, reported like the API's (spec §1): only where this environment
+ * Render and route errors of the web server, reported like the API's (docs/product.md §1): only where this environment
  * reports errors and only when the failing request's own consent cookie allows it. The SDK's client is the
  * one the server started, with the API's settings, in the thread that renders the pages
  * (apps/api/src/web/renderer-thread.ts, ADR 043); where it did not start, the SDK is not even loaded here.

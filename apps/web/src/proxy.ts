@@ -10,7 +10,7 @@ import { applyCookieChanges } from './session/set-cookie';
 /**
  * Public paths carry no locale (ADR 003): the language is chosen per request and the path is rewritten to the
  * internal `/[locale]/...` tree, whose pages are prerendered once per locale. An expiring citizen token is
- * renewed here, before the page renders with it (spec §4; ADR 006).
+ * renewed here, before the page renders with it (docs/product.md §4; ADR 006).
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const displayLanguage = request.nextUrl.searchParams.get(displayLanguageParam);

@@ -40,7 +40,7 @@ const intFromQuery = (name: string, min: number, max: number, fallback: number) 
     .max(max, `${name} must be at most ${max}`)
     .default(fallback);
 
-/** Offset paging (spec §9): `limit`/`offset` → `{ data, total }`. */
+/** Offset paging (docs/product.md §9): `limit`/`offset` → `{ data, total }`. */
 export const OffsetQuery = z.object({
   limit: intFromQuery('limit', 1, 100, 20),
   offset: intFromQuery('offset', 0, 1_000_000, 0),
@@ -48,7 +48,7 @@ export const OffsetQuery = z.object({
 
 export const offsetPage = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), total: z.number().int() });
 
-/** Continuation paging (spec §9): `size`/`continuationToken` → `{ data, continuationToken }`. */
+/** Continuation paging (docs/product.md §9): `size`/`continuationToken` → `{ data, continuationToken }`. */
 export const ContinuationQuery = z.object({
   size: intFromQuery('size', 1, 50, 20),
   continuationToken: z.string().min(1).max(512, 'continuationToken is too long').optional(),

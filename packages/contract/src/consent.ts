@@ -1,5 +1,5 @@
 /*
- * The visitor's consent (spec §1, §9): error reporting and analytics run only with it. Kept in a persistent,
+ * The visitor's consent (docs/product.md §1, §9): error reporting and analytics run only with it. Kept in a persistent,
  * readable cookie (one year), so server rendering (no banner once answered), page scripts (before sending
  * anything) and the API (the error-report tunnel and server error reports, per request) all read the same
  * answer. The essential session cookies need no consent. Zod-free, so the browser bundle may carry it.

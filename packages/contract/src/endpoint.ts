@@ -11,15 +11,15 @@ export const services = [
   'payments',
   'groups',
   'flows',
-  // The web app's own-origin session routes (cookies), not a service of spec §7.
+  // The web app's own-origin session routes (cookies), not a service of docs/product.md §7.
   'auth',
-  // The analytics websocket's HTTP twin (spec §3): `/api/analytics` itself.
+  // The analytics websocket's HTTP twin (docs/product.md §3): `/api/analytics` itself.
   'analytics',
 ] as const;
 export type ServiceName = (typeof services)[number];
 
 /**
- * Who may call an endpoint (spec §6). The server enforces it through one scoped plugin per level;
+ * Who may call an endpoint (docs/product.md §6). The server enforces it through one scoped plugin per level;
  * a machine endpoint also names the scope its token must carry.
  */
 export type Access = 'none' | 'citizen' | 'citizenOrGuest' | 'machine';

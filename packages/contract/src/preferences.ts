@@ -1,5 +1,5 @@
 /**
- * The interface languages (spec §1) and how a browser remembers the one chosen, shared by the API (sign-up,
+ * The interface languages (docs/product.md §1) and how a browser remembers the one chosen, shared by the API (sign-up,
  * emails, the sign-in callback) and the web app (the proxy that picks each page's language; ADR 003).
  * Zod-free, so the browser bundle may carry it.
  */

@@ -77,7 +77,7 @@ const MALFORMED_ADDRESS =
 
 /**
  * Fastify's `frameworkErrors`: the router refuses an address it cannot decode before any hook runs, so its own
- * answer carried neither the security headers every answer has (ADR 016) nor the error shape of DESIGN.md. This
+ * answer carried neither the security headers every answer has (ADR 016) nor the error shape of docs/design.md §2. This
  * answers with both, and without echoing the address. Any other such error keeps Fastify's status and words.
  */
 export function frameworkErrorAnswer(headers: SecurityHeaders) {

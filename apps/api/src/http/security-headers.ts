@@ -116,7 +116,7 @@ export function setApiHeaders(reply: FastifyReply, headers: SecurityHeaders): vo
 
 export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
   // A callback hook, not an async one: every request runs it, and with the web server's AsyncLocalStorage on
-  // in this process each promise also costs a hook call (docs/benchmarks.md, "2026-11-25, night").
+  // in this process each promise also costs a hook call (docs/benchmarks/2026-11-25.md, "night").
   app.addHook('onRequest', (_request, reply, done) => {
     setApiHeaders(reply, headers);
     done();

@@ -42,7 +42,7 @@ export const envelopeEndpoint = (dsn: Dsn): string =>
   `${dsn.protocol}//${dsn.host}${dsn.pathPrefix}/api/${dsn.projectId}/envelope/`;
 
 /**
- * The DSN reports go to, when reporting runs: a DSN is set and APP_ENV is prod, uat or test (spec §1). Takes the
+ * The DSN reports go to, when reporting runs: a DSN is set and APP_ENV is prod, uat or test (docs/product.md §1). Takes the
  * two settings by shape: config.ts checks SENTRY_DSN with `parseDsn`, so this file does not import it back.
  */
 export function reportingDsn(config: {

@@ -12,7 +12,7 @@ export interface FailedRequest {
   headers: IncomingHttpHeaders;
 }
 
-/** Reports of unexpected server errors (spec §1): per request, only for people who consented. */
+/** Reports of unexpected server errors (docs/product.md §1): per request, only for people who consented. */
 export interface ErrorReports {
   /** Whether this environment reports at all (APP_ENV prod, uat or test, and SENTRY_DSN set). */
   readonly enabled: boolean;

@@ -9,7 +9,7 @@ export interface RendererSettings {
   /** The Unix socket the renderer listens on, in a directory only this user may enter. */
   socketPath: string;
   /**
-   * The serving thread's settings where this environment reports errors (spec §1), else null: render errors are
+   * The serving thread's settings where this environment reports errors (docs/product.md §1), else null: render errors are
    * then reported as the API's are, by the renderer.
    */
   errorReporting: ErrorReportSettings | null;

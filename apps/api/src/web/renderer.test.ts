@@ -93,7 +93,7 @@ describe('the page renderer thread (ADR 043)', () => {
     expect(logged).toContain('the page renderer stopped (exit code 3); starting it again');
   });
 
-  it('starts error reporting in the thread only where the environment reports errors (spec §1)', {
+  it('starts error reporting in the thread only where the environment reports errors (docs/product.md §1)', {
     skip: !hasWebBuild(),
     timeout: 60_000,
   }, async () => {

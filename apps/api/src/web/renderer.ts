@@ -19,7 +19,7 @@ import { type RendererMessage, type RendererSettings, STOP } from './renderer-me
 export interface PageRenderer {
   /** Hands the request to the renderer and its answer to `response`, as Next's handler in this thread did. */
   handle(incoming: IncomingMessage, response: ServerResponse): Promise<void>;
-  /** Whether the renderer reports render errors (the environment reports errors: spec §1). */
+  /** Whether the renderer reports render errors (the environment reports errors: docs/product.md §1). */
   readonly reportsErrors: boolean;
   /** Stops the thread once its error reports on their way are sent (a few seconds at most). */
   close(): Promise<void>;

@@ -9,7 +9,7 @@ import { RENDER_KEY } from '../http/abuse-limits.js';
 import { legacyKeysDir } from '../http/auth/legacy-keys.js';
 import { secretNames, sharedSecret } from '../http/auth/server-secrets.js';
 
-/** The machine client the web server uses for public sharing reads during server rendering (spec §6, §8). */
+/** The machine client the web server uses for public sharing reads during server rendering (docs/product.md §6, §8). */
 export const SSR_CLIENT_ID = 'civitas-web-ssr';
 export const SSR_CLIENT_SCOPES: readonly MachineScope[] = ['content', 'social', 'users', 'graphs'];
 

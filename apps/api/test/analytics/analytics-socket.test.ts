@@ -10,7 +10,7 @@ import {
 } from '../support/analytics-socket-client.js';
 import { createTestApp, guest, machine, type TestApp } from '../support/harness.js';
 
-// The analytics websocket (spec §3; DESIGN `/api/analytics`) over a real connection.
+// The analytics websocket (docs/product.md §3; docs/design.md §2: `/api/analytics`) over a real connection.
 
 let t: TestApp;
 let port: number;

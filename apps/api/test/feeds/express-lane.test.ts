@@ -89,7 +89,7 @@ describe('the express lane', () => {
       const before = lane.routed();
       const routed = await lane.get(stageOf('country=NZ'), headers);
       expect(lane.routed()).toBe(before + 1);
-      // The same page at another moment of the same stage (a timestamp per request, spec §7) and the default
+      // The same page at another moment of the same stage (a timestamp per request, docs/product.md §7) and the default
       // country's spelling in lower case: the same key, so the same answer, and the routes see neither.
       const express = await lane.get(stageOf(`country=nz&timestamp=${Date.now()}`), headers);
       const again = await lane.get(stageOf('country=NZ'), headers);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { feeds, getPage, idsOf, stageAt, walkFeed } from '../support/feeds.js';
 import { createTestApp, guest, type TestApp, type Who } from '../support/harness.js';
 
-// Clients that follow spec §7 send their own snapshot, one timestamp per request. With the page caches on,
+// Clients that follow docs/product.md §7 send their own snapshot, one timestamp per request. With the page caches on,
 // every timestamp between two stagings reads the same page, and a snapshot still never shows a later post.
 
 let t: TestApp;

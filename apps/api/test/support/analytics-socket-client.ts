@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 
 export const SITE = 'http://localhost:3000';
 
-/** A well-formed analytics message (spec §3) for event `eventName`. */
+/** A well-formed analytics message (docs/product.md §3) for event `eventName`. */
 export function analyticsMessage(eventName: string, overrides: Record<string, unknown> = {}) {
   const metadata = {
     eventId: randomUUID(),

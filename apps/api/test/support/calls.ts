@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { expectOk } from './answers.js';
 import { asCitizen, type Citizen, type TestApp, type Who } from './harness.js';
 
-/** Full paths of the calls on posts and between citizens, so tests read like the spec's call list. */
+/** Full paths of the calls on posts and between citizens, so tests read like the call list of docs/product.md §7. */
 export const paths = {
   post: (postId: string) => `/api/content/v1/creators-content/${postId}`,
   sharedPost: (postId: string) => `/api/content/v1/sharing/creators-content/${postId}`,

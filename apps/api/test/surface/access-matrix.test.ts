@@ -5,7 +5,7 @@ import { TOKEN_AUDIENCE } from '../../src/http/auth/tokens.js';
 import { createTestApp, guest, machine, type TestApp } from '../support/harness.js';
 import { sampleUrl } from './endpoints.js';
 
-// The permission matrix of spec §6 over every endpoint of the contract: the scoped access plugins must
+// The permission matrix of docs/product.md §6 over every endpoint of the contract: the scoped access plugins must
 // refuse each wrong identity before a handler runs.
 
 let t: TestApp;

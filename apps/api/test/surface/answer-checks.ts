@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { HostileRequest } from './hostile-inputs.js';
 
-// What every answer to a hostile request must be (design brief, "Public surface"): below 500; an error is
+// What every answer to a hostile request must be (docs/design.md §2): below 500; an error is
 // the JSON shape {statusCode, error, message}; nothing shows a stack trace, a source path or SQL.
 
 const stackTrace = /\bat .+\(.+:\d+:\d+\)|node_modules|\/(?:apps|src|work|home|usr)\/\S+\.[jt]s\b|\.[jt]s:\d+:\d+/;

@@ -6,7 +6,7 @@ import { problem, show } from './answer-checks.js';
 import { hostileFixtures } from './hostile-fixtures.js';
 import { type Fixtures, hostileRequest } from './hostile-inputs.js';
 
-// Generated hostile requests over every endpoint of the contract (design brief, "Public surface": no input,
+// Generated hostile requests over every endpoint of the contract (docs/design.md §2: no input,
 // however malformed, produces a 500): wrong types, control characters, huge and deeply nested bodies,
 // malformed JSON, wrong content types, forged and expired tokens, other citizens' ids, tampered continuation
 // tokens. HOSTILE_SEED replays a run; HOSTILE_RUNS widens it (requests per endpoint).

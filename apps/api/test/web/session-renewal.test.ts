@@ -11,7 +11,7 @@ const refreshSet = (response: Response): string | undefined => {
 };
 
 /**
- * A page renews an expiring session on the server (spec §4), and the requests of one page load share that renewal.
+ * A page renews an expiring session on the server (docs/product.md §4), and the requests of one page load share that renewal.
  * Sharing must not outlast the API's own grace for a spent token: past it, a spent token is theft, not a race.
  */
 describe.skipIf(!hasWebBuild())('session renewal by the web server (needs the web build)', () => {

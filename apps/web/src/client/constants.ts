@@ -1,4 +1,4 @@
-/** Business constants of spec §9 that the client data layer applies. */
+/** Business constants of docs/product.md §9 that the client data layer applies. */
 
 /** A token counts as expired this long before its real expiry, and is refreshed then. */
 export const TOKEN_EXPIRY_MARGIN_MS = 180_000;
@@ -13,7 +13,7 @@ export const MAX_NETWORK_RETRIES = 5;
 export const NETWORK_RETRY_INTERVAL_MS = 3000;
 
 /**
- * A call that has not answered by then fails with TIMEOUT_ERROR. The spec names no value; 20 s is long enough
+ * A call that has not answered by then fails with TIMEOUT_ERROR (docs/product.md §9). 20 s is long enough
  * for a slow mobile link and short enough that a person is told something went wrong.
  */
 export const REQUEST_TIMEOUT_MS = 20_000;

@@ -1,7 +1,7 @@
 import type { HistoryEntry } from './behaviour/navigation-history';
 
 /**
- * Where the navigation history (spec §2) waits while the store is not loaded: a page that needs no store at once
+ * Where the navigation history (docs/product.md §2) waits while the store is not loaded: a page that needs no store at once
  * (the stage, a post, a profile) keeps it out of its first load, yet every location the tab visited is still
  * pushed, in order, when the store is made (tab-store.ts). Free of Redux on purpose.
  */

@@ -10,7 +10,7 @@ import {
   replaced,
 } from './behaviour/navigation-history';
 
-/** The navigation history (spec §2) in the store, so any back button can read it. */
+/** The navigation history (docs/product.md §2) in the store, so any back button can read it. */
 export const navigation = createSlice({
   name: 'navigation',
   initialState: emptyHistory as NavigationHistory,

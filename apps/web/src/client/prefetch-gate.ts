@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * When links may start prefetching (spec §2: links are prefetched with a 200 px margin). Not while the page
+ * When links may start prefetching (docs/product.md §2: links are prefetched with a 200 px margin). Not while the page
  * loads: each prefetch is a server render whose answer the browser parses, and the router loads the code of
  * the pages it names (a citizen's /me or /new brings the store), all on the main thread that is busy painting
  * and hydrating the page. The gate opens on the person's first scroll, touch, click or key, or once the page has been

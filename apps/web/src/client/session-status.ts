@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** Interface state around the session (spec §4): the loading flag is up while logout runs. */
+/** Interface state around the session (docs/product.md §4): the loading flag is up while logout runs. */
 export const sessionStatus = createSlice({
   name: 'sessionStatus',
   initialState: { loading: false },

@@ -8,7 +8,7 @@ import { usersMutations } from './api/users-mutations';
 import { navigation } from './navigation-slice';
 import { sessionStatus } from './session-status';
 
-/** One API slice per service (DESIGN "Shape of the code" 7); the users slice with its optimistic writes. */
+/** One API slice per service (docs/design.md §4.7); the users slice with its optimistic writes. */
 export const apiSlices = [contentApi, socialApi, usersMutations, graphsApi, sessionApi] as const;
 
 const rootReducer = combineSlices(

@@ -8,7 +8,7 @@ import styles from './bottom-sheet.module.css';
 export type AppOnlyFeature = 'give' | 'messages';
 
 /**
- * A button for a feature that only the app has (spec §2 "prompt for features available only in the app"):
+ * A button for a feature that only the app has (docs/product.md §2, "a feature only the mobile app has"):
  * pressing it opens a bottom sheet that says so, instead of a dead end.
  */
 export function AppOnlyButton({ feature, className }: { feature: AppOnlyFeature; className?: string }) {

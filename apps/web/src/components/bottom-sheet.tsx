@@ -12,7 +12,7 @@ interface BottomSheetProps {
 }
 
 /**
- * A modal sheet sliding up from the bottom over 400 ms (spec §2, §9). A native `<dialog>`: focus moves into
+ * A modal sheet sliding up from the bottom over 400 ms (docs/product.md §2, §9). A native `<dialog>`: focus moves into
  * it and stays there, Escape closes it, and the page behind is inert.
  */
 export function BottomSheet({ open, onClose, labelledBy, children }: BottomSheetProps) {

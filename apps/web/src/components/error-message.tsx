@@ -5,7 +5,7 @@ import { errorMessageKey } from '@/client/api/errors';
 
 type ErrorKey = Parameters<ReturnType<typeof useTranslations<'Errors'>>>[0];
 
-/** The words for a failed call (spec §8's failure kinds), from the `Errors` messages. */
+/** The words for a failed call (docs/product.md §8's failure kinds), from the `Errors` messages. */
 export function useErrorText(): (error: unknown) => string {
   const t = useTranslations('Errors');
   return (error) => t(errorMessageKey(error).replace(/^Errors\./, '') as ErrorKey);

@@ -3,7 +3,7 @@
 /** react-toastify's module: its main entry also injects the library's styles when the container mounts. */
 export type Toastify = typeof import('react-toastify');
 
-/** Spec §2, §9: toasts at top centre, closing after 7000 ms, one at a time, newest on top. */
+/** docs/product.md §2, §9: toasts at top centre, closing after 7000 ms, one at a time, newest on top. */
 export const toastSettings = {
   position: 'top-center',
   autoClose: 7000,

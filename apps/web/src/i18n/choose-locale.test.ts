@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseLocale, forcedLocale } from './choose-locale';
 
-describe('chooseLocale (spec §4 "Language choice")', () => {
+describe('chooseLocale (docs/product.md §4 "Language choice")', () => {
   it('lets the displayLanguage URL parameter win over the browser language', () => {
     expect(chooseLocale({ displayLanguage: 'de', acceptLanguage: 'fr-FR,fr;q=0.9' })).toBe('de');
     expect(chooseLocale({ displayLanguage: 'hi' })).toBe('hi');

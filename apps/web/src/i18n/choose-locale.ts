@@ -15,7 +15,7 @@ function primaryLanguage(tag: string): string {
 }
 
 /**
- * Spec §4 "Language choice": a language forced by the URL wins; then the language this browser chose that way
+ * docs/product.md §4 "Language choice": a language forced by the URL wins; then the language this browser chose that way
  * before (remembered, so it holds on the next link); otherwise the first part of the browser language if it is
  * supported; otherwise English. Only the browser's first language counts, so a browser that prefers Japanese,
  * then German, gets English rather than a best match further down its list.

@@ -1,6 +1,6 @@
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, languages } from '@civitas/contract/routes-table';
 
-/** The interface languages of spec §1 (the contract's, which the API's emails speak too); English is the fallback. */
+/** The interface languages of docs/product.md §1 (the contract's, which the API's emails speak too); English is the fallback. */
 export const locales = languages;
 
 export type Locale = (typeof locales)[number];
@@ -21,7 +21,7 @@ export function isLocale(value: string | null | undefined): value is Locale {
   return (locales as readonly string[]).includes(value ?? '');
 }
 
-/** The query parameter that forces the interface language on any route (spec §2). */
+/** The query parameter that forces the interface language on any route (docs/product.md §2). */
 export const displayLanguageParam = 'displayLanguage';
 
 /** The request header through which the proxy hands its choice to server rendering (never trusted from outside). */

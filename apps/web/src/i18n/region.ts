@@ -8,7 +8,7 @@ export const countryName = (code: string, locale: string): string => regionNames
 
 /**
  * The country a guest most likely reads from: the region of the first language tag in Accept-Language that
- * has one (`de-AT` → AT), else GB, where the birthday charity and the first stage are (spec §1).
+ * has one (`de-AT` → AT), else GB, where the birthday charity and the first stage are (docs/product.md §1).
  */
 export const DEFAULT_COUNTRY = 'GB';
 

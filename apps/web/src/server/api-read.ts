@@ -5,7 +5,7 @@ import { machineToken } from '@/session/machine-token';
 
 /**
  * Reads made by server rendering: as the signed-in citizen (their token from the cookies), or with the web
- * server's machine token for public sharing reads (spec §6). Answers are checked against the contract.
+ * server's machine token for public sharing reads (docs/product.md §6). Answers are checked against the contract.
  */
 
 /** The checked body, or the status that explains why there is none. */

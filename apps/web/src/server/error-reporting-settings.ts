@@ -1,6 +1,6 @@
 import type { ErrorReportingSettings } from '@/telemetry/consented-service';
 
-/** The environments that report errors (spec §1); dev never does. */
+/** The environments that report errors (docs/product.md §1); dev never does. */
 const REPORTING_ENVIRONMENTS = new Set(['prod', 'uat', 'test']);
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { needsRenewal, parseExpiresAt, TOKEN_EXPIRY_MARGIN_MS } from './expiry';
 
-describe('needsRenewal (spec §4: expired 180 s before the real expiry)', () => {
+describe('needsRenewal (docs/product.md §4: expired 180 s before the real expiry)', () => {
   const now = 1_700_000_000_000;
 
   it('keeps a token with more than 180 s left', () => {

@@ -1,4 +1,4 @@
-/** Spec §4, §9: a token counts as expired 180 seconds before its real expiry, and is refreshed before use. */
+/** docs/product.md §4, §9: a token counts as expired 180 seconds before its real expiry, and is refreshed before use. */
 export const TOKEN_EXPIRY_MARGIN_MS = 180_000;
 
 /**

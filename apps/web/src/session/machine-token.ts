@@ -1,7 +1,7 @@
 import { apiFetch } from './api-fetch';
 import { TOKEN_EXPIRY_MARGIN_MS } from './expiry';
 
-/** The scopes of spec §6 that public sharing reads need. */
+/** The scopes of docs/product.md §6 that public sharing reads need. */
 export const SSR_SCOPES = ['content', 'social', 'users', 'graphs'] as const;
 
 export interface MachineTokenSourceOptions {
@@ -19,7 +19,7 @@ export interface MachineTokenSource {
 }
 
 /**
- * The web server's app token for public sharing reads (spec §6, §8): obtained with the client credentials
+ * The web server's app token for public sharing reads (docs/product.md §6, §8): obtained with the client credentials
  * the API process hands over, cached until 180 s before it expires, and shared by concurrent renders. When
  * none can be obtained it logs 'Machine token not found' and clears the cached token.
  */

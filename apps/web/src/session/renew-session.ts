@@ -57,7 +57,7 @@ async function callRefresh(cookieName: string, refreshToken: string, now: number
 }
 
 /**
- * Server-side renewal before rendering (spec §4): when the citizen token is missing or within 180 s of its
+ * Server-side renewal before rendering (docs/product.md §4): when the citizen token is missing or within 180 s of its
  * expiry and the browser sent its refresh token, the web server refreshes through the API's own-origin
  * refresh route. Returns null when nothing needed (or could) be done.
  */

@@ -18,7 +18,7 @@ export const AnalyticsEventName = z
 const shortText = (field: string) => userText({ field, max: 64, trim: true });
 
 /**
- * The analytics event of spec §3. `userId` and `guestId` may be sent but are never believed: the server sets
+ * The analytics event of docs/product.md §3. `userId` and `guestId` may be sent but are never believed: the server sets
  * them from the session that sent the event.
  */
 export const AnalyticsEvent = z
@@ -40,7 +40,7 @@ export const AnalyticsEvent = z
   })
   .meta({ id: 'AnalyticsEvent' });
 
-/** What the browser sends: an action "send" whose data holds the event name and the event (spec §3). */
+/** What the browser sends: an action "send" whose data holds the event name and the event (docs/product.md §3). */
 export const AnalyticsMessage = z
   .strictObject({
     action: z.literal('send'),

@@ -159,7 +159,7 @@ export const getHashtagFeed = defineEndpoint({
 });
 
 /**
- * The stage as a guest reads it, for server rendering with the machine token (spec §6: public sharing reads).
+ * The stage as a guest reads it, for server rendering with the machine token (docs/product.md §6: public sharing reads).
  * Its pages and continuation tokens are the eight-stage feed's own, so a browser carries on from a server's
  * first page through the citizen-or-guest call (ADR 002).
  */

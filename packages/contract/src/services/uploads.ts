@@ -6,7 +6,7 @@ import { userText } from '../text.js';
 import { MediaType, PostStatus } from '../views.js';
 
 /*
- * Multipart upload of a post's media (spec §7, ADR 009), in S3's multipart shape: initiate (the limits are
+ * Multipart upload of a post's media (docs/product.md §7, ADR 009), in S3's multipart shape: initiate (the limits are
  * checked from the declared size and type), send the parts where initiate says, list the parts received to
  * resume, then complete (the bytes are checked and processing is queued) or abort.
  */

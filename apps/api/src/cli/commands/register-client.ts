@@ -11,7 +11,7 @@ export interface NewClient {
 }
 
 /**
- * Registers a machine client (client-credentials, spec §6). The secret is generated here, printed once and
+ * Registers a machine client (client-credentials, docs/product.md §6). The secret is generated here, printed once and
  * stored only as a digest: whoever runs the command must keep it, as nobody can read it back later.
  */
 export async function registerClient(ctx: AppContext, client: NewClient): Promise<string> {

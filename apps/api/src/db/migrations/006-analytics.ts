@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** The analytics socket (spec §3): reports read events by day and name; erasure finds a citizen's events. */
+/** The analytics socket (docs/product.md §3): reports read events by day and name; erasure finds a citizen's events. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex('analytics_events_created_name')

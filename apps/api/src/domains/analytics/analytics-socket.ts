@@ -50,7 +50,7 @@ const send = (socket: WebSocket, frame: Frame) => {
 };
 
 /**
- * The analytics websocket (spec §3, DESIGN: `/api/analytics`). Every message is one event; it is
+ * The analytics websocket (docs/product.md §3; docs/design.md §2: `/api/analytics`). Every message is one event; it is
  * acknowledged once stored, so the browser keeps it until then and sends it again after a reconnect.
  * A bad message gets an error frame and the socket stays open.
  */

@@ -23,7 +23,7 @@ export interface FeedPage {
 
 // Skeletons filter in SQL what they can, so the rules rarely drop a whole page (a post deleted between the
 // skeleton and the hydration); when they do, the next pages are read so that an empty page still means
-// "the end" to a client (spec §9). Past the limit the empty page keeps its token, so a client that follows
+// "the end" to a client (docs/product.md §9). Past the limit the empty page keeps its token, so a client that follows
 // tokens can still go on, and no request does unbounded work.
 const MAX_SKIPPED_PAGES = 5;
 

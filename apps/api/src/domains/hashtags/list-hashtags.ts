@@ -9,7 +9,7 @@ export type HashtagList = ResponseOf<typeof listHashtags>;
 
 /**
  * Hashtags for the picker: tags carried by at least one live post whose name starts with `search` (the
- * contract strips a leading '#'), most used first, then by name. `totalHashTags` is the spec's name for
+ * contract strips a leading '#'), most used first, then by name. `totalHashTags` is the product's name for
  * `total`; both count the matching tags. The list without a search reads and sorts every tag in use, so it is
  * kept for HASHTAG_LIST_CACHE_MS (ADR 046); a search (what the composer's picker asks) is read live.
  */

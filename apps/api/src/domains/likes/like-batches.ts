@@ -216,7 +216,7 @@ const unlikeManySql = (wants: readonly LikeWant[]) => sql<UnlikeRow>`
   ), removed as (
     select post_id, count(*)::int as k from deleted group by post_id
   ), counted as (
-    -- Never below zero (spec §4), as db/counters.ts's decrement.
+    -- Never below zero (docs/product.md §4), as db/counters.ts's decrement.
     update posts set likes_count = greatest(posts.likes_count - removed.k, 0) from removed
     where posts.id = removed.post_id
     returning posts.id, posts.likes_count

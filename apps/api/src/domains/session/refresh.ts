@@ -8,7 +8,7 @@ import { WEB_CLIENT_ID } from '../identity/clients.js';
 import { grantTokens } from '../identity/oauth/token-grants.js';
 import { clearSessionCookies, setCitizenCookies } from './session-cookies.js';
 
-/** A 401 with a `redirectUrl`: the client sends the browser there to sign in again (spec §4, §8). */
+/** A 401 with a `redirectUrl`: the client sends the browser there to sign in again (docs/product.md §4, §8). */
 const signInAgain = (message: string, redirectUrl: string) =>
   new AppError(401, 'SESSION_EXPIRED', message, redirectUrl);
 

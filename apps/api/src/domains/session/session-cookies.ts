@@ -13,9 +13,9 @@ export interface IssuedSession {
 
 /**
  * Sets the citizen session: the access and refresh tokens httpOnly (scripts never see them), the username
- * and expiry readable, as the client needs both to know it is signed in and when to refresh (spec §3, §4).
+ * and expiry readable, as the client needs both to know it is signed in and when to refresh (docs/product.md §3, §4).
  * The refresh token goes to every path of the site (SameSite=Strict), because the web server renews an
- * expiring token while rendering a page, before using it (spec §4; ADR 006).
+ * expiring token while rendering a page, before using it (docs/product.md §4; ADR 006).
  */
 export function setCitizenCookies(ctx: AppContext, reply: FastifyReply, session: IssuedSession): number {
   const names = sessionCookieNames(ctx.config.PUBLIC_URL);

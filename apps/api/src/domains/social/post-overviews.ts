@@ -3,7 +3,7 @@ import { notFound } from '../../http/errors.js';
 import { type HydrationContext, hydratePosts } from '../posts/hydrate.js';
 import { type PostRule, passesAll, standardRules } from '../posts/visibility.js';
 
-/** Spec §5: the client shows this exact message. */
+/** docs/product.md §5: the client shows this exact message. */
 export const postOverviewNotFound = () => notFound('POST_OVERVIEW_NOT_FOUND', 'Post Overview not found');
 
 /**

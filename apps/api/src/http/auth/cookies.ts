@@ -2,7 +2,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * The web session's cookies (spec §3, §9). Tokens are httpOnly so no page script can read them; on HTTPS
+ * The web session's cookies (docs/product.md §3, §9). Tokens are httpOnly so no page script can read them; on HTTPS
  * they take the `__Host-`/`__Secure-` prefixes, which browsers only accept from a secure origin.
  */
 export interface SessionCookies {

@@ -70,7 +70,7 @@ async function codecsOf(segment: string, run: FfmpegRun): Promise<string> {
 
 /**
  * Writes master.m3u8 in `hlsRoot` listing the renditions, best first. BANDWIDTH is the peak segment rate
- * (what the spec asks for, so a player does not pick a rendition its network cannot sustain), measured from
+ * (what RFC 8216 asks for, so a player does not pick a rendition its network cannot sustain), measured from
  * the segments written rather than from encoder settings.
  */
 export async function writeHlsMaster(

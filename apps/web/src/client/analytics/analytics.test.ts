@@ -25,7 +25,7 @@ function queue(consent = { given: true }) {
   });
 }
 
-describe('analytics queue (spec §3, §4)', () => {
+describe('analytics queue (docs/product.md §3, §4)', () => {
   it('queues events until the sender is ready, then sends them in order', () => {
     const analytics = queue();
     analytics.track('a');
@@ -38,7 +38,7 @@ describe('analytics queue (spec §3, §4)', () => {
     expect(analytics.pending()).toBe(0);
   });
 
-  it('sends the event shape of spec §3 as an action "send"', () => {
+  it('sends the event shape of docs/product.md §3 as an action "send"', () => {
     const analytics = queue();
     const sent: AnalyticsMessage[] = [];
     analytics.connect((message) => sent.push(message));

@@ -1,7 +1,7 @@
 import type { UserAgentFacts } from './user-agent';
 
 /**
- * The analytics event of spec §3. The server checks it with the contract's `AnalyticsMessage`; the page's
+ * The analytics event of docs/product.md §3. The server checks it with the contract's `AnalyticsMessage`; the page's
  * bundle carries no zod, so the shape is a type here, and a test checks that the contract takes what this makes.
  */
 export interface AnalyticsEvent extends UserAgentFacts {
@@ -67,7 +67,7 @@ const inOrder = (messages: AnalyticsMessage[]) =>
   messages.sort((a, b) => a.data.metadata.timestampDate.localeCompare(b.data.metadata.timestampDate));
 
 /**
- * Spec §4: events are queued until the sender is ready, then flushed in order; only with consent. Each is
+ * docs/product.md §4: events are queued until the sender is ready, then flushed in order; only with consent. Each is
  * kept until the server acknowledges it, so nothing is lost when the connection drops.
  */
 export function createAnalyticsQueue(deps: AnalyticsQueueDeps): AnalyticsQueue {

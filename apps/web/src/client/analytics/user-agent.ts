@@ -1,4 +1,4 @@
-/** The device types of spec §3's analytics event; '' for everything that is not a phone of those kinds. */
+/** The device types of docs/product.md §3's analytics event; '' for everything that is not a phone of those kinds. */
 export type DeviceType = 'android_phone' | 'i_phone' | '';
 
 export interface UserAgentFacts {

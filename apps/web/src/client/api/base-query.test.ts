@@ -190,7 +190,7 @@ describe('retries', () => {
 });
 
 describe('cache retention', () => {
-  it('keeps data nobody uses for 60 s, then drops it (spec §9)', async () => {
+  it('keeps data nobody uses for 60 s, then drops it (docs/product.md §9)', async () => {
     const stored = post();
     server.setHandler(() => ({ status: 200, json: stored }));
     const { store } = citizenStore();

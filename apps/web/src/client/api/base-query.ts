@@ -73,7 +73,7 @@ export function environmentOf(api: Pick<BaseQueryApi, 'extra'>): ClientEnvironme
   return environment;
 }
 
-// Network failures of reads are tried again (spec §9); everything else fails at once (0 retries).
+// Network failures of reads are tried again (docs/product.md §9); everything else fails at once (0 retries).
 const sendOnceWithStore: BaseQueryFn<ContractRequest, unknown, ApiError> = (request, api) =>
   sendOnce(environmentOf(api), request, api.signal);
 
@@ -83,7 +83,7 @@ const sendWithRetries = retry(sendOnceWithStore, {
 
 /**
  * The base query of every slice: makes sure the session is usable before sending (refresh or guest token),
- * refreshes once after a 401 and sends again, and names the custom errors of spec §8.
+ * refreshes once after a 401 and sends again, and names the custom errors of docs/product.md §8.
  */
 export const contractBaseQuery: BaseQueryFn<ContractRequest, unknown, ApiError> = async (request, api) => {
   const environment = environmentOf(api);

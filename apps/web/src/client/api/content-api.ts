@@ -4,7 +4,7 @@ import { continuationFromContract, fromContract } from './define';
 import { sliceDefaults } from './slice-defaults';
 
 /**
- * The content service as the browser uses it (spec §7). The sharing calls need a machine token, so only
+ * The content service as the browser uses it (docs/product.md §7). The sharing calls need a machine token, so only
  * server rendering makes them (with `buildRequest` and its own token), never the browser.
  */
 export const contentApi = createApi({

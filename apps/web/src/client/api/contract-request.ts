@@ -72,7 +72,7 @@ export const latestVersion = (route: Pick<RouteInfo, 'method' | 'path' | 'versio
 
 type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
 
-/** `a=1&contentId=x&contentId=y`: arrays repeat their key (spec §7), absent values are left out. */
+/** `a=1&contentId=x&contentId=y`: arrays repeat their key (docs/product.md §7), absent values are left out. */
 export function queryString(query: Readonly<Record<string, QueryValue>> | undefined): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {

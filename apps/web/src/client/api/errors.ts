@@ -26,7 +26,7 @@ export function errorBodyOf(data: unknown): ErrorBody | null {
   return valid ? (body as ErrorBody) : null;
 }
 
-/** The custom errors of spec §8, in the spec's words (also what error reporting sees). */
+/** The custom errors of docs/product.md §8, in its words (also what error reporting sees). */
 export const POST_OVERVIEW_NOT_FOUND = 'Post Overview not found';
 export const UNAUTHORIZED = 'Unauthorized';
 

@@ -3,7 +3,7 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 import { offsetFromContract } from './define';
 import { sliceDefaults } from './slice-defaults';
 
-/** The graphs service (spec §7): people lists, paged by limit and offset. */
+/** The graphs service (docs/product.md §7): people lists, paged by limit and offset. */
 export const graphsApi = createApi({
   ...sliceDefaults,
   reducerPath: 'graphsApi',

@@ -3,7 +3,7 @@ import type { ContractRequest } from './contract-request';
 import type { ApiError } from './errors';
 
 /**
- * Only a read that never reached the server is tried again (spec §8, §9): a write could have been applied
+ * Only a read that never reached the server is tried again (docs/product.md §8, §9): a write could have been applied
  * before the connection broke, and an HTTP answer (4xx, 5xx) or a timeout is final.
  */
 export const shouldRetry = (error: ApiError, request: Pick<ContractRequest, 'method'>, attempt: number): boolean =>

@@ -4,7 +4,7 @@ import { fromContract } from './define';
 import { sliceDefaults } from './slice-defaults';
 
 /**
- * The web app's own-origin session routes and the identity calls a page makes (spec §7 "Identity and auth").
+ * The web app's own-origin session routes and the identity calls a page makes (docs/product.md §7, "Identity" and "The web session").
  * Refreshing is the base query's business (session-keeper); the machine token is server-only.
  */
 export const sessionApi = createApi({

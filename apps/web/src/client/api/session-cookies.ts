@@ -43,6 +43,6 @@ export function citizenSessionFromCookies(cookies: string): CitizenSessionHint |
   return { username, expiresAt: Number.isFinite(expiresAt) ? expiresAt : 0 };
 }
 
-/** Spec §4, §9: a token counts as expired 180 s before its real expiry. */
+/** docs/product.md §4, §9: a token counts as expired 180 s before its real expiry. */
 export const isExpiring = (expiresAt: number, now: number, marginMs = TOKEN_EXPIRY_MARGIN_MS): boolean =>
   expiresAt - marginMs <= now;

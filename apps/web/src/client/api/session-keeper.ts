@@ -57,7 +57,7 @@ const expiresAtOf = (data: unknown): number | null =>
     : null;
 
 /**
- * Keeps the browser session usable (spec §4, §8). Concurrent calls share one refresh: refresh tokens rotate
+ * Keeps the browser session usable (docs/product.md §4, §8). Concurrent calls share one refresh: refresh tokens rotate
  * and a reused one revokes the whole sign-in, so two refreshes in flight at once would sign the person out.
  */
 export function createSessionKeeper(deps: SessionKeeperDeps): SessionKeeper {

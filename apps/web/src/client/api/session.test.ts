@@ -47,7 +47,7 @@ const api =
   };
 const refreshed = (): Answer => ({ status: 200, json: { expiresAt: Date.now() + 900_000 } });
 
-describe('citizen session refresh (spec §4, §9)', () => {
+describe('citizen session refresh (docs/product.md §4, §9)', () => {
   it('refreshes first when the token expires within 180 s', async () => {
     server.setHandler(api(refreshed));
     const { store } = testStore(server.url, { cookies: sessionCookies(Date.now() + 170_000) });

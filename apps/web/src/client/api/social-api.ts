@@ -3,7 +3,7 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 import { continuationFromContract, fromContract } from './define';
 import { sliceDefaults } from './slice-defaults';
 
-/** The social service (spec §7): overviews of posts and people, suggestions. Sharing calls stay on the server. */
+/** The social service (docs/product.md §7): overviews of posts and people, suggestions. Sharing calls stay on the server. */
 export const socialApi = createApi({
   ...sliceDefaults,
   reducerPath: 'socialApi',

@@ -62,7 +62,7 @@ describe('session cookies', () => {
   });
 });
 
-describe('retry policy (spec §9)', () => {
+describe('retry policy (docs/product.md §9)', () => {
   it('only network failures of reads, at most 5 times', () => {
     const fetchError = { status: 'FETCH_ERROR' as const, error: 'down' };
     expect(shouldRetry(fetchError, { method: 'GET' }, 5)).toBe(true);

@@ -8,7 +8,7 @@ import { sliceDefaults } from './slice-defaults';
 import { socialApi } from './social-api';
 
 /**
- * The users service (spec §7): my profile and its editing, profiles, hashtags, posting. The optimistic writes (likes,
+ * The users service (docs/product.md §7): my profile and its editing, profiles, hashtags, posting. The optimistic writes (likes,
  * follows, friends, dismissals, delete, caption) are injected by `users-mutations.ts`.
  */
 export const usersApi = createApi({

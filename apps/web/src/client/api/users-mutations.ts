@@ -13,8 +13,8 @@ import { fromContract } from './define';
 import { usersApi } from './users-api';
 
 /**
- * The users service's writes whose effect shows at once and is taken back when the call fails (spec §4,
- * DESIGN "Shape of the code" 7). They patch the caches of the other slices, so they live apart from the
+ * The users service's writes whose effect shows at once and is taken back when the call fails (docs/product.md §4,
+ * docs/design.md §4.7). They patch the caches of the other slices, so they live apart from the
  * slice they belong to.
  */
 export const usersMutations = usersApi.injectEndpoints({

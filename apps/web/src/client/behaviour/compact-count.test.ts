@@ -4,7 +4,7 @@ import { formatCount } from './compact-count';
 // ICU separates number and unit with a no-break space in some languages; compare with plain spaces.
 const shown = (count: number, locale: string) => formatCount(count, locale).replace(/\s/g, ' ');
 
-describe('compact counts in the interface language (spec §9)', () => {
+describe('compact counts in the interface language (docs/product.md §9)', () => {
   it('English', () => {
     expect(shown(999, 'en')).toBe('999');
     expect(shown(1234, 'en')).toBe('1.2K');

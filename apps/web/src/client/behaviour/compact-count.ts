@@ -12,7 +12,7 @@ const compactFor = perLocale((locale) => new Intl.NumberFormat(locale, { notatio
 const SAME_IN_EVERY_LANGUAGE = 1000;
 
 /**
- * A count in the interface language (spec §9): compact by default (1234 → "1.2K" in en, "1,2 Mio." for 1.2
+ * A count in the interface language (docs/product.md §9): compact by default (1234 → "1.2K" in en, "1,2 Mio." for 1.2
  * million in de, "1.2 हज़ार" in hi), or exact ("1,234") for a screen reader's label. Counts are whole and never
  * negative; anything else shows as 0.
  */

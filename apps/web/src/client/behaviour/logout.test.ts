@@ -17,7 +17,7 @@ function recorder(server: () => Promise<unknown> = async () => undefined) {
   return { steps, effects };
 }
 
-describe('logout (spec §4)', () => {
+describe('logout (docs/product.md §4)', () => {
   it('runs the steps in order and goes to "/" by default', async () => {
     const { steps, effects } = recorder();
     await expect(logoutSequence(effects)).resolves.toEqual({ serverConfirmed: true });

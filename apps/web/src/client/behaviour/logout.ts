@@ -1,4 +1,4 @@
-/** Where the person lands after logging out unless a page asks for another place (spec §2, §9). */
+/** Where the person lands after logging out unless a page asks for another place (docs/product.md §2, §9). */
 export const DEFAULT_LOGOUT_DESTINATION = '/';
 
 /** What logging out does to the world, passed in so the sequence itself is testable. */
@@ -18,7 +18,7 @@ export interface LogoutOptions {
 }
 
 /**
- * Spec §4: set the session-loading flag, call the server, navigate (to "/" unless asked otherwise), clear the
+ * docs/product.md §4: set the session-loading flag, call the server, navigate (to "/" unless asked otherwise), clear the
  * cached profile picture, reset all cached API data, clear the flag. A failed server call does not keep the
  * person signed in on this page: the local steps run anyway, and the result says whether the server agreed.
  */

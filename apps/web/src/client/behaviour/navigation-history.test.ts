@@ -14,7 +14,7 @@ import {
 
 const visit = (...urls: string[]) => urls.map(entryOf).reduce(pushed, emptyHistory);
 
-describe('navigation history (spec §2)', () => {
+describe('navigation history (docs/product.md §2)', () => {
   it('keeps path, query and hash of each entry', () => {
     expect(entryOf('/post/abc?displayLanguage=de&x=1#comments')).toEqual({
       path: '/post/abc',

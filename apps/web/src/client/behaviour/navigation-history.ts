@@ -1,5 +1,5 @@
 /**
- * The navigation history of spec §2: a stack of `{ path, query, hash }` with a can-go-back flag and the
+ * The navigation history of docs/product.md §2: a stack of `{ path, query, hash }` with a can-go-back flag and the
  * previous entry, which back buttons use (go back when there is somewhere to go, else to the start page).
  * Pure values: the store's navigation slice keeps one.
  */

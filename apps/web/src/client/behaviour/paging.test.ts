@@ -15,7 +15,7 @@ describe('continuation paging', () => {
   });
 });
 
-describe('offset paging (spec §9)', () => {
+describe('offset paging (docs/product.md §9)', () => {
   it('page 1 is offset 0 and each next offset adds the limit', () => {
     expect(offsetOfPage(1, 20)).toBe(0);
     expect(offsetOfPage(3, 20)).toBe(40);

@@ -1,5 +1,5 @@
 /**
- * Paging of spec §9. Continuation style: `size`/`continuationToken` → `{ data, continuationToken }`. Offset
+ * Paging of docs/product.md §9. Continuation style: `size`/`continuationToken` → `{ data, continuationToken }`. Offset
  * style: `limit`/`offset` → `{ data, total }`, page 1 at offset 0, each next offset adding the limit. Either
  * way a client stops on an empty page.
  */

@@ -1,5 +1,5 @@
 /**
- * The browser-side cache of my profile picture's address (spec §3): kept by the header, cleared on logout.
+ * The browser-side cache of my profile picture's address (docs/product.md §3): kept by the header, cleared on logout.
  * Its own module so the header's island carries these few lines and not the logout sequence.
  */
 const PROFILE_PICTURE_STORAGE_KEY = 'civitas.profilePictureUri';

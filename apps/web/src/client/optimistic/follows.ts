@@ -16,7 +16,7 @@ export interface MyCounts {
 const isCitizen = (item: FollowCarrier, citizenId: string) => (item.citizenId ?? item.id) === citizenId;
 
 /**
- * Spec §4: follow or unfollow sets `amIFollowing`; the followed person's follower count moves with it, never
+ * docs/product.md §4: follow or unfollow sets `amIFollowing`; the followed person's follower count moves with it, never
  * below 0. A repeat (already following) changes nothing. Tells whether anything changed, so my own
  * following count moves only for a real change.
  */

@@ -82,7 +82,7 @@ export async function approveFriendRequestUpdate(request: { params: { id: string
   );
 }
 
-/** Unfriend: `isFriends` false at once (spec §4). */
+/** Unfriend: `isFriends` false at once (docs/product.md §4). */
 export async function unfriendUpdate(request: { params: { citizenId: string } }, lifecycle: Lifecycle) {
   const { citizenId } = request.params;
   const patches = patchProfiles(lifecycle, byCitizen(citizenId), unfriended);

@@ -12,7 +12,7 @@ const pendingRequest = (isOutFriendRequest: boolean) => ({
   status: 'requested' as const,
 });
 
-describe('friend requests (spec §4)', () => {
+describe('friend requests (docs/product.md §4)', () => {
   it('sending shows my outgoing request at once, without an id until the server names it', () => {
     const sent = produce(profile(), (draft) => requestSent(draft, now));
     expect(sent.friendRequestDetails).toEqual({

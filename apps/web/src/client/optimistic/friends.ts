@@ -17,7 +17,7 @@ export const PENDING_FRIEND_REQUEST_ID = 'pending';
 export const hasPendingRequestId = (profile: FriendCarrier): boolean =>
   profile.friendRequestDetails?.id === PENDING_FRIEND_REQUEST_ID;
 
-/** I sent a request (spec §4 "requested"). */
+/** I sent a request (docs/product.md §4 "requested"). */
 export function requestSent(profile: FriendCarrier, now: number, requestId = PENDING_FRIEND_REQUEST_ID): void {
   if (profile.isFriends) return;
   profile.friendRequestDetails = {
@@ -47,7 +47,7 @@ export function requestApproved(profile: FriendCarrier): void {
   if (typeof profile.friendsCount === 'number') profile.friendsCount = adjustCount(profile.friendsCount, 1);
 }
 
-/** Unfriend sets `isFriends` to false (spec §4); the friend count never goes below 0. */
+/** Unfriend sets `isFriends` to false (docs/product.md §4); the friend count never goes below 0. */
 export function unfriended(profile: FriendCarrier): void {
   if (!profile.isFriends) return;
   profile.isFriends = false;

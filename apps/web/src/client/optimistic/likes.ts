@@ -8,7 +8,7 @@ export interface LikeCarrier {
   likesOverviewDetails: LikesOverviewDetails;
 }
 
-/** Spec §4: a like raises the count and sets `liked`; an unlike lowers it, never below 0. Repeats change nothing. */
+/** docs/product.md §4: a like raises the count and sets `liked`; an unlike lowers it, never below 0. Repeats change nothing. */
 export function withLike(details: LikesOverviewDetails, liked: boolean): LikesOverviewDetails {
   if (details.liked === liked) return details;
   return { liked, likesCount: adjustCount(details.likesCount, liked ? 1 : -1) };

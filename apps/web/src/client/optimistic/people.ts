@@ -6,7 +6,7 @@ export interface PersonCarrier {
   citizenId?: string;
 }
 
-/** Spec §4: a dismissed suggestion leaves every suggested and relevant list at once. */
+/** docs/product.md §4: a dismissed suggestion leaves every suggested and relevant list at once. */
 export function removePerson(carrier: Carrier<PersonCarrier>, personId: string): void {
   removeItems(carrier, (person) => (person.citizenId ?? person.id) === personId);
 }

@@ -8,7 +8,7 @@ import { patchQueries, undoAll } from './patch-queries';
 import { type PostCarrier, removePost, setCaption, setCaptionResult } from './posts';
 
 /**
- * Delete a post: it leaves every cached list at once (spec §4), the stage and hashtag pages included, so going
+ * Delete a post: it leaves every cached list at once (docs/product.md §4), the stage and hashtag pages included, so going
  * back to one does not show it again; my counts are fetched again after.
  */
 export async function deletePostUpdate(request: { params: { id: string } }, lifecycle: MutationLifecycle<unknown>) {

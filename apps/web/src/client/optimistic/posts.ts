@@ -8,7 +8,7 @@ export interface PostCarrier {
   hashtags: string[];
 }
 
-/** A deleted post leaves the cached my-profile lists at once (spec §4). */
+/** A deleted post leaves the cached my-profile lists at once (docs/product.md §4). */
 export function removePost(carrier: Carrier<PostCarrier>, postId: string): void {
   removeItems(carrier, (post) => post.id === postId);
 }

@@ -4,7 +4,7 @@ import { afterRelationshipCall, withRequestNamed } from './relationship';
 
 const now = Date.UTC(2025, 0, 2, 3, 4, 5);
 
-describe('a relationship change shown at once, on a copy (spec §4)', () => {
+describe('a relationship change shown at once, on a copy (docs/product.md §4)', () => {
   it('follow and unfollow move amIFollowing and the follower count, never below 0, and leave the given profile alone', () => {
     const them = profile({ amIFollowing: false, followersCount: 0 });
     const followed = afterRelationshipCall(them, { kind: 'follow', citizenId: them.id }, now);

@@ -2,7 +2,7 @@ import type { ProfileView } from '@civitas/contract';
 import { setFollowing } from './follows';
 import { requestApproved, requestNamed, requestRemoved, requestSent, unfriended } from './friends';
 
-/** One change a citizen makes to their relationship with another person (spec §4), as the call it makes. */
+/** One change a citizen makes to their relationship with another person (docs/product.md §4), as the call it makes. */
 export type RelationshipCall =
   | { kind: 'follow' | 'unfollow' | 'sendFriendRequest' | 'unfriend'; citizenId: string }
   | { kind: 'cancelFriendRequest' | 'declineFriendRequest' | 'approveFriendRequest'; requestId: string };

@@ -34,7 +34,7 @@ export interface UploadOptions {
   onProgress?: (sentBytes: number, totalBytes: number) => void;
   /** As soon as the server has given the upload an id: what an abort must name. */
   onInitiated?: (uploadId: string) => void;
-  /** Spec §9: at most 5 retries, 3000 ms after a network error. */
+  /** docs/product.md §9: at most 5 retries, 3000 ms after a network error. */
   maxRetries?: number;
   retryIntervalMs?: number;
 }

@@ -29,7 +29,7 @@ interface CaptionFieldProps {
 export function CaptionField({ value, onChange, onMention, disabled, problemId, invalid }: CaptionFieldProps) {
   const t = useTranslations('Compose');
   const locale = useLocale();
-  // Counts in the compact form every count of the app uses (spec §9): "1.2K posts".
+  // Counts in the compact form every count of the app uses (docs/product.md §9): "1.2K posts".
   const counted = (count: number) => ({ count, formatted: formatCount(count, locale) });
   const field = useRef<HTMLTextAreaElement>(null);
   const pendingCaret = useRef<number | null>(null);

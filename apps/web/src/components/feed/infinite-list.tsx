@@ -38,7 +38,7 @@ interface InfiniteListProps<T> {
 }
 
 /**
- * A list that loads its next page as the person scrolls near its end, and stops on an empty page (spec §9).
+ * A list that loads its next page as the person scrolls near its end, and stops on an empty page (docs/product.md §9).
  * The "show more" button is the scroll sentinel too, so keyboard and screen-reader users can load more.
  */
 export function InfiniteList<T>({

@@ -18,7 +18,7 @@ const loadLive = () => import('./stage-feed-live').then((module) => module.LiveS
 
 /**
  * The main stage for the person's country (their profile's, or the guest's language region). The first load
- * asks for "now", which every guest shares; "refresh" asks for a new snapshot explicitly (spec: refreshing
+ * asks for "now", which every guest shares; "refresh" asks for a new snapshot explicitly (docs/product.md §4: refreshing
  * takes a new snapshot), so newer posts enter without mixing two snapshots in one list.
  *
  * An island over the server's first page (ADR 018): `children` are that page's cards, rendered on the server.

@@ -2,12 +2,12 @@
 
 import { type RefObject, useEffect } from 'react';
 
-// Spec §9: the next page is asked for when the end of the list comes within this distance of the viewport.
+// docs/product.md §9: the next page is asked for when the end of the list comes within this distance of the viewport.
 const PREFETCH_MARGIN = '200px';
 
 /**
  * Calls `onNear` when `target` comes within PREFETCH_MARGIN of the viewport, while `enabled`: the infinite
- * scroll of every feed (spec §2), with the "More" button as the target a keyboard can still press.
+ * scroll of every feed (docs/product.md §2), with the "More" button as the target a keyboard can still press.
  */
 export function useNearViewport(target: RefObject<Element | null>, enabled: boolean, onNear: () => void): void {
   useEffect(() => {

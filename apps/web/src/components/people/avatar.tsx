@@ -1,4 +1,4 @@
-/** The placeholders of spec §2 for a missing profile picture or cover. */
+/** The placeholders of docs/product.md §2 for a missing profile picture or cover. */
 export const PROFILE_PICTURE_PLACEHOLDER = '/placeholders/profile-picture.png';
 export const COVER_PLACEHOLDER = '/placeholders/cover.webp';
 

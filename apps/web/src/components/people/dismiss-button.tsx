@@ -14,7 +14,7 @@ interface DismissButtonProps {
 }
 
 /**
- * Dismiss a suggestion (spec §4): the person leaves every suggested and relevant list at once; when the call
+ * Dismiss a suggestion (docs/product.md §4): the person leaves every suggested and relevant list at once; when the call
  * fails they come back and a toast says why they reappeared.
  */
 export function DismissButton({ citizenId, name, onDismiss }: DismissButtonProps) {

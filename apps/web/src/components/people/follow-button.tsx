@@ -13,7 +13,7 @@ interface FollowButtonProps {
 }
 
 /**
- * Follow or unfollow (spec §4). The caches change at once, so the button's words flip with the person's
+ * Follow or unfollow (docs/product.md §4). The caches change at once, so the button's words flip with the person's
  * `amIFollowing`; a failed call puts them back and a toast says so. Disabled while its own call runs, so a
  * double click does not send the opposite call.
  */

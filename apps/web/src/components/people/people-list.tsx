@@ -25,7 +25,7 @@ interface PagedPeopleListProps<P extends PersonView> extends RowParts<P> {
   autoLoad?: boolean;
 }
 
-/** A paged list of people (offset or continuation), loading the next page near its end (spec §9). */
+/** A paged list of people (offset or continuation), loading the next page near its end (docs/product.md §9). */
 export function PagedPeopleList<P extends PersonView>({
   result,
   label,

@@ -12,7 +12,7 @@ import { type LikeOverride, rememberedLike, rememberLike, shownLikes } from './l
 import styles from './post.module.css';
 
 /**
- * Like and unlike (spec §4): the heart and the count change at once; when the call fails they go back and a
+ * Like and unlike (docs/product.md §4): the heart and the count change at once; when the call fails they go back and a
  * toast says why (a guest's likes are `GuestLikes`). An island (ADR 018): it repaints from its own state in the
  * same task as the tap, and the store (with the call and the patch of every cached copy) is loaded then, not
  * with the page.

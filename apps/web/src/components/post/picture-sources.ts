@@ -2,7 +2,7 @@ import type { MediaView } from '@civitas/contract';
 
 /**
  * How wide a post's picture is drawn: the whole column (cards bleed over the page padding), which is the
- * viewport on a phone and 500 px from the tablet breakpoint (spec §2). The browser picks the narrowest
+ * viewport on a phone and 500 px from the tablet breakpoint (docs/product.md §2). The browser picks the narrowest
  * rendition that covers this at its pixel density. Profiles and the post page draw posts in the same column.
  */
 export const POST_MEDIA_SIZES = '(min-width: 501px) 500px, 100vw';

@@ -5,7 +5,7 @@ import { useGetProfilePrivateFeedInfiniteQuery } from '@/client';
 import { StoreProvider } from '@/client/store-provider';
 import { PostFeed } from '../feed/post-feed';
 
-/** A friend's private posts (spec §2 "a profile's private post feed"). */
+/** A friend's private posts (docs/product.md §2, a profile's friends-only posts). */
 function FriendsOnlyFeed({ citizenId, name }: { citizenId: string; name: string }) {
   const t = useTranslations('Profile');
   const feed = useGetProfilePrivateFeedInfiniteQuery({ params: { citizenId } });

@@ -19,7 +19,7 @@ import { ProfileLinks } from './profile-links';
 import { ProfileTabs } from './profile-tabs';
 
 /**
- * My own profile (spec §2): my details (picture, cover, name and bio editable in place, ADR 048), my counts as
+ * My own profile (docs/product.md §2): my details (picture, cover, name and bio editable in place, ADR 048), my counts as
  * the social overview has them (a follow elsewhere moves them at once), and my posts in two tabs, public and
  * friends-only, including those still processing.
  */

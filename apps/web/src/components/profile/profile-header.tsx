@@ -20,8 +20,8 @@ const countOf = (profile: PublicProfile, key: CountKey): number =>
   })[key];
 
 /**
- * The top of a profile: cover and picture (or their placeholders, spec §2), the name as the page's heading,
- * @username, bio and the counts in the compact format (spec §9). Works in server and client components.
+ * The top of a profile: cover and picture (or their placeholders, docs/product.md §2), the name as the page's heading,
+ * @username, bio and the counts in the compact format (docs/product.md §9). Works in server and client components.
  */
 export function ProfileHeader({ profile, headingId }: { profile: PublicProfile; headingId: string }) {
   const t = useTranslations('Profile');

@@ -9,7 +9,7 @@ import { AppOnlyButton } from '../app-only-prompt';
 import styles from './profile.module.css';
 
 /**
- * What a citizen can do about another person, exactly as their relationship allows (spec §4): follow or
+ * What a citizen can do about another person, exactly as their relationship allows (docs/product.md §4): follow or
  * unfollow; add a friend, cancel my request, accept or decline theirs, or unfriend after confirming. `act`
  * makes the change: it shows at once and goes back with a toast if the call fails (citizen-profile.tsx).
  */

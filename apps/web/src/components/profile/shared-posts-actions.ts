@@ -6,7 +6,7 @@ import { type ReadResult, readAsMachine } from '@/server/api-read';
 import { withMyLikes } from '@/server/my-likes';
 
 /**
- * The next pages of public lists whose only call is a machine-token sharing read (spec §6): a profile's public
+ * The next pages of public lists whose only call is a machine-token sharing read (docs/product.md §6): a profile's public
  * posts and a creator's loved posts. The first page is server-rendered; these server actions fetch the rest
  * with the web server's machine token, so guests (and citizens: there is no citizen call for another person's
  * public posts) can keep scrolling. The arguments come from the browser, so they are checked like any input.

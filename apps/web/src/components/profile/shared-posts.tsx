@@ -15,7 +15,7 @@ const load = (source: SharedSource, token: string | undefined) =>
     ? loadSharedProfilePosts(source.username, token)
     : loadSharedLovedPosts(source.influencerId, token);
 
-/** Spec §9: paging stops on an empty page (or when the server has no next token). */
+/** docs/product.md §9: paging stops on an empty page (or when the server has no next token). */
 const nextToken = (page: FeedPage | undefined): string | undefined =>
   page && page.data.length > 0 && page.continuationToken ? page.continuationToken : undefined;
 

@@ -37,13 +37,13 @@ function Toasts({ closeLabel }: { closeLabel: string }) {
 
 /**
  * What every page of the wrapper shares in the browser: the navigation history, the top progress bar and the
- * toasts, with spec §2's exact settings. Not the store: pages that read it while rendering provide it
+ * toasts, with docs/product.md §2's exact settings. Not the store: pages that read it while rendering provide it
  * themselves, and islands load it on demand (ADR 018).
  */
 export function AppProviders({ children, closeLabel }: { children: ReactNode; closeLabel: string }) {
   return (
     <>
-      {/* Spec §2, §9: minimum 0.8 (NProgress `minimum`, which this component names `initialPosition`), speed 900 ms, no spinner; cleared on completion or a navigation error. */}
+      {/* docs/product.md §2, §9: minimum 0.8 (NProgress `minimum`, which this component names `initialPosition`), speed 900 ms, no spinner; cleared on completion or a navigation error. */}
       <NextTopLoader
         initialPosition={0.8}
         speed={900}

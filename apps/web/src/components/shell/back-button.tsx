@@ -6,7 +6,7 @@ import { loadStore } from '@/client/lazy-store';
 import styles from './shell.module.css';
 
 /**
- * Goes back through the navigation history (spec §2) when there is somewhere to go back to on this site,
+ * Goes back through the navigation history (docs/product.md §2) when there is somewhere to go back to on this site,
  * else to the main stage: a page opened from a shared link has nothing behind it.
  */
 export function BackButton() {

@@ -15,7 +15,7 @@ import styles from './shell.module.css';
 const SERVICES = ['errorReporting', 'analytics'] as const satisfies readonly (keyof Consent)[];
 
 /**
- * The cookie-consent banner (spec §1): on a first visit, and again whenever the footer's "Privacy settings"
+ * The cookie-consent banner (docs/product.md §1): on a first visit, and again whenever the footer's "Privacy settings"
  * asks. Accepting and rejecting everything are side by side with the same weight, and each service can be
  * chosen alone; nothing is ticked beforehand, so withdrawing is as easy as giving. It never blocks reading:
  * it sits at the foot of the page. The answer is kept for a year (consent.ts).

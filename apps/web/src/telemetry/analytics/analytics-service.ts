@@ -101,7 +101,7 @@ const trackPageView = () => {
   queue.track('page_viewed');
 };
 
-/** The analytics of spec §3 and §4, running only with consent to analytics. */
+/** The analytics of docs/product.md §3 and §4, running only with consent to analytics. */
 export const analyticsService: ConsentedService = {
   start(serviceDeps) {
     if (running) return;

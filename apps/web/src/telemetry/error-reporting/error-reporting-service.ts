@@ -21,7 +21,7 @@ let client: BrowserClient | null = null;
 let reporting = false;
 
 /**
- * Error reporting (spec §1, §8) with the SDK's browser client built by hand rather than `Sentry.init`, so this
+ * Error reporting (docs/product.md §1, §8) with the SDK's browser client built by hand rather than `Sentry.init`, so this
  * lazily loaded chunk holds only what it uses: uncaught errors and rejections, their causes, the page's URL
  * (without its query). No tracing (trace sampling 0), no breadcrumbs, no sessions, no client reports, no personal data.
  */

@@ -1,5 +1,5 @@
 /**
- * What error reporting leaves out (spec §8), in one place for the browser and the server. Pure: no SDK code,
+ * What error reporting leaves out (docs/product.md §8), in one place for the browser and the server. Pure: no SDK code,
  * so it is unit-tested without a browser and costs the first load nothing.
  *
  * Left out:

@@ -22,7 +22,7 @@ export async function readStageHead(db: Db, country: string, readAt: number): Pr
 /**
  * The snapshot a first page is read as of: the `staged_at` of the newest entry at or before the requested
  * one. Every timestamp between two stagings names the same page, so clients that send their own snapshot
- * (one per request: spec §7, the web app's Refresh) share one cached page instead of one read each. It is
+ * (one per request: docs/product.md §7, the web app's Refresh) share one cached page instead of one read each. It is
  * never later than the requested snapshot, so no post staged after it can appear in the session's pages; an
  * entry staged since the head was read waits for the next head (at most its cache period).
  *

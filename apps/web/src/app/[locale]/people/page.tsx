@@ -27,7 +27,7 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
  */
 export default async function PeoplePage({ params }: PageProps) {
   setRequestLocale((await params).locale);
-  // Citizens only (spec §6): a guest signs in first and comes back here.
+  // Citizens only (docs/product.md §6): a guest signs in first and comes back here.
   if ((await getServerSession()).kind !== 'citizen') redirect(signInHref('/people'));
   const t = await getTranslations('People');
   return (

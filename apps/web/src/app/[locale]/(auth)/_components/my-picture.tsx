@@ -9,7 +9,7 @@ import { Avatar } from '@/components/people/avatar';
 /**
  * My profile picture in the header, linking to my profile. The server reads it with the page (`served`;
  * undefined when that read failed, and then the browser's cached address stands in), and the browser keeps
- * the address cached (spec §3). The store's copy is followed once something else has made the store (a tap, a
+ * the address cached (docs/product.md §3). The store's copy is followed once something else has made the store (a tap, a
  * store page such as /me where the picture changes): the header never loads it for its own sake (ADR 018).
  */
 export function MyPicture({ label, served }: { label: string; served: string | null | undefined }) {

@@ -6,7 +6,7 @@ import { getServerSession } from '@/session/server-session';
 import styles from './auth.module.css';
 import { CitizenCorner } from './citizen-corner';
 
-/** The header's account corner, from the session cookies (spec §3): the citizen's name and sign-out, or sign-in. */
+/** The header's account corner, from the session cookies (docs/product.md §3): the citizen's name and sign-out, or sign-in. */
 export async function SessionNav() {
   const t = await getTranslations('Auth.nav');
   const session = await getServerSession();

@@ -13,13 +13,13 @@ export interface SignOutButtonProps {
 }
 
 /**
- * Spec §4 "Logout": with the session-loading flag up, the server revokes the sign-in and clears the cookies;
+ * docs/product.md §4 "Logout": with the session-loading flag up, the server revokes the sign-in and clears the cookies;
  * then the browser goes to "/", the cached profile picture and every cached API answer are forgotten, and
  * the server-rendered parts (this header) render again as a guest's, here and in the site's other tabs.
  */
 export function SignOutButton({ label, busyLabel, failedLabel }: SignOutButtonProps) {
   const router = useRouter();
-  // Up while the logout runs, as the store's session-loading flag is (spec §4).
+  // Up while the logout runs, as the store's session-loading flag is (docs/product.md §4).
   const [busy, setBusy] = useState(false);
 
   async function signOut() {

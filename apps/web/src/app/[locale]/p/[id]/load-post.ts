@@ -9,7 +9,7 @@ export type LoadedPost =
   | { kind: 'missing' }
   | { kind: 'failed'; status: number };
 
-/** A public post for anyone: the post, then its overview, whose likes are the current ones (spec §7). */
+/** A public post for anyone: the post, then its overview, whose likes are the current ones (docs/product.md §7). */
 async function readPublicPost(id: string): Promise<ReadResult<PostView>> {
   const post = await readAsMachine(getSharedPost, { params: { id } });
   if (!post.ok) return post;
@@ -23,7 +23,7 @@ async function readPublicPost(id: string): Promise<ReadResult<PostView>> {
 /**
  * The post as the visitor may see it: a signed-in citizen reads it with their own token (private posts of
  * friends included), anyone else through the public sharing read. A post the visitor may not see answers
- * 404 just like one that does not exist (DESIGN: never reveal that it exists). Cached per request, so the
+ * 404 just like one that does not exist (docs/design.md §1: never reveal that it exists). Cached per request, so the
  * metadata and the page share one read.
  */
 export const loadPost = cache(async (rawId: string): Promise<LoadedPost> => {

@@ -21,7 +21,7 @@ export type LoadedProfile =
   | { kind: 'failed'; status: number };
 
 /**
- * A signed-in citizen reads the profile with their own token (spec §7 "GET /influencers/profile/{username}"),
+ * A signed-in citizen reads the profile with their own token (docs/product.md §7 "GET /influencers/profile/{username}"),
  * anyone else through the public sharing read with the web server's machine token. Cached per request, so the
  * metadata and the page share one read.
  */

@@ -33,7 +33,7 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 }
 
 /**
- * The public posts a creator loved (spec §2 "loved-posts list per creator"): citizens page through their own
+ * The public posts a creator loved (docs/product.md §2, `/u/<username>/loved`): citizens page through their own
  * call (with their likes on each post); guests get the sharing read, first page server-rendered.
  */
 export default async function LovedPostsPage({ params }: PageProps) {

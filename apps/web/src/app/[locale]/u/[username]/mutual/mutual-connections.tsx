@@ -5,7 +5,7 @@ import { useGetMutualConnectionsInfiniteQuery } from '@/client';
 import { PagedPeopleList } from '@/components/people/people-list';
 import { ProfileSubject } from '@/components/people/profile-subject';
 
-/** The list itself, once the person's id is known: offset pages, stopping on an empty one (spec §9). */
+/** The list itself, once the person's id is known: offset pages, stopping on an empty one (docs/product.md §9). */
 function MutualList({ citizenId, name }: { citizenId: string; name: string }) {
   const t = useTranslations('People.mutual');
   const mutual = useGetMutualConnectionsInfiniteQuery({ params: { citizenId } });

@@ -19,7 +19,7 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
   return { title: `${t('title')} · ${app('name')}` };
 }
 
-/** The people both I and this person are connected to (citizens only, spec §6). */
+/** The people both I and this person are connected to (citizens only, docs/product.md §6). */
 export default async function MutualPage({ params }: PageProps) {
   const { locale, username } = await params;
   setRequestLocale(locale);
