@@ -1,6 +1,6 @@
 import { AnalyticsMessage as ContractMessage } from '@civitas/contract';
 import { describe, expect, it } from 'vitest';
-import { recordFirstVisit, SESSION_USER_VISITED, VISITED_AT_KEY } from './first-visit';
+import { LAST_VISIT_KEY, recordFirstVisit, SESSION_USER_VISITED, VISITED_AT_KEY } from './first-visit';
 import { type AnalyticsMessage, createAnalyticsQueue, type SessionIds, UNKNOWN_SESSION } from './queue';
 import { describeUserAgent } from './user-agent';
 
@@ -198,24 +198,33 @@ describe('first visit in a tab session', () => {
     };
   };
 
-  it('emits session_user_visited once and stores the time', () => {
-    const tab = storage();
+  it('emits session_user_visited once and stores the time, in the tab and as the browser’s last visit', () => {
+    const visits = { tab: storage(), browser: storage() };
     const analytics = queue();
-    expect(recordFirstVisit(tab, analytics, 1234)).toBe(true);
-    expect(recordFirstVisit(tab, analytics, 5678)).toBe(false);
-    expect(tab.getItem(VISITED_AT_KEY)).toBe('1234');
+    expect(recordFirstVisit(visits, analytics, 1234)).toBe(true);
+    expect(recordFirstVisit(visits, analytics, 5678)).toBe(false);
+    expect(visits.tab.getItem(VISITED_AT_KEY)).toBe('1234');
+    expect(visits.browser.getItem(LAST_VISIT_KEY)).toBe('1234');
     const sent: string[] = [];
     analytics.connect((message) => sent.push(message.data.eventName), guest);
     expect(sent).toEqual([SESSION_USER_VISITED]);
   });
 
+  it('moves the last-visit time on at the next tab session’s first visit', () => {
+    const browser = storage();
+    recordFirstVisit({ tab: storage(), browser }, queue(), 1234);
+    expect(recordFirstVisit({ tab: storage(), browser }, queue(), 9876)).toBe(true);
+    expect(browser.getItem(LAST_VISIT_KEY)).toBe('9876');
+  });
+
   it('without consent stores nothing, so the visit counts once consent is given', () => {
-    const tab = storage();
+    const visits = { tab: storage(), browser: storage() };
     const consent = { given: false };
-    expect(recordFirstVisit(tab, queue(consent), 1)).toBe(false);
-    expect(tab.getItem(VISITED_AT_KEY)).toBeNull();
+    expect(recordFirstVisit(visits, queue(consent), 1)).toBe(false);
+    expect(visits.tab.getItem(VISITED_AT_KEY)).toBeNull();
+    expect(visits.browser.getItem(LAST_VISIT_KEY)).toBeNull();
     consent.given = true;
-    expect(recordFirstVisit(tab, queue(consent), 2)).toBe(true);
+    expect(recordFirstVisit(visits, queue(consent), 2)).toBe(true);
   });
 });
 

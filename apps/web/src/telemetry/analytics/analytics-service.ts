@@ -2,6 +2,7 @@ import {
   type AnalyticsMessage,
   createAnalyticsQueue,
   describeUserAgent,
+  LAST_VISIT_KEY,
   recordFirstVisit,
   VISITED_AT_KEY,
 } from '@/client';
@@ -105,7 +106,7 @@ export const analyticsService: ConsentedService = {
     if (running) return;
     running = true;
     deps = serviceDeps ?? null;
-    recordFirstVisit(sessionStorage, queue, Date.now());
+    recordFirstVisit({ tab: sessionStorage, browser: localStorage }, queue, Date.now());
     trackPageView();
     window.addEventListener('pagehide', onPageHide);
     window.addEventListener(PAGE_VIEWED_EVENT, trackPageView);
@@ -120,6 +121,7 @@ export const analyticsService: ConsentedService = {
     window.removeEventListener('pagehide', onPageHide);
     window.removeEventListener(PAGE_VIEWED_EVENT, trackPageView);
     sessionStorage.removeItem(VISITED_AT_KEY);
+    localStorage.removeItem(LAST_VISIT_KEY);
     const open = socket;
     socket = null;
     open?.close(1000, 'consent withdrawn');
