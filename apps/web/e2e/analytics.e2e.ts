@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import type { Page, WebSocket } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './support/browser';
+import { signInAs } from './support/demo';
 import { waitForHydration } from './support/pages';
 
 /** docs/product.md §3, §4: the analytics socket runs only with consent, keeps events until stored, and stops when withdrawn. */
@@ -30,13 +31,24 @@ function storedEvents(): StoredEvent[] {
   }
 }
 
-const sentEvents = (frames: string[]) =>
-  frames.map((frame) => JSON.parse(frame) as { data: { eventName: string; metadata: { eventId: string } } });
+interface SentEvent {
+  data: { eventName: string; metadata: { eventId: string; userId: string | null; guestId: string | null } };
+}
+const sentEvents = (frames: string[]) => frames.map((frame) => JSON.parse(frame) as SentEvent);
+/** The ids an event names as its sender's (docs/product.md §3). */
+const idsOf = (event: SentEvent) => [event.data.metadata.userId, event.data.metadata.guestId];
 
 const browser = browserPerFile();
 let page: Page;
 
 const banner = () => page.getByRole('region', { name: 'Your privacy' });
+
+/** The visit times the page keeps (docs/product.md §3): the tab's visited-at and the browser's last-visit time. */
+const visitTimes = (on: Page = page) =>
+  on.evaluate(() => ({
+    visitedAt: sessionStorage.getItem('civitas.visitedAt'),
+    lastVisitAt: localStorage.getItem('civitas.lastVisitAt'),
+  }));
 
 async function openStage(path = '/'): Promise<void> {
   await page.goto(`${origin}${path}`);
@@ -84,7 +96,7 @@ describe('analytics with consent only', () => {
     expect(scripts.length).toBeGreaterThan(0);
     // The socket's address is written only in the analytics service's own chunk.
     expect(scripts.filter((script) => script.includes('/api/analytics'))).toEqual([]);
-    expect(await page.evaluate(() => sessionStorage.getItem('civitas.visitedAt'))).toBeNull();
+    expect(await visitTimes()).toEqual({ visitedAt: null, lastVisitAt: null });
   });
 
   it('sends queued events in order, once each, across a dropped connection; session_user_visited once per tab', async () => {
@@ -136,16 +148,25 @@ describe('analytics with consent only', () => {
     // Filed under the guest session the page holds; the query string never kept.
     expect(new Set(stored.map((event) => event.guest_id)).size).toBe(1);
     expect(stored.every((event) => event.guest_id !== null && event.citizen_id === null)).toBe(true);
+    // Every event named that guest as its sender, those queued before the socket opened too.
+    const guestId = stored[0]?.guest_id ?? null;
+    expect([...dropped, ...second].map(idsOf)).toEqual([...dropped, ...second].map(() => [null, guestId]));
     expect(
       stored.every((event) => !(JSON.parse(event.payload) as { currentUrl: string }).currentUrl.includes('?')),
     ).toBe(true);
 
-    // A reload is the same tab session: no second session_user_visited.
+    // The tab's first visit is also the browser's last-visit time, kept beyond the tab.
+    const firstVisit = await visitTimes();
+    expect(Number(firstVisit.visitedAt)).toBeGreaterThan(0);
+    expect(firstVisit.lastVisitAt).toBe(firstVisit.visitedAt);
+
+    // A reload is the same tab session: no second session_user_visited, and the visit times stay.
     await page.reload();
     await page.locator('main').waitFor();
     await expect.poll(() => framesByConnection.length, { timeout: 15_000 }).toBe(3);
     await expect.poll(() => framesByConnection[2]?.length ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
     expect(sentEvents(framesByConnection[2] ?? []).map((event) => event.data.eventName)).toEqual(['page_viewed']);
+    expect(await visitTimes()).toEqual(firstVisit);
   });
 
   it('closes the socket and sends nothing more the moment consent is withdrawn', async () => {
@@ -160,13 +181,15 @@ describe('analytics with consent only', () => {
     await openStage();
     await consentToAnalyticsOnly();
     await expect.poll(() => frames.length, { timeout: 15_000 }).toBe(2);
+    expect((await visitTimes()).lastVisitAt).not.toBeNull();
     const closed = new Promise<void>((resolve) => socket?.on('close', () => resolve()));
 
     await page.getByRole('contentinfo').getByRole('button', { name: 'Privacy settings' }).click();
     await banner().waitFor();
     await banner().getByRole('button', { name: 'Reject all' }).click();
     await closed;
-    expect(await page.evaluate(() => sessionStorage.getItem('civitas.visitedAt'))).toBeNull();
+    // Nothing of the analytics stays in the tab or the browser.
+    expect(await visitTimes()).toEqual({ visitedAt: null, lastVisitAt: null });
 
     const sockets: string[] = [];
     page.on('websocket', (opened) => sockets.push(opened.url()));
@@ -175,5 +198,50 @@ describe('analytics with consent only', () => {
     await page.waitForTimeout(1500);
     expect(frames).toHaveLength(2);
     expect(sockets).toEqual([]);
+  });
+
+  it('names a signed-in citizen as the sender, and moves the last-visit time on in a new tab', async () => {
+    const context = await browser.newContext();
+    page = await context.newPage();
+    const frames: string[] = [];
+    const watch = (tab: Page) =>
+      tab.on('websocket', (opened) => opened.on('framesent', (frame) => frames.push(String(frame.payload))));
+    watch(page);
+    await signInAs(page, origin, 'alice', '/');
+    await waitForHydration(page, 'section button[aria-controls]');
+    await consentToAnalyticsOnly();
+    await expect.poll(() => frames.length, { timeout: 15_000 }).toBe(2);
+    const first = sentEvents(frames);
+    const stored = await waitForStored(first.map((event) => event.data.metadata.eventId));
+    const alice = stored[0]?.citizen_id;
+    expect(alice).toMatch(/^[0-9a-f-]{36}$/);
+    // The id the server files the events under is the one they named; no guest id beside it.
+    expect(stored.map((event) => [event.citizen_id, event.guest_id])).toEqual([
+      [alice, null],
+      [alice, null],
+    ]);
+    expect(first.map(idsOf)).toEqual([
+      [alice, null],
+      [alice, null],
+    ]);
+    // The page learnt the id from the server, never from a token: none is readable by its scripts.
+    expect(await page.evaluate(() => document.cookie)).not.toMatch(/token/);
+    const firstTab = await visitTimes();
+    expect(firstTab.lastVisitAt).toBe(firstTab.visitedAt);
+
+    // A new tab is a new tab session: its first visit is the browser's last visit now; the first tab keeps its own.
+    await page.waitForTimeout(20);
+    const second = await context.newPage();
+    watch(second);
+    await second.goto(`${origin}/`);
+    await expect.poll(() => frames.length, { timeout: 15_000 }).toBe(4);
+    expect(sentEvents(frames.slice(2)).map((event) => [event.data.eventName, ...idsOf(event)])).toEqual([
+      ['session_user_visited', alice, null],
+      ['page_viewed', alice, null],
+    ]);
+    const secondTab = await visitTimes(second);
+    expect(Number(secondTab.visitedAt)).toBeGreaterThan(Number(firstTab.visitedAt));
+    expect(secondTab.lastVisitAt).toBe(secondTab.visitedAt);
+    expect((await visitTimes()).visitedAt).toBe(firstTab.visitedAt);
   });
 });

@@ -216,8 +216,22 @@ describe('the composer', () => {
     await main(page).getByLabel('Picture or video').setInputFiles(clip);
     await main(page).getByLabel('Cover picture (optional)').waitFor();
     await main(page).getByLabel('Caption').fill(`A test pattern ${Date.now()}`);
+    const statusReads: Request[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.url().includes('/creators-content/status/')) statusReads.push(request);
+    });
     await main(page).getByRole('button', { name: 'Publish' }).click();
     await page.waitForURL(/\/p\/[0-9a-f-]{36}$/, { timeout: 60_000 });
+    // The processing status is read again a second after each answer (ADR 059; the browser's own clock).
+    const reads = statusReads.map((request) => request.timing()).sort((a, b) => a.startTime - b.startTime);
+    expect(reads.length).toBeGreaterThanOrEqual(2);
+    const delays = reads.slice(1).map((read, index) => {
+      const previous = reads[index] as (typeof reads)[number];
+      return read.startTime - (previous.startTime + previous.responseEnd);
+    });
+    const median = [...delays].sort((a, b) => a - b)[Math.floor(delays.length / 2)] ?? 0;
+    expect(Math.min(...delays)).toBeGreaterThanOrEqual(950);
+    expect(median).toBeLessThan(1500);
     const streamed: string[] = [];
     page.on('response', (response) => {
       if (/\.(m3u8|ts)$/.test(new URL(response.url()).pathname)) streamed.push(new URL(response.url()).pathname);

@@ -17,3 +17,10 @@ export const NETWORK_RETRY_INTERVAL_MS = 3000;
  * for a slow mobile link and short enough that a person is told something went wrong.
  */
 export const REQUEST_TIMEOUT_MS = 20_000;
+
+/**
+ * The wait between a post's processing-status answer and the next read. Not docs/product.md §9's 500 ms "polling batch
+ * delay": there is no batch (one post is read at a time), and reads every 500 ms would spend a citizen's request
+ * budget (ADR 013) while a long video is processed (ADR 059).
+ */
+export const STATUS_POLLING_DELAY_MS = 1000;

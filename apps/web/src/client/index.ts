@@ -3,7 +3,7 @@
  * typed hooks here and the generated endpoint hooks; the slices and `makeStore` stay inside.
  */
 
-export { recordFirstVisit, SESSION_USER_VISITED, VISITED_AT_KEY } from './analytics/first-visit';
+export { LAST_VISIT_KEY, recordFirstVisit, SESSION_USER_VISITED, VISITED_AT_KEY } from './analytics/first-visit';
 export { type AnalyticsMessage, type AnalyticsQueue, createAnalyticsQueue } from './analytics/queue';
 export { describeUserAgent } from './analytics/user-agent';
 export { buildRequest, type RequestOf, type ResultOf } from './api/contract-request';

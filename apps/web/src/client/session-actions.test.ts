@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentApi } from './api/content-api';
 import { usersApi } from './api/users-api';
-import { logOut } from './session-actions';
+import { logOut, prepareSession } from './session-actions';
 import { selectSessionLoading } from './session-status';
-import { startRoutedServer } from './testing/routed-server';
+import { serverFailure, startRoutedServer } from './testing/routed-server';
 import { gate } from './testing/test-server';
 import { testStore } from './testing/test-store';
 
@@ -117,5 +117,41 @@ describe('after logout', () => {
     routed.server.seen.length = 0;
     await readFeed();
     expect(routed.server.paths()).toEqual(['POST /api/auth/refresh-guest', 'GET /api/content/v9/feed/eight-stage']);
+  });
+});
+
+describe('prepareSession (the analytics socket’s session)', () => {
+  const guestId = '0190a5b0-7d4e-7c3a-9f1e-000000000ccc';
+
+  it('gets a guest a session, then tells whose it is: ids only, read by the server from its cookies', async () => {
+    routed.setRoutes({
+      'POST /api/auth/refresh-guest': () => ({ status: 200, json: { guestId, expiresAt: Date.now() + 86_400_000 } }),
+      'GET /api/auth/session': () => ({ status: 200, json: { kind: 'guest', guestId, expiresAt: Date.now() + 1 } }),
+    });
+    const { store } = testStore(routed.server.url);
+    routed.server.seen.length = 0;
+    expect(await store.dispatch(prepareSession(false))).toEqual({ userId: null, guestId });
+    expect(routed.server.paths()).toEqual(['POST /api/auth/refresh-guest', 'GET /api/auth/session']);
+  });
+
+  it('tells a signed-in citizen’s id, asking afresh each time', async () => {
+    routed.setRoutes({
+      'GET /api/auth/session': () => ({
+        status: 200,
+        json: { kind: 'citizen', citizenId: me.id, username: 'alice', expiresAt: Date.now() + 3_600_000 },
+      }),
+    });
+    const store = routed.citizenStore();
+    routed.server.seen.length = 0;
+    expect(await store.dispatch(prepareSession(false))).toEqual({ userId: me.id, guestId: null });
+    expect(await store.dispatch(prepareSession(false))).toEqual({ userId: me.id, guestId: null });
+    expect(routed.server.paths()).toEqual(['GET /api/auth/session', 'GET /api/auth/session']);
+  });
+
+  it('is ready with unknown ids when the server cannot say, and not ready when the session is not', async () => {
+    routed.setRoutes({ 'GET /api/auth/session': () => serverFailure });
+    expect(await routed.citizenStore().dispatch(prepareSession(false))).toEqual({ userId: null, guestId: null });
+    routed.setRoutes({ 'POST /api/auth/refresh-guest': () => serverFailure });
+    expect(await testStore(routed.server.url).store.dispatch(prepareSession(false))).toBeNull();
   });
 });

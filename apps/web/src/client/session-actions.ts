@@ -1,3 +1,5 @@
+import type { getSession, ResponseOf } from '@civitas/contract';
+import type { SessionIds } from './analytics/queue';
 import type { ClientEnvironment } from './api/environment';
 import { sessionApi } from './api/session-api';
 import { type LogoutOptions, logoutSequence } from './behaviour/logout';
@@ -30,16 +32,31 @@ export const logOut =
     );
   };
 
+/** The ids of a session as `GET /api/auth/session` tells them (docs/product.md §3); none when it could not be read. */
+export function sessionIdsOf(view: ResponseOf<typeof getSession> | undefined): SessionIds {
+  if (view?.kind === 'citizen') return { userId: view.citizenId, guestId: null };
+  if (view?.kind === 'guest') return { userId: null, guestId: view.guestId };
+  return { userId: null, guestId: null };
+}
+
 /**
  * Makes sure the browser has a usable session (a guest one when nobody is signed in) before something that
  * is not an API call uses it, such as the analytics socket. `renew` is for after a refusal: the token the
- * session had was not accepted, so a new one is asked for. True once the session is ready.
+ * session had was not accepted, so a new one is asked for. Once the session is ready, whose it is: the
+ * tokens are httpOnly, so the server reads them (`GET /api/auth/session`) and the page learns only the ids.
+ * Ids it could not learn are null: whoever uses the session still works, and the server knows who it is.
+ * Null when the session is not ready.
  */
 export const prepareSession =
   (renew: boolean) =>
-  async (_dispatch: AppDispatch, _getState: unknown, environment: ClientEnvironment): Promise<boolean> => {
+  async (dispatch: AppDispatch, _getState: unknown, environment: ClientEnvironment): Promise<SessionIds | null> => {
     const outcome = renew
       ? await environment.session.recover('citizenOrGuest', environment.session.generation())
       : await environment.session.prepare('citizenOrGuest');
-    return outcome.kind === 'ready';
+    if (outcome.kind !== 'ready') return null;
+    // Asked afresh each time: the session may have changed since a cached answer (a sign-in elsewhere, a logout).
+    const { data } = await dispatch(
+      sessionApi.endpoints.getSession.initiate(undefined, { subscribe: false, forceRefetch: true }),
+    );
+    return sessionIdsOf(data);
   };

@@ -1,4 +1,5 @@
 import type { LikesOverviewDetails } from '@civitas/contract';
+import type { SessionIds } from './analytics/queue';
 import { usersApi } from './api/users-api';
 import { usersMutations } from './api/users-mutations';
 import { selectCanGoBack, wentBack } from './navigation-slice';
@@ -32,7 +33,8 @@ export function takeStepBack(): boolean {
   return true;
 }
 
-export const prepareTabSession = (renew: boolean): Promise<boolean> => tabStore().dispatch(prepareSession(renew));
+export const prepareTabSession = (renew: boolean): Promise<SessionIds | null> =>
+  tabStore().dispatch(prepareSession(renew));
 
 export const logOutOfTab = (navigate: (path: string) => void) => tabStore().dispatch(logOut(navigate));
 

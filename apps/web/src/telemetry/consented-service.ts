@@ -1,3 +1,5 @@
+import type { SessionIds } from '@/client/analytics/queue';
+
 /** Where error reports go, when this environment reports errors at all (see server/error-reporting-settings). */
 export interface ErrorReportingSettings {
   /** The Sentry-protocol DSN; envelopes still travel through our own `/monitoring`. */
@@ -8,8 +10,11 @@ export interface ErrorReportingSettings {
 
 /** What a consented service may use from the page. */
 export interface ServiceDeps {
-  /** Makes sure the browser has a session (see `prepareSession`); `renew` after the last one was refused. */
-  prepareSession(renew: boolean): Promise<boolean>;
+  /**
+   * Makes sure the browser has a session (see `prepareSession`); `renew` after the last one was refused.
+   * Whose session it is once ready (ids, never a token); null when it could not be made ready.
+   */
+  prepareSession(renew: boolean): Promise<SessionIds | null>;
   /** Error reporting's settings; null where errors are not reported (then its code is never loaded). */
   errorReporting: ErrorReportingSettings | null;
 }

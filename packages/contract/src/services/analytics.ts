@@ -18,8 +18,8 @@ export const AnalyticsEventName = z
 const shortText = (field: string) => userText({ field, max: 64, trim: true });
 
 /**
- * The analytics event of docs/product.md §3. `userId` and `guestId` may be sent but are never believed: the server sets
- * them from the session that sent the event.
+ * The analytics event of docs/product.md §3. The web app sends its session's `userId` or `guestId` (ADR 059), but
+ * they are never believed: the server sets them from the session that sent the event.
  */
 export const AnalyticsEvent = z
   .strictObject({

@@ -1,7 +1,7 @@
 import { AnalyticsMessage as ContractMessage } from '@civitas/contract';
 import { describe, expect, it } from 'vitest';
-import { recordFirstVisit, SESSION_USER_VISITED, VISITED_AT_KEY } from './first-visit';
-import { type AnalyticsMessage, createAnalyticsQueue } from './queue';
+import { LAST_VISIT_KEY, recordFirstVisit, SESSION_USER_VISITED, VISITED_AT_KEY } from './first-visit';
+import { type AnalyticsMessage, createAnalyticsQueue, type SessionIds, UNKNOWN_SESSION } from './queue';
 import { describeUserAgent } from './user-agent';
 
 const context = {
@@ -10,9 +10,9 @@ const context = {
   os: 'Linux',
   deviceType: '' as const,
   currentUrl: 'https://civitas.example/post/1',
-  userId: null,
-  guestId: '0190a5b0-7d4e-7c3a-9f1e-000000000001',
 };
+const guest: SessionIds = { userId: null, guestId: '0190a5b0-7d4e-7c3a-9f1e-000000000001' };
+const citizen: SessionIds = { userId: '0190a5b0-7d4e-7c3a-9f1e-000000000002', guestId: null };
 
 function queue(consent = { given: true }) {
   let id = 0;
@@ -32,7 +32,7 @@ describe('analytics queue (docs/product.md §3, §4)', () => {
     analytics.track('b');
     expect(analytics.pending()).toBe(2);
     const sent: AnalyticsMessage[] = [];
-    analytics.connect((message) => sent.push(message));
+    analytics.connect((message) => sent.push(message), guest);
     analytics.track('c');
     expect(sent.map((message) => message.data.eventName)).toEqual(['a', 'b', 'c']);
     expect(analytics.pending()).toBe(0);
@@ -41,7 +41,7 @@ describe('analytics queue (docs/product.md §3, §4)', () => {
   it('sends the event shape of docs/product.md §3 as an action "send"', () => {
     const analytics = queue();
     const sent: AnalyticsMessage[] = [];
-    analytics.connect((message) => sent.push(message));
+    analytics.connect((message) => sent.push(message), guest);
     analytics.track('post_liked');
     expect(sent[0]).toEqual({
       action: 'send',
@@ -49,6 +49,7 @@ describe('analytics queue (docs/product.md §3, §4)', () => {
         eventName: 'post_liked',
         metadata: {
           ...context,
+          ...guest,
           eventId: 'event-1',
           platform: 'Web',
           timestampDate: '2025-01-01T00:00:00.000Z',
@@ -56,6 +57,35 @@ describe('analytics queue (docs/product.md §3, §4)', () => {
         },
       },
     });
+  });
+
+  it('sends every event with the ids of the session the sender opened with, those tracked before it too', () => {
+    const analytics = queue();
+    analytics.track('a');
+    const sent: AnalyticsMessage[] = [];
+    analytics.connect((message) => sent.push(message), citizen);
+    analytics.track('b');
+    expect(sent.map((message) => [message.data.metadata.userId, message.data.metadata.guestId])).toEqual([
+      [citizen.userId, null],
+      [citizen.userId, null],
+    ]);
+  });
+
+  it('sends what goes out again after a reconnect with the ids of the new session', () => {
+    const analytics = queue();
+    const first: AnalyticsMessage[] = [];
+    analytics.connect((message) => first.push(message), citizen);
+    analytics.track('a');
+    analytics.disconnect();
+    analytics.track('b');
+    const second: AnalyticsMessage[] = [];
+    analytics.connect((message) => second.push(message), guest);
+    expect(first.map((message) => message.data.metadata.userId)).toEqual([citizen.userId]);
+    expect(second.map((message) => [message.data.eventName, message.data.metadata.guestId])).toEqual([
+      ['a', guest.guestId],
+      ['b', guest.guestId],
+    ]);
+    expect(second.every((message) => message.data.metadata.userId === null)).toBe(true);
   });
 
   it('records nothing without consent, and drops what waited when consent is withdrawn', () => {
@@ -67,18 +97,18 @@ describe('analytics queue (docs/product.md §3, §4)', () => {
     analytics.track('b');
     consent.given = false;
     const sent: AnalyticsMessage[] = [];
-    analytics.connect((message) => sent.push(message));
+    analytics.connect((message) => sent.push(message), guest);
     expect(sent).toEqual([]);
   });
 
   it('queues again after the sender goes away, keeping only the newest events up to the limit', () => {
     const analytics = queue();
     const sent: string[] = [];
-    analytics.connect((message) => sent.push(message.data.eventName));
+    analytics.connect((message) => sent.push(message.data.eventName), guest);
     analytics.disconnect();
     for (const name of ['a', 'b', 'c', 'd']) analytics.track(name);
     expect(analytics.pending()).toBe(3);
-    analytics.connect((message) => sent.push(message.data.eventName));
+    analytics.connect((message) => sent.push(message.data.eventName), guest);
     expect(sent).toEqual(['b', 'c', 'd']);
   });
 });
@@ -90,7 +120,7 @@ describe('acknowledgements', () => {
   it('makes messages the contract takes', () => {
     const analytics = queue();
     const sent: AnalyticsMessage[] = [];
-    analytics.connect((message) => sent.push(message));
+    analytics.connect((message) => sent.push(message), guest);
     analytics.track('session_user_visited');
     expect(
       ContractMessage.safeParse({
@@ -106,21 +136,21 @@ describe('acknowledgements', () => {
   it('sends what was not acknowledged again, first and in order, after a reconnect', () => {
     const analytics = queue();
     const first: AnalyticsMessage[] = [];
-    analytics.connect((message) => first.push(message));
+    analytics.connect((message) => first.push(message), guest);
     analytics.track('a');
     analytics.track('b');
     analytics.acknowledge(idOf(first[0]));
     analytics.disconnect();
     analytics.track('c');
     const second: AnalyticsMessage[] = [];
-    analytics.connect((message) => second.push(message));
+    analytics.connect((message) => second.push(message), guest);
     expect(names(second)).toEqual(['b', 'c']);
   });
 
   it('puts a refused event back in its place for the next resend', () => {
     const analytics = queue();
     const sent: AnalyticsMessage[] = [];
-    analytics.connect((message) => sent.push(message));
+    analytics.connect((message) => sent.push(message), guest);
     analytics.track('a');
     analytics.track('b');
     analytics.refuse(idOf(sent[0]));
@@ -132,7 +162,7 @@ describe('acknowledgements', () => {
   it('hands everything unacknowledged to the last beacon, and forgets it all when cleared', () => {
     const analytics = queue();
     const sent: AnalyticsMessage[] = [];
-    analytics.connect((message) => sent.push(message));
+    analytics.connect((message) => sent.push(message), guest);
     analytics.track('a');
     analytics.disconnect();
     analytics.track('b');
@@ -141,6 +171,21 @@ describe('acknowledgements', () => {
     analytics.track('c');
     analytics.clear();
     expect(analytics.takeUnacknowledged()).toEqual([]);
+  });
+
+  it('gives the last beacon the ids of the last session, and forgets them when cleared', () => {
+    const analytics = queue();
+    analytics.connect(() => undefined, citizen);
+    analytics.disconnect();
+    analytics.track('a');
+    expect(analytics.takeUnacknowledged().map((message) => message.data.metadata.userId)).toEqual([citizen.userId]);
+    analytics.clear();
+    analytics.track('b');
+    const [left] = analytics.takeUnacknowledged();
+    expect([left?.data.metadata.userId, left?.data.metadata.guestId]).toEqual([
+      UNKNOWN_SESSION.userId,
+      UNKNOWN_SESSION.guestId,
+    ]);
   });
 });
 
@@ -153,24 +198,33 @@ describe('first visit in a tab session', () => {
     };
   };
 
-  it('emits session_user_visited once and stores the time', () => {
-    const tab = storage();
+  it('emits session_user_visited once and stores the time, in the tab and as the browser’s last visit', () => {
+    const visits = { tab: storage(), browser: storage() };
     const analytics = queue();
-    expect(recordFirstVisit(tab, analytics, 1234)).toBe(true);
-    expect(recordFirstVisit(tab, analytics, 5678)).toBe(false);
-    expect(tab.getItem(VISITED_AT_KEY)).toBe('1234');
+    expect(recordFirstVisit(visits, analytics, 1234)).toBe(true);
+    expect(recordFirstVisit(visits, analytics, 5678)).toBe(false);
+    expect(visits.tab.getItem(VISITED_AT_KEY)).toBe('1234');
+    expect(visits.browser.getItem(LAST_VISIT_KEY)).toBe('1234');
     const sent: string[] = [];
-    analytics.connect((message) => sent.push(message.data.eventName));
+    analytics.connect((message) => sent.push(message.data.eventName), guest);
     expect(sent).toEqual([SESSION_USER_VISITED]);
   });
 
+  it('moves the last-visit time on at the next tab session’s first visit', () => {
+    const browser = storage();
+    recordFirstVisit({ tab: storage(), browser }, queue(), 1234);
+    expect(recordFirstVisit({ tab: storage(), browser }, queue(), 9876)).toBe(true);
+    expect(browser.getItem(LAST_VISIT_KEY)).toBe('9876');
+  });
+
   it('without consent stores nothing, so the visit counts once consent is given', () => {
-    const tab = storage();
+    const visits = { tab: storage(), browser: storage() };
     const consent = { given: false };
-    expect(recordFirstVisit(tab, queue(consent), 1)).toBe(false);
-    expect(tab.getItem(VISITED_AT_KEY)).toBeNull();
+    expect(recordFirstVisit(visits, queue(consent), 1)).toBe(false);
+    expect(visits.tab.getItem(VISITED_AT_KEY)).toBeNull();
+    expect(visits.browser.getItem(LAST_VISIT_KEY)).toBeNull();
     consent.given = true;
-    expect(recordFirstVisit(tab, queue(consent), 2)).toBe(true);
+    expect(recordFirstVisit(visits, queue(consent), 2)).toBe(true);
   });
 });
 

@@ -21,12 +21,22 @@ export interface AnalyticsMessage {
   readonly data: { readonly eventName: string; readonly metadata: AnalyticsEvent };
 }
 
-/** Who and where, at the moment of an event. */
+/** Where, at the moment of an event. Who is the sender's business (`SessionIds`). */
 export interface AnalyticsContext extends UserAgentFacts {
   readonly currentUrl: string;
+}
+
+/**
+ * Whose events these are (docs/product.md §3): the signed-in citizen's id, or the guest's (the subject of the guest
+ * token), of the session the sender was opened with. Ids only: no token is ever readable by the page.
+ */
+export interface SessionIds {
   readonly userId: string | null;
   readonly guestId: string | null;
 }
+
+/** Before the sender has said whose session it carries. */
+export const UNKNOWN_SESSION: SessionIds = { userId: null, guestId: null };
 
 export interface AnalyticsQueueDeps {
   /** Consent to analytics (the cookie-consent banner): nothing is recorded without it. */
@@ -41,8 +51,12 @@ export interface AnalyticsQueueDeps {
 export interface AnalyticsQueue {
   /** Records an event: sent at once when the sender is ready, else queued. False when not recorded. */
   track(eventName: string): boolean;
-  /** The sender is ready (the socket opened): queued events go out first, in order. */
-  connect(send: (message: AnalyticsMessage) => void): void;
+  /**
+   * The sender is ready (the socket opened, for `session`): queued events go out first, in order. Every event
+   * leaves with `session`'s ids, those tracked before it opened too: the server files an event under the
+   * session that sends it, so that is whose event it is.
+   */
+  connect(send: (message: AnalyticsMessage) => void, session: SessionIds): void;
   /** The server stored the event (or will never take it): it is forgotten. */
   acknowledge(eventId: string): void;
   /** The server could not take the event now: it goes out again at the next `resend`, in its place. */
@@ -63,6 +77,10 @@ export interface AnalyticsQueue {
 }
 
 const idOf = (message: AnalyticsMessage) => message.data.metadata.eventId;
+const signed = (message: AnalyticsMessage, { userId, guestId }: SessionIds): AnalyticsMessage =>
+  message.data.metadata.userId === userId && message.data.metadata.guestId === guestId
+    ? message
+    : { ...message, data: { ...message.data, metadata: { ...message.data.metadata, userId, guestId } } };
 const inOrder = (messages: AnalyticsMessage[]) =>
   messages.sort((a, b) => a.data.metadata.timestampDate.localeCompare(b.data.metadata.timestampDate));
 
@@ -75,13 +93,15 @@ export function createAnalyticsQueue(deps: AnalyticsQueueDeps): AnalyticsQueue {
   let queued: AnalyticsMessage[] = [];
   let sent: AnalyticsMessage[] = [];
   let send: ((message: AnalyticsMessage) => void) | null = null;
+  let session = UNKNOWN_SESSION;
 
   const flush = () => {
     // Consent withdrawn while events waited: they are dropped, never sent.
     if (!deps.hasConsent()) queued = [];
     while (send && queued.length > 0) {
-      const next = queued.shift();
-      if (next) {
+      const waiting = queued.shift();
+      if (waiting) {
+        const next = signed(waiting, session);
         sent.push(next);
         send(next);
       }
@@ -93,6 +113,7 @@ export function createAnalyticsQueue(deps: AnalyticsQueueDeps): AnalyticsQueue {
       if (!deps.hasConsent()) return false;
       const metadata: AnalyticsEvent = {
         ...deps.context(),
+        ...session,
         eventId: deps.newId(),
         platform: 'Web',
         timestampDate: new Date(deps.now()).toISOString(),
@@ -104,8 +125,9 @@ export function createAnalyticsQueue(deps: AnalyticsQueueDeps): AnalyticsQueue {
       flush();
       return true;
     },
-    connect(sender) {
+    connect(sender, ids) {
       send = sender;
+      session = ids;
       flush();
     },
     acknowledge(eventId) {
@@ -123,7 +145,7 @@ export function createAnalyticsQueue(deps: AnalyticsQueueDeps): AnalyticsQueue {
       sent = [];
     },
     takeUnacknowledged() {
-      const all = inOrder([...sent, ...queued]);
+      const all = inOrder([...sent, ...queued]).map((message) => signed(message, session));
       sent = [];
       queued = [];
       return all;
@@ -131,6 +153,7 @@ export function createAnalyticsQueue(deps: AnalyticsQueueDeps): AnalyticsQueue {
     clear() {
       sent = [];
       queued = [];
+      session = UNKNOWN_SESSION;
     },
     pending: () => queued.length,
   };

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
 import { postPublished, useAppDispatch, useGetPostStatusQuery } from '@/client';
+import { STATUS_POLLING_DELAY_MS } from '@/client/constants';
 import type { Messages } from '@/i18n/namespaces';
 import styles from './composer.module.css';
 import type { Phase } from './use-publish';
@@ -23,12 +24,15 @@ type FailureKey = `failure.${keyof Messages['Compose']['failure']}`;
 const failureKey = (failure: string, known: (key: string) => boolean): FailureKey =>
   known(`failure.${failure}`) ? (`failure.${failure}` as FailureKey) : 'failure.generic';
 
-/** Polls a post's processing until it is ready (then opens it) or failed (then says why). */
+/**
+ * Polls a post's processing until it is ready (then opens it) or failed (then says why). RTK Query waits the
+ * delay after each answer, so reads never overlap however slow the server is.
+ */
 function ProcessingStatus({ postId, onFailed }: { postId: string; onFailed(failure: string, detail?: string): void }) {
   const t = useTranslations('Compose');
   const dispatch = useAppDispatch();
   const router = useRouter();
-  const { data } = useGetPostStatusQuery({ params: { id: postId } }, { pollingInterval: 1000 });
+  const { data } = useGetPostStatusQuery({ params: { id: postId } }, { pollingInterval: STATUS_POLLING_DELAY_MS });
   useEffect(() => {
     if (data?.status === 'ready') {
       dispatch(postPublished());

@@ -2,6 +2,7 @@ import {
   type AnalyticsMessage,
   createAnalyticsQueue,
   describeUserAgent,
+  LAST_VISIT_KEY,
   recordFirstVisit,
   VISITED_AT_KEY,
 } from '@/client';
@@ -32,9 +33,6 @@ const queue = createAnalyticsQueue({
   context: () => ({
     ...describeUserAgent(navigator.userAgent),
     currentUrl: `${location.origin}${location.pathname}`,
-    // The server files events under the session that sent them; the page does not claim an identity.
-    userId: null,
-    guestId: null,
   }),
   newId: () => crypto.randomUUID(),
   now: Date.now,
@@ -56,15 +54,16 @@ function onFrame(event: MessageEvent) {
 }
 
 async function connect() {
-  // A guest gets a session first, and a citizen's expiring token is renewed: the socket is opened with it.
-  const ready = await deps?.prepareSession(failedTries > 0);
+  // A guest gets a session first, and a citizen's expiring token is renewed: the socket is opened with it, and
+  // its events carry that session's ids (the server still files each under the session itself, whatever it says).
+  const session = await deps?.prepareSession(failedTries > 0);
   if (!running || socket) return;
-  if (!ready) return scheduleReconnect();
+  if (!session) return scheduleReconnect();
   const opened = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${SOCKET_PATH}`);
   socket = opened;
   opened.onopen = () => {
     failedTries = 0;
-    queue.connect((message) => opened.send(JSON.stringify(message)));
+    queue.connect((message) => opened.send(JSON.stringify(message)), session);
   };
   opened.onmessage = onFrame;
   opened.onclose = () => {
@@ -107,7 +106,7 @@ export const analyticsService: ConsentedService = {
     if (running) return;
     running = true;
     deps = serviceDeps ?? null;
-    recordFirstVisit(sessionStorage, queue, Date.now());
+    recordFirstVisit({ tab: sessionStorage, browser: localStorage }, queue, Date.now());
     trackPageView();
     window.addEventListener('pagehide', onPageHide);
     window.addEventListener(PAGE_VIEWED_EVENT, trackPageView);
@@ -122,6 +121,7 @@ export const analyticsService: ConsentedService = {
     window.removeEventListener('pagehide', onPageHide);
     window.removeEventListener(PAGE_VIEWED_EVENT, trackPageView);
     sessionStorage.removeItem(VISITED_AT_KEY);
+    localStorage.removeItem(LAST_VISIT_KEY);
     const open = socket;
     socket = null;
     open?.close(1000, 'consent withdrawn');
