@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { PostRow } from './rows.js';
 
 /**
- * Who may see a post: the one owner of the rule (ADR 059). Each rule is written here twice, side by side: as a
+ * Who may see a post: the one owner of the rule (ADR 062). Each rule is written here twice, side by side: as a
  * check over the facts a live read gives (the feeds' rules stage, a post's detail, its overview, the citizens'
  * shared stage page) and as SQL over a row of `posts` (writes that check in the statement that changes the row:
  * like and unlike). The facts themselves that depend on the viewer (whether viewer and author are friends) are
