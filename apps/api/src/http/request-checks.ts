@@ -36,6 +36,14 @@ export function presentedToken(
     if (authorization.length <= 7 || !authorization.startsWith('Bearer ')) throw malformed();
     return authorization.slice(7);
   }
+  return sessionCookieToken(cookies, names);
+}
+
+/** The web session's token among the cookies: the citizen's, else the guest's; null when there is neither. */
+export function sessionCookieToken(
+  cookies: CookieJar | undefined,
+  names: Pick<SessionCookies, 'citizenToken' | 'guestToken'>,
+): string | null {
   if (cookies === undefined) return null;
   return cookies[names.citizenToken] || cookies[names.guestToken] || null;
 }

@@ -145,6 +145,10 @@ describe('the analytics socket', () => {
     ).toBe(401);
     const app = await t.tokenFor(machine('socket'));
     expect(await refusedUpgrade(port, { authorization: `Bearer ${app}` })).toBe(403);
+    // An Authorization header that is not "Bearer <token>" is refused as every route refuses it, cookie or not.
+    expect(
+      await refusedUpgrade(port, { origin: SITE, authorization: token, cookie: `civitas_guest_token=${token}` }),
+    ).toBe(401);
   });
 
   it('answers a plain GET with 426 and tells how to send events', async () => {

@@ -6,8 +6,9 @@ import type { z } from 'zod';
 import { publicOrigin } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { addressKey } from '../../http/address-key.js';
-import { readCookie, sessionCookieNames } from '../../http/auth/cookies.js';
+import { sessionCookieNames } from '../../http/auth/cookies.js';
 import { AppError, tooManyRequests, unauthorized } from '../../http/errors.js';
+import { readCallerToken, tokenFromCookie } from '../../http/request-checks.js';
 import { spendAnalyticsBudget } from './analytics-budget.js';
 import { createEventBatcher } from './event-batcher.js';
 import { type AnalyticsSender, eventRow, notOurPage } from './event-rows.js';
@@ -30,11 +31,10 @@ type Frame = z.input<typeof AnalyticsServerFrame>;
  */
 async function senderOf(ctx: AppContext, request: FastifyRequest): Promise<AnalyticsSender> {
   const names = sessionCookieNames(ctx.config.PUBLIC_URL);
-  const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
-  const cookie = readCookie(request, names.citizenToken) ?? readCookie(request, names.guestToken);
-  const token = bearer ?? cookie;
+  // The token as every route reads it (a malformed Authorization header is a 401 here too).
+  const token = readCallerToken(request.headers, request.cookies, names);
   if (!token) throw unauthorized('The analytics socket needs a citizen or guest session');
-  if (!bearer && request.headers.origin !== publicOrigin(ctx.config)) {
+  if (tokenFromCookie(request.headers) && request.headers.origin !== publicOrigin(ctx.config)) {
     throw new AppError(403, 'CROSS_SITE_REQUEST', 'The analytics socket only takes connections from this site');
   }
   const caller = await ctx.tokens.verify(token);

@@ -1,10 +1,11 @@
 import { getSession } from '@civitas/contract';
-import { readCookie, sessionCookieNames } from '../../http/auth/cookies.js';
+import { sessionCookieNames } from '../../http/auth/cookies.js';
+import { sessionCookieToken } from '../../http/request-checks.js';
 import { defineRoute } from '../../http/route.js';
 
 export default defineRoute(getSession, async ({ ctx, request }) => {
   const names = sessionCookieNames(ctx.config.PUBLIC_URL);
-  const token = readCookie(request, names.citizenToken) ?? readCookie(request, names.guestToken);
+  const token = sessionCookieToken(request.cookies, names);
   const verified = token ? await ctx.tokens.verifyWithExpiry(token) : null;
   if (verified?.caller.kind === 'citizen') {
     const { citizenId, username } = verified.caller;
