@@ -1,8 +1,9 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stagePost } from '../../src/domains/feeds/stage-membership.js';
 import { sessionCookieNames } from '../../src/http/auth/cookies.js';
-import { createTestApp, guest, type TestApp } from '../support/harness.js';
+import { guest, type TestApp } from '../support/harness.js';
+import { type Answer, type LaneApp, laneApp } from '../support/lane-app.js';
 
 /**
  * The express lane and the routes run the same checks (http/request-checks.ts, ADR 060): which token is read,
@@ -12,12 +13,6 @@ import { createTestApp, guest, type TestApp } from '../support/harness.js';
  * of the two (a cookie read before the bearer token, a version refused, another budget spent, a header left
  * out) makes the two answers differ here.
  */
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
 /** Headers only one of the two ways sets (the date, the connection's) and the budget left, compared apart. */
 const comparable = ({
   date: _date,
@@ -30,37 +25,15 @@ const comparable = ({
 const STAGE = '/api/content/v9/feed/eight-stage?country=NZ';
 
 describe('the express lane and the routes', () => {
+  let lane: LaneApp;
   let t: TestApp;
-  let port = 0;
-  let routed = 0;
   beforeAll(async () => {
-    t = await createTestApp({
-      env: { GUEST_PAGE_CACHE_MS: '60000', STAGE_SKELETON_CACHE_MS: '60000' },
-      beforeReady: (app) =>
-        app.addHook('onSend', (_request, _reply, payload, done) => {
-          routed += 1;
-          done(null, payload);
-        }),
-    });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    port = typeof address === 'object' && address ? address.port : 0;
+    lane = await laneApp();
+    t = lane.t;
   });
   afterAll(() => t.close());
 
-  const overHttp = (headers: Record<string, string>) =>
-    new Promise<Answer>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: STAGE, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end();
-    });
+  const overHttp = (headers: Record<string, string>) => lane.get(STAGE, headers);
 
   const byRoutes = async (headers: Record<string, string>): Promise<Answer> => {
     const answer = await t.app.inject({ method: 'GET', url: STAGE, headers, remoteAddress: '127.0.0.1' });
@@ -124,10 +97,10 @@ describe('the express lane and the routes', () => {
         const asked = { ...headers, ...encoding };
         // The routes first: they verify the token (the lane takes only tokens this process knows) and keep the page.
         const routes = await byRoutes(asked);
-        const before = routed;
+        const before = lane.routed();
         const http = await overHttp(asked);
         const label = `${what} ${JSON.stringify(encoding)}`;
-        expect(routed - before, `${label}: ${expected.lane ? 'the lane' : 'the routes'} answer`).toBe(
+        expect(lane.routed() - before, `${label}: ${expected.lane ? 'the lane' : 'the routes'} answer`).toBe(
           expected.lane ? 0 : 1,
         );
         expect(http.status, label).toBe(expected.status);

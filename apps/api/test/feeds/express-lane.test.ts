@@ -1,50 +1,17 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieNames } from '../../src/http/auth/cookies.js';
 import { stageAt } from '../support/feeds.js';
-import { createTestApp, guest, type TestApp } from '../support/harness.js';
+import { guest, type TestApp } from '../support/harness.js';
+import { type Answer, laneApp } from '../support/lane-app.js';
 
 /**
  * The express lane (ADR 037) over real HTTP (the lane sits in front of the server's handler, which `inject`
  * skips): a guest's cached stage page answered before routing must be the answer the routes give, and whatever
  * the lane is not sure of must reach the routes. A hook of the routes counts what reached them.
  */
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-async function start(env: Record<string, string>) {
-  let routed = 0;
-  const t = await createTestApp({
-    env: { GUEST_PAGE_CACHE_MS: '60000', STAGE_SKELETON_CACHE_MS: '60000', ...env },
-    beforeReady: (app) =>
-      // onSend runs for every answer the routes send, errors included, before it is written.
-      app.addHook('onSend', (_request, _reply, payload, done) => {
-        routed += 1;
-        done(null, payload);
-      }),
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
-    new Promise<Answer>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end();
-    });
-  return { t, get, routed: () => routed };
-}
+const start = (env: Record<string, string>) => laneApp({ env });
 
 const stageOf = (query: string) => `/api/content/v9/feed/eight-stage?${query}`;
 

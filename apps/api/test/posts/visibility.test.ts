@@ -1,11 +1,11 @@
-import { request as httpRequest } from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stagePost } from '../../src/domains/feeds/stage-membership.js';
 import { addLike } from '../../src/domains/likes/like-store.js';
 import { hydratePosts } from '../../src/domains/posts/hydrate.js';
 import { passesAll, standardRules, visibleTo } from '../../src/domains/posts/visibility.js';
-import { createTestApp, guest, machine, type TestApp } from '../support/harness.js';
+import { guest, machine, type TestApp } from '../support/harness.js';
+import { type LaneApp, laneApp } from '../support/lane-app.js';
 
 /**
  * Who may see a post, held to one table (domains/posts/visibility.ts owns the rule): each rule both ways (its
@@ -47,13 +47,12 @@ const anyPost = () => true;
 const TAG = 'visibilitytable';
 const COUNTRY = 'IS';
 
+let lane: LaneApp;
 let t: TestApp;
 let posts: Post[];
 const ids: Record<Viewer, string | null> = { guest: null, author: '', friend: '', follower: '', stranger: '' };
 const usernames: Partial<Record<Viewer, string>> = {};
 let lover: string;
-let port = 0;
-let routed = 0;
 const tokens: Partial<Record<Viewer, string>> = {};
 
 /** Who reads, as the harness names them; the guest as the harness's guest. */
@@ -68,15 +67,8 @@ const expected = (viewer: Viewer, among: (post: Post) => boolean) =>
 
 beforeAll(async () => {
   // Page caches on, so that the stage is answered from the page citizens share and before routing too.
-  t = await createTestApp({
-    seed: false,
-    env: { GUEST_PAGE_CACHE_MS: '60000', STAGE_SKELETON_CACHE_MS: '60000' },
-    beforeReady: (app) =>
-      app.addHook('onSend', (_request, _reply, payload, done) => {
-        routed += 1;
-        done(null, payload);
-      }),
-  });
+  lane = await laneApp({ seed: false });
+  t = lane.t;
   for (const viewer of citizens) {
     const citizen = await t.newCitizen({ country: COUNTRY });
     ids[viewer] = citizen.id;
@@ -114,10 +106,6 @@ beforeAll(async () => {
     }
     posts.push({ ...kind, id, seenBy });
   }
-
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  port = typeof address === 'object' && address ? address.port : 0;
 });
 
 afterAll(async () => {
@@ -128,26 +116,9 @@ afterAll(async () => {
 async function overHttp(url: string, viewer: Viewer): Promise<{ status: number; body: string; routed: boolean }> {
   // One token per reader: the lane answers only tokens this process has verified before.
   tokens[viewer] ??= await t.tokenFor(as(viewer));
-  const token = tokens[viewer];
-  const before = routed;
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: '127.0.0.1', port, path: url, headers: { authorization: `Bearer ${token}` } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString(),
-            routed: routed > before,
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
+  const before = lane.routed();
+  const answer = await lane.get(url, { authorization: `Bearer ${tokens[viewer]}` });
+  return { status: answer.status, body: answer.body.toString(), routed: lane.routed() > before };
 }
 
 const listed = (body: string): string[] => {
