@@ -16,6 +16,7 @@ import { errorReportingSettings } from '@/server/error-reporting-settings';
 import { getServerSession } from '@/session/server-session';
 import { ConsentedServices } from '@/telemetry/consented-services';
 import { SessionNav } from './(auth)/_components/session-nav';
+import './tokens.css';
 import './globals.css';
 
 interface LayoutProps {
