@@ -21,6 +21,13 @@ describe('halfWrites', () => {
     await t.newPost({ authorId: a.id, caption: 'just us #one', sharing: 'private' });
     await t.newPost({ authorId: a.id, caption: 'soon #two', status: 'processing' });
     expect(await halfWrites(t.ctx.db)).toEqual([]);
+    // A draft awaiting its upload counts on nobody (ADR 064): counting it is a half write.
+    const draft = await t.newPost({ authorId: a.id, caption: 'draft #two', status: 'awaiting_upload' });
+    expect(await halfWrites(t.ctx.db)).toEqual([]);
+    await t.ctx.db.updateTable('citizens').set({ posts_count: sql`posts_count + 1` }).where('id', '=', a.id).execute();
+    expect((await halfWrites(t.ctx.db)).join('\n')).toContain(`${a.username}: posts_count 4, recount 3`);
+    await t.ctx.db.updateTable('citizens').set({ posts_count: sql`posts_count - 1` }).where('id', '=', a.id).execute();
+    expect(draft).toMatch(/^[0-9a-f-]{36}$/);
 
     await t.ctx.db.updateTable('posts').set({ likes_count: 7 }).where('id', '=', postId).execute();
     await t.ctx.db.deleteFrom('post_hashtags').where('post_id', '=', postId).where('name_key', '=', 'two').execute();

@@ -71,7 +71,8 @@ describe('POST /v7/creators-content', () => {
       [t.world.citizens.carol.id, t.world.citizens.bob.id].sort(),
     );
     const counts = await db.selectFrom('citizens').select('posts_count').where('id', '=', author.id).executeTakeFirst();
-    expect(counts?.posts_count).toBe(2);
+    // The draft counts on its author only once its media arrives (ADR 064): the earlier post alone.
+    expect(counts?.posts_count).toBe(1);
 
     // Not cached until it is read: nobody else may read it before its upload, and the upload forgets it.
     expect(t.ctx.caches.posts.get(created.id)).toBeUndefined();

@@ -91,7 +91,12 @@ export async function halfWrites(db: Db): Promise<string[]> {
       .select(count('follows f', 'f.followee_id = c.id').as('followers'))
       .select(count('follows f', 'f.follower_id = c.id').as('following'))
       .select(count('friendships f', 'f.citizen_id = c.id').as('friends'))
-      .select(count('posts p', 'p.author_id = c.id and p.deleted_at is null').as('live_posts'))
+      // A post awaiting its upload is a draft, counted nowhere (ADR 064).
+      .select(
+        count('posts p', "p.author_id = c.id and p.deleted_at is null and p.status <> 'awaiting_upload'").as(
+          'live_posts',
+        ),
+      )
       .execute(),
     db
       .selectFrom('hashtags as t')

@@ -1,5 +1,6 @@
 import { completeUpload } from '@civitas/contract';
 import type { AppContext } from '../../context.js';
+import { increment } from '../../db/counters.js';
 import { AppError, badRequest, conflict } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { MediaRejected } from '../../media/media-rejected.js';
@@ -59,6 +60,12 @@ async function finish(ctx: AppContext, upload: UploadRow): Promise<void> {
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (started.numUpdatedRows === 0n) return true;
+    // Its media has arrived: from now on the post counts on its author (author-count.ts).
+    await trx
+      .updateTable('citizens')
+      .set({ posts_count: increment('posts_count') })
+      .where('id', '=', upload.owner_id)
+      .execute();
     queued = await ctx.media.queue.enqueue(trx, upload.post_id, now);
     // Processing takes the uploads completed by now: one still open (a video's cover never completed) is given
     // up, so it cannot be filled and kept for as long as the post lives.

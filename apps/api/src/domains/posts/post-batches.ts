@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { eachAlone, oncePer, writeLine } from '../../db/batches.js';
 import type { Db } from '../../db/database.js';
+import { countedOnAuthorSql } from './author-count.js';
 import { hashtagKey } from './caption.js';
 import { countedOnTags, nameFromFirstCounted } from './hashtag-links.js';
 import type { CitizenSummaryRow, PostRow } from './hydrate.js';
@@ -49,7 +50,7 @@ async function publishTogether(db: Db, batch: readonly PostFields[]): Promise<(W
  * writePost's statement for many posts, the rows passed as JSON: each post with its mentions and hashtag links,
  * each hashtag counted once by the number of its new posts everyone may see (named as its first post spells it
  * when new; hashtag-links.ts says which count), and
- * each author once by the number of theirs.
+ * each author once by the number of theirs that count there (author-count.ts).
  */
 function manyPostsSql(rows: readonly PostRow[], batch: readonly PostFields[]) {
   const mentions = rows.flatMap((row, i) =>
@@ -74,7 +75,7 @@ function manyPostsSql(rows: readonly PostRow[], batch: readonly PostFields[]) {
   return sql<CitizenSummaryRow>`
     with post as (
       insert into posts select * from json_populate_recordset(null::posts, ${JSON.stringify(rows)}::json)
-      returning id, author_id
+      returning id, author_id, status
     ), mentions as (
       insert into post_mentions (post_id, citizen_id)
       select post_id, citizen_id from json_populate_recordset(null::post_mentions, ${JSON.stringify(mentions)}::json)
@@ -89,7 +90,7 @@ function manyPostsSql(rows: readonly PostRow[], batch: readonly PostFields[]) {
       insert into post_hashtags (post_id, name_key) select post_id, key from tag
     )
     update citizens set posts_count = citizens.posts_count + authored.k
-    from (select author_id, count(*)::int as k from post group by author_id) as authored
+    from (select author_id, (count(*) filter (where ${countedOnAuthorSql}))::int as k from post group by author_id) as authored
     where citizens.id = authored.author_id
     returning citizens.id, citizens.username, citizens.display_name, citizens.profile_picture_uri, citizens.country`;
 }

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { increment } from '../../db/counters.js';
 import type { Db } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
 import { newId } from '../../db/ids.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { PostStatusValue } from '../../db/tables/index.js';
+import { authorStep } from './author-count.js';
 import { extractHashtags, hashtagKey } from './caption.js';
 import { countedOnTags, linkHashtags, nameFromFirstCounted } from './hashtag-links.js';
 import { type CitizenSummaryRow, citizenSummaryColumns, type PostRow } from './hydrate.js';
@@ -39,9 +39,10 @@ export interface WrittenPost {
 }
 
 /**
- * Writes a post with its mention and hashtag links and counts it on its author and its tags, atomically: the
- * one way a post comes into being, whether created by a citizen or seeded. Returns the row as written and its
- * author, so the new post can be shown without reading it back.
+ * Writes a post with its mention and hashtag links and counts it on its author and its tags (where it counts:
+ * author-count.ts, hashtag-links.ts), atomically: the one way a post comes into being, whether created by a
+ * citizen or seeded. Returns the row as written and its author, so the new post can be shown without reading it
+ * back.
  *
  * On PostgreSQL all of it is one statement (data-modifying CTEs; foreign keys are checked at its end), one
  * round trip instead of seven; SQLite, in process, runs the same inserts in a transaction.
@@ -61,9 +62,10 @@ export async function writePost(db: Db, fields: PostFields): Promise<WrittenPost
         .execute();
     }
     await linkHashtags(trx, row.id, hashtags, fields.createdAt, countedOnTags(row));
+    // Updated even when the post is not counted yet (author-count.ts): the statement answers the author.
     const author = await trx
       .updateTable('citizens')
-      .set({ posts_count: increment('posts_count') })
+      .set({ posts_count: sql`posts_count + ${authorStep(row)}` })
       .where('id', '=', fields.authorId)
       .returning(citizenSummaryColumns)
       .executeTakeFirstOrThrow();
@@ -162,7 +164,7 @@ const postStatementQuery = (
         .expression(sql`select ${row.id}::uuid, unnest(${sql.val(keys)}::text[])`),
     )
     .updateTable('citizens')
-    .set({ posts_count: increment('posts_count') })
+    .set({ posts_count: sql`posts_count + ${authorStep(row)}::int` })
     .where('id', '=', row.author_id)
     .returning(citizenSummaryColumns);
 
@@ -181,6 +183,7 @@ const postStatement = precompiled({
     hashtags,
     row.id,
     keys,
+    authorStep(row),
     row.author_id,
   ],
 });

@@ -1,0 +1,45 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { postMediaRoot } from '../../media/paths.js';
+import { discardOpenUploads, discardUploadBytes } from '../media/discard-uploads.js';
+import { countedOnAuthor } from './author-count.js';
+import { countedOnTags, unlinkHashtags } from './hashtag-links.js';
+
+/**
+ * Soft delete: the row stays for likes' history, but it leaves the stage, every feed and every count it was in,
+ * and nothing of it stays reachable (its renditions and any upload still in progress go too). The author's
+ * delete and the sweep of posts whose upload never came (`onlyWaiting`: removed only if still awaiting it, so a
+ * post whose upload completed meanwhile stays) share it. False when there was nothing to remove.
+ */
+export async function removePost(
+  ctx: AppContext,
+  post: { id: string; authorId: string },
+  options: { onlyWaiting?: boolean } = {},
+): Promise<boolean> {
+  const now = ctx.now();
+  const removed = await ctx.db.transaction().execute(async (trx) => {
+    let update = trx
+      .updateTable('posts')
+      .set({ deleted_at: now, updated_at: now })
+      .where('id', '=', post.id)
+      .where('deleted_at', 'is', null);
+    if (options.onlyWaiting) update = update.where('status', '=', 'awaiting_upload');
+    const deleted = await update.returning(['sharing', 'status']).executeTakeFirst();
+    if (!deleted) return false; // a concurrent delete (or, for the sweep, a completed upload) won
+    await trx.deleteFrom('stage_entries').where('post_id', '=', post.id).execute();
+    await unlinkHashtags(trx, post.id, countedOnTags(deleted));
+    if (countedOnAuthor(deleted)) {
+      await trx
+        .updateTable('citizens')
+        .set({ posts_count: sql`case when posts_count > 0 then posts_count - 1 else 0 end` })
+        .where('id', '=', post.authorId)
+        .execute();
+    }
+    return true;
+  });
+  ctx.caches.posts.forget(post.id); // the live read already hides it; this frees the memory
+  await discardOpenUploads(ctx, { postId: post.id });
+  await discardUploadBytes(ctx, post.id);
+  await ctx.media.files.removeFolder(postMediaRoot(post.id));
+  return removed;
+}
