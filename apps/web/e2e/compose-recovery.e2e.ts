@@ -9,8 +9,9 @@ import { dismissConsent, phonePage, signInAs } from './support/demo';
 import { deletePublishedPost, holdRequests } from './support/pages';
 
 /**
- * The composer when things go wrong on the way (ADR 009): a file the server refuses leaves the post waiting for
- * another one, a cancel that comes while the post is still being created keeps nothing, and leaving the page
+ * The composer when things go wrong on the way (ADR 009, 064): a file that is no picture is refused before
+ * anything is sent, a file the server refuses leaves the post waiting for another one (and deleted once the
+ * person leaves), a cancel that comes while the post is still being created keeps nothing, and leaving the page
  * before the file is through is asked about first.
  */
 const origin = inject('origin');
@@ -66,6 +67,17 @@ const processingStatusOf = (page: Page, postId: string) =>
     postId,
   );
 
+/** My post total, as my profile reads it. */
+const myPostsCount = (page: Page) =>
+  page.evaluate(
+    async () =>
+      (
+        (await (
+          await fetch('/api/users/influencers/me', { credentials: 'same-origin', headers: { 'x-api-version': '5.0' } })
+        ).json()) as { postsCount: number }
+      ).postsCount,
+  );
+
 describe('the composer recovers', () => {
   it('sends another file to the same post after the server refuses one', async () => {
     const page = await composer();
@@ -73,16 +85,16 @@ describe('the composer recovers', () => {
     page.on('request', (request) => {
       if (isCreate(request) || isInitiate(request)) requests.push(request);
     });
-    // Named and typed as a JPEG, so the browser's checks let it through; its bytes are not a picture.
-    const fake = join(work, 'not-a-picture.jpg');
-    writeFileSync(fake, 'This is text, not a picture.\n'.repeat(40));
+    // A JPEG's first bytes, so the browser's check lets it through; the rest is no picture, which the server finds.
+    const fake = join(work, 'damaged.jpg');
+    writeFileSync(fake, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 0x41)]));
     const caption = `Second try ${Date.now()}`;
     await main(page).getByLabel('Picture or video').setInputFiles(fake);
     await main(page).getByLabel('Caption').fill(caption);
     await main(page).getByRole('button', { name: 'Publish' }).click();
 
     const alert = main(page).getByRole('alert');
-    await alert.getByText('This file is not a picture or video we can use.').waitFor();
+    await alert.getByText('This file is damaged or incomplete. Try exporting it again.').waitFor();
     // The server's own reason is there as the detail, on a page in English (the language it is written in).
     const paragraphs = await alert.locator('p').allTextContents();
     expect(paragraphs).toHaveLength(2);
@@ -99,6 +111,51 @@ describe('the composer recovers', () => {
     const initiated = requests.filter(isInitiate).map((request) => postIdOf(request.url()));
     expect(initiated).toEqual([postId, postId]);
     await deletePublishedPost(page);
+  });
+
+  it('refuses text named .jpg the moment it is chosen: one message, no preview, nothing sent', async () => {
+    const page = await composer();
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET' && request.url().includes('/creators-content')) sent.push(request.url());
+    });
+    const fake = join(work, 'notes.jpg');
+    writeFileSync(fake, 'This is text, not a picture.\n'.repeat(40));
+    await main(page).getByLabel('Picture or video').setInputFiles(fake);
+    const message = 'This file is not a picture or video we can use.';
+    await main(page).getByRole('alert').filter({ hasText: message }).waitFor();
+    await main(page).getByLabel('Caption').fill('Never sent');
+    await main(page).getByRole('button', { name: 'Publish' }).click();
+    expect(await main(page).getByText(message, { exact: false }).count()).toBe(1);
+    expect(await main(page).getByRole('alert').count()).toBe(1);
+    expect(await main(page).locator('img[src^="blob:"]').count()).toBe(0);
+    expect(await main(page).getByLabel('Picture or video').getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toEqual([]);
+  });
+
+  it('deletes a post whose file was refused once the person leaves: not on the profile, the total unchanged', async () => {
+    const page = await composer();
+    const postsBefore = await myPostsCount(page);
+    const created = page.waitForResponse((response) => isCreate(response.request()));
+    const fake = join(work, 'damaged-too.jpg');
+    writeFileSync(fake, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 0x42)]));
+    const caption = `Refused and left ${Date.now()}`;
+    await main(page).getByLabel('Picture or video').setInputFiles(fake);
+    await main(page).getByLabel('Caption').fill(caption);
+    await main(page).getByRole('button', { name: 'Publish' }).click();
+    await main(page).getByRole('alert').getByText('This file is damaged or incomplete.', { exact: false }).waitFor();
+    const { id } = (await (await created).json()) as { id: string };
+    // Meanwhile the waiting post counts nowhere.
+    expect(await myPostsCount(page)).toBe(postsBefore);
+
+    const discarded = page.waitForRequest((request) => request.method() === 'DELETE');
+    await page.locator('header.site-header a[href="/me"]').click();
+    expect((await discarded).url()).toMatch(new RegExp(`/creators-content/${id}$`));
+    await page.waitForURL(/\/me$/);
+    await main(page).locator('article').first().waitFor();
+    await expect.poll(() => main(page).getByText(caption).count()).toBe(0);
+    await expect.poll(() => processingStatusOf(page, id), { timeout: 10_000 }).toBe(404);
+    expect(await myPostsCount(page)).toBe(postsBefore);
   });
 
   it('keeps nothing when cancelled while the post is being created', async () => {

@@ -150,7 +150,7 @@ describe('the composer', () => {
     const notes = join(work, 'notes.txt');
     writeFileSync(notes, 'not a picture');
     await picker.setInputFiles(notes);
-    await main(page).getByText('This kind of file cannot be posted.', { exact: false }).waitFor();
+    await main(page).getByText('This file is not a picture or video we can use.', { exact: false }).waitFor();
 
     // Longer than the three minutes the server takes: known from the file's metadata, before any upload.
     const long = join(work, 'long.mp4');

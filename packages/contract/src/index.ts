@@ -16,6 +16,8 @@ export * from './services/social.js';
 export * from './services/uploads.js';
 export * from './services/users.js';
 export * from './session-rules.js';
+export * from './sniff-image.js';
+export * from './sniff-video.js';
 export * from './text.js';
 export * from './text-rules.js';
 export * from './views.js';

@@ -25,6 +25,8 @@ export { errorReportsCollectNothing } from './error-report-privacy.js';
 export { imageContentTypes, mediaLimits, videoContentTypes } from './media-limits.js';
 export { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, languages } from './preferences.js';
 export { REFRESH_REUSE_GRACE_MS, RESET_LINK_TTL_MS } from './session-rules.js';
+export { IMAGE_HEAD_BYTES, type ImageFormat, sniffImage } from './sniff-image.js';
+export { sniffVideo, VIDEO_HEAD_BYTES, type VideoContainer } from './sniff-video.js';
 export { normalizeText, type TextProblem, textLength, textProblem, trimText } from './text-rules.js';
 
 /*

@@ -24,6 +24,7 @@ export { type MyImageKind, sendMyImage } from './upload/my-images';
 export {
   abortUploadKeepalive,
   discardDraftKeepalive,
+  draftDiscarded,
   postPublished,
   uploadCallsFor,
 } from './upload/upload-calls';

@@ -1,8 +1,8 @@
 import { open } from 'node:fs/promises';
+import { IMAGE_HEAD_BYTES, type ImageFormat, sniffImage } from '@civitas/contract';
 import type Sharp from 'sharp';
 import { damagedPicture, heicNotSupported, notAPicture, tooManyPixels } from './image-refusals.js';
 import { loadSharp } from './sharp-setup.js';
-import { IMAGE_HEAD_BYTES, type ImageFormat, sniffImage } from './sniff-image.js';
 
 export interface InspectedImage {
   format: Exclude<ImageFormat, 'heif'>;

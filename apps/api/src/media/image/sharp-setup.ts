@@ -6,7 +6,7 @@ import type Sharp from 'sharp';
  * any a later libvips adds) is blocked. An allowlist rather than a list of bad loaders, so an upgrade cannot
  * quietly open a new decoder to uploads.
  *
- * Uploads are sniffed (sniff-image.ts) and checked against sharp's own reading of the header before anything
+ * Uploads are sniffed (the contract's sniff-image.ts) and checked against sharp's own reading of the header before anything
  * is decoded, so this is defence in depth: if a sniff were ever wrong, libvips still could not pick an
  * unexpected loader for the bytes.
  *

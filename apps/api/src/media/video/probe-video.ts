@@ -1,9 +1,9 @@
 import { open, stat } from 'node:fs/promises';
+import { sniffVideo, VIDEO_HEAD_BYTES, type VideoContainer } from '@civitas/contract';
 import { MediaRejected } from '../media-rejected.js';
 import { ffprobeOf, type VideoTools } from './ffmpeg-binaries.js';
 import { runTool, ToolMissing, ToolTimedOut } from './run-tool.js';
 import { safeInput } from './safe-input.js';
-import { sniffVideo, VIDEO_HEAD_BYTES, type VideoContainer } from './sniff-video.js';
 import { checkVideoLimits, type VideoLimits } from './video-limits.js';
 
 export type { VideoLimits } from './video-limits.js';

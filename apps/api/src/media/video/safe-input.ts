@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { VideoContainer } from './sniff-video.js';
+import type { VideoContainer } from '@civitas/contract';
 
 /**
  * The input options every ffmpeg and ffprobe run on an upload uses: only local files may be opened (a

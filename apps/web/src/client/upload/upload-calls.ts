@@ -60,16 +60,30 @@ export function abortUploadKeepalive(postId: string, kind: UploadKind, uploadId:
   }).catch(() => undefined);
 }
 
-/** Deletes a post that never got its media (the composer was left or cancelled), surviving the page closing. */
-export function discardDraftKeepalive(postId: string): void {
+/**
+ * Deletes a post that never got its media (the composer was left or cancelled, or its file refused and the
+ * composer left: ADR 064), surviving the page closing. Once it is gone, `onGone` runs (if the page is still
+ * there): my feeds and counts read while it existed are read again.
+ */
+export function discardDraftKeepalive(postId: string, onGone?: () => void): void {
   const route = routeTable.deletePost;
   void fetch(fullPath(route).replace(':id', postId), {
     method: 'DELETE',
     keepalive: true,
     credentials: 'same-origin',
     headers: { 'x-api-version': route.versions.at(-1) ?? '3.0' },
-  }).catch(() => undefined);
+  })
+    .then((response) => {
+      if (response.ok) onGone?.();
+    })
+    .catch(() => undefined);
 }
+
+/** A draft of mine was discarded: the lists and counts that were read with it in them are read again. */
+export const draftDiscarded = () => (dispatch: AppDispatch) => {
+  dispatch(contentApi.util.invalidateTags(['MyFeed']));
+  dispatch(usersApi.util.invalidateTags(['Me']));
+};
 
 /** A post became ready: my lists and counts are read again, now with it in them. */
 export const postPublished = () => (dispatch: AppDispatch) => {

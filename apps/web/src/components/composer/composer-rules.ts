@@ -6,12 +6,14 @@ import {
   textLength,
   videoContentTypes,
 } from '@civitas/contract/routes-table';
+import type { FileRefusal } from '@/client/upload/check-file';
 
 /** A field's problem, as a key of the Compose messages (with its values). */
 export interface FieldProblem {
   key:
     | 'fileMissing'
-    | 'fileType'
+    | 'notMedia'
+    | 'heic'
     | 'imageTooLarge'
     | 'videoTooLarge'
     | 'videoTooLong'
@@ -31,17 +33,11 @@ const MiB = 1024 * 1024;
 export const acceptFor = (media: 'pictureOrVideo' | 'picture'): string =>
   [...imageContentTypes, ...(media === 'pictureOrVideo' ? videoContentTypes : []), '.heic', '.heif'].join(',');
 
-/** The file, by the rules the server applies at initiate (its bytes are checked there again). */
-export function fileProblem(file: File | null, mediaType: 'image' | 'video'): FieldProblem | null {
-  if (!file) return { key: 'fileMissing' };
-  const types: readonly string[] = mediaType === 'image' ? imageContentTypes : videoContentTypes;
-  // An empty type is what browsers report for files they do not know (often HEIC): the server decides.
-  if (file.type && !types.includes(file.type)) return { key: 'fileType' };
-  const max = mediaType === 'image' ? mediaLimits.imageMaxBytes : mediaLimits.videoMaxBytes;
-  if (file.size > max) {
-    return { key: mediaType === 'image' ? 'imageTooLarge' : 'videoTooLarge', values: { max: max / MiB } };
-  }
-  return null;
+/** The message for a chosen file the browser's check refused (checkChosenFile), with the limit it names. */
+export function refusalProblem(refusal: FileRefusal): FieldProblem {
+  if (refusal === 'imageTooLarge') return { key: refusal, values: { max: mediaLimits.imageMaxBytes / MiB } };
+  if (refusal === 'videoTooLarge') return { key: refusal, values: { max: mediaLimits.videoMaxBytes / MiB } };
+  return { key: refusal };
 }
 
 /** Length as a person counts it, the way the server does (the contract's textLength). */

@@ -3,6 +3,7 @@
 import { mediaLimits } from '@civitas/contract/routes-table';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { checkChosenFile } from '@/client/upload/check-file';
 import { CaptionField } from './caption-field';
 import { pickedMentionIds } from './caption-token';
 import styles from './composer.module.css';
@@ -11,10 +12,10 @@ import {
   captionProblem,
   completeLink,
   type FieldProblem,
-  fileProblem,
   linkProblem,
+  refusalProblem,
 } from './composer-rules';
-import { isVideoFile, MediaField } from './media-field';
+import { MediaField } from './media-field';
 import { PublishStatus } from './publish-status';
 import { useLeaveGuard } from './use-leave-guard';
 import { usePublish } from './use-publish';
@@ -32,7 +33,9 @@ const videoTooLong: FieldProblem = { key: 'videoTooLong', values: { minutes: med
 export function Composer() {
   const t = useTranslations('Compose');
   const locale = useLocale();
+  // A file is kept only once its first bytes were found usable: a refused one is said, never previewed or sent.
   const [file, setFile] = useState<File | null>(null);
+  const [mediaType, setMediaType] = useState<'image' | 'video' | null>(null);
   const [cover, setCover] = useState<File | null>(null);
   const [caption, setCaption] = useState('');
   const [link, setLink] = useState('');
@@ -46,7 +49,9 @@ export function Composer() {
   const { phase, setPhase, publish, cancel } = usePublish();
   const ids = { link: useId(), linkHint: useId(), alt: useId(), altHint: useId(), sharing: useId() };
   const problemId = (field: Field) => `${ids.sharing}-${field}-problem`;
-  const video = isVideoFile(file);
+  const video = mediaType === 'video';
+  // The latest choice of each picker: a check that ends after a newer choice is ignored.
+  const choice = useRef({ file: 0, cover: 0 });
   const sending = phase.kind === 'creating' || phase.kind === 'uploading';
   const busy = sending || phase.kind === 'processing';
   // Leaving before the file is through discards the post (usePublish): the person is asked first, and the post
@@ -67,12 +72,12 @@ export function Composer() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const mediaType = video ? 'video' : 'image';
+    // A refused choice keeps its message; no choice at all asks for one.
     const found: Partial<Record<Field, FieldProblem>> = {};
-    const fileIssue = fileProblem(file, mediaType) ?? (file && file === tooLong.current ? videoTooLong : null);
+    const fileIssue =
+      problems.file ?? (!file ? { key: 'fileMissing' as const } : file === tooLong.current ? videoTooLong : null);
     if (fileIssue) found.file = fileIssue;
-    const coverIssue = video && cover ? fileProblem(cover, 'image') : null;
-    if (coverIssue) found.cover = coverIssue;
+    if (video && problems.cover) found.cover = problems.cover;
     const captionIssue = captionProblem(caption, pickedMentionIds(caption, picked.current).length);
     if (captionIssue) found.caption = captionIssue;
     const linkIssue = linkProblem(link);
@@ -94,14 +99,54 @@ export function Composer() {
         sharing,
         altText,
       },
-      mediaType,
+      video ? 'video' : 'image',
     );
+  };
+
+  /** A new choice replaces what a failed or cancelled publish said: one message at a time. */
+  const freshStart = () => {
+    if (phase.kind === 'failed' || phase.kind === 'cancelled') setPhase({ kind: 'editing' });
+  };
+
+  const chooseFile = async (chosen: File) => {
+    choice.current.file += 1;
+    const mine = choice.current.file;
+    freshStart();
+    const checked = await checkChosenFile(chosen, 'pictureOrVideo');
+    if (mine !== choice.current.file) return;
+    setCover(null);
+    setFile(checked.ok ? chosen : null);
+    setMediaType(checked.ok ? checked.mediaType : null);
+    // Said at once, not after the rest of the form is filled in.
+    const issue = checked.ok ? undefined : refusalProblem(checked.refusal);
+    setProblems((current) => ({ ...current, file: issue, cover: undefined }));
+    if (checked.ok && checked.mediaType === 'video') {
+      const seconds = await videoDuration(chosen);
+      if (mine !== choice.current.file || seconds === null || seconds <= mediaLimits.videoMaxSeconds) return;
+      tooLong.current = chosen;
+      setProblems((current) => ({ ...current, file: videoTooLong }));
+    }
+  };
+
+  const chooseCover = async (chosen: File) => {
+    choice.current.cover += 1;
+    const mine = choice.current.cover;
+    freshStart();
+    const checked = await checkChosenFile(chosen, 'picture');
+    if (mine !== choice.current.cover) return;
+    setCover(checked.ok ? chosen : null);
+    setProblems((current) => ({ ...current, cover: checked.ok ? undefined : refusalProblem(checked.refusal) }));
   };
 
   const problemText = (field: Field) => {
     const problem = problems[field];
     return problem ? (
-      <p id={problemId(field)} className={styles.problem}>
+      // A refused file is said the moment it is chosen: announced, as nothing else moves the focus there.
+      <p
+        id={problemId(field)}
+        className={styles.problem}
+        role={field === 'file' || field === 'cover' ? 'alert' : undefined}
+      >
         {t(`problems.${problem.key}`, problem.values ?? {})}
       </p>
     ) : null;
@@ -112,25 +157,9 @@ export function Composer() {
       <MediaField
         file={file}
         cover={cover}
-        onFile={(chosen) => {
-          setFile(chosen);
-          setCover(null);
-          // A file of the wrong kind or size is said at once, not after the rest of the form is filled in.
-          const issue = chosen ? fileProblem(chosen, isVideoFile(chosen) ? 'video' : 'image') : null;
-          setProblems((current) => ({ ...current, file: issue ?? undefined, cover: undefined }));
-          if (chosen && !issue && isVideoFile(chosen)) {
-            void videoDuration(chosen).then((seconds) => {
-              if (seconds === null || seconds <= mediaLimits.videoMaxSeconds) return;
-              tooLong.current = chosen;
-              setProblems((current) => ({ ...current, file: videoTooLong }));
-            });
-          }
-        }}
-        onCover={(chosen) => {
-          setCover(chosen);
-          const issue = chosen ? fileProblem(chosen, 'image') : null;
-          setProblems((current) => ({ ...current, cover: issue ?? undefined }));
-        }}
+        mediaType={mediaType}
+        onFile={(chosen) => void chooseFile(chosen)}
+        onCover={(chosen) => void chooseCover(chosen)}
         disabled={busy}
         {...(problems.file ? { problemId: problemId('file') } : {})}
         {...(problems.cover ? { coverProblemId: problemId('cover') } : {})}

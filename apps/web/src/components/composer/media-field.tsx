@@ -5,11 +5,12 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useId, useState } from 'react';
 import styles from './composer.module.css';
 import { acceptFor } from './composer-rules';
+import { DropZone } from './drop-zone';
 
 const MiB = 1024 * 1024;
 
-/** A local preview of the chosen file; its object URL is released when the file changes or the form goes. */
-function usePreviewUrl(file: File | null): string | null {
+/** A local preview of a chosen file; its object URL is released when the file changes or the form goes. */
+export function usePreviewUrl(file: Blob | null): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!file) return setUrl(null);
@@ -20,38 +21,60 @@ function usePreviewUrl(file: File | null): string | null {
   return url;
 }
 
-export const isVideoFile = (file: File | null): boolean => Boolean(file?.type.startsWith('video/'));
-
 interface MediaFieldProps {
+  /** The chosen file once its first bytes were found usable (checkChosenFile), and what it is. */
   file: File | null;
+  mediaType: 'image' | 'video' | null;
   cover: File | null;
-  onFile(file: File | null): void;
-  onCover(file: File | null): void;
+  onFile(file: File): void;
+  onCover(file: File): void;
   disabled: boolean;
   problemId?: string;
   coverProblemId?: string;
 }
 
-/** The picture or video to post, with its preview; a video may also get a cover picture. */
-export function MediaField({ file, cover, onFile, onCover, disabled, problemId, coverProblemId }: MediaFieldProps) {
+/**
+ * The picture or video to post, dropped or chosen, previewed at the aspect the post will show it at (its own,
+ * full width, as post-media.tsx draws it); a video may also get a cover picture.
+ */
+export function MediaField({
+  file,
+  mediaType,
+  cover,
+  onFile,
+  onCover,
+  disabled,
+  problemId,
+  coverProblemId,
+}: MediaFieldProps) {
   const t = useTranslations('Compose');
-  const ids = { file: useId(), hint: useId(), cover: useId(), coverHint: useId() };
+  const ids = { file: useId(), label: useId(), hint: useId(), cover: useId(), coverLabel: useId(), coverHint: useId() };
   const preview = usePreviewUrl(file);
-  const video = isVideoFile(file);
+  const coverPreview = usePreviewUrl(cover);
+  const video = mediaType === 'video';
   return (
     <div className={styles.field}>
-      <label htmlFor={ids.file} className={styles.label}>
+      <label id={ids.label} htmlFor={ids.file} className={styles.label}>
         {t('fileLabel')}
       </label>
-      <input
+      <DropZone
         id={ids.file}
-        type="file"
+        labelId={ids.label}
+        describedBy={[ids.hint, problemId].filter(Boolean).join(' ')}
         accept={acceptFor('pictureOrVideo')}
-        className={styles.fileInput}
+        prompt={file ? file.name : t('dropPrompt')}
+        choose={t(file ? 'chooseAnother' : 'chooseFile')}
         disabled={disabled}
-        aria-invalid={problemId ? true : undefined}
-        aria-describedby={[ids.hint, problemId].filter(Boolean).join(' ')}
-        onChange={(event) => onFile(event.target.files?.[0] ?? null)}
+        invalid={Boolean(problemId)}
+        onFile={onFile}
+        preview={
+          preview && video ? (
+            <video className={styles.preview} src={preview} controls muted playsInline aria-label={t('previewVideo')} />
+          ) : preview ? (
+            // biome-ignore lint/performance/noImgElement: a local object URL of the person's own file
+            <img className={styles.preview} src={preview} alt={t('previewImage')} />
+          ) : undefined
+        }
       />
       <p id={ids.hint} className={styles.hint}>
         {t('fileHint', {
@@ -60,31 +83,30 @@ export function MediaField({ file, cover, onFile, onCover, disabled, problemId, 
           videoSeconds: mediaLimits.videoMaxSeconds,
         })}
       </p>
-      {preview && video ? (
-        <video className={styles.preview} src={preview} controls muted playsInline aria-label={t('previewVideo')} />
-      ) : null}
-      {preview && !video ? (
-        // biome-ignore lint/performance/noImgElement: a local object URL of the person's own file
-        <img className={styles.preview} src={preview} alt={t('previewImage')} />
-      ) : null}
       {video ? (
         <>
-          <label htmlFor={ids.cover} className={styles.label}>
+          <label id={ids.coverLabel} htmlFor={ids.cover} className={styles.label}>
             {t('coverLabel')}
           </label>
-          <input
+          <DropZone
             id={ids.cover}
-            type="file"
+            labelId={ids.coverLabel}
+            describedBy={[ids.coverHint, coverProblemId].filter(Boolean).join(' ')}
             accept={acceptFor('picture')}
-            className={styles.fileInput}
+            prompt={cover ? cover.name : t('dropCoverPrompt')}
+            choose={t(cover ? 'chooseAnother' : 'chooseFile')}
             disabled={disabled}
-            aria-invalid={coverProblemId ? true : undefined}
-            aria-describedby={[ids.coverHint, coverProblemId].filter(Boolean).join(' ')}
-            onChange={(event) => onCover(event.target.files?.[0] ?? null)}
+            invalid={Boolean(coverProblemId)}
+            onFile={onCover}
+            preview={
+              coverPreview ? (
+                // biome-ignore lint/performance/noImgElement: a local object URL of the person's own file
+                <img className={styles.coverPreview} src={coverPreview} alt={t('previewCover')} />
+              ) : undefined
+            }
           />
           <p id={ids.coverHint} className={styles.hint}>
             {t('coverHint')}
-            {cover ? ` (${cover.name})` : ''}
           </p>
         </>
       ) : null}

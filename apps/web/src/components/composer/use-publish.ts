@@ -6,6 +6,7 @@ import {
   type ApiError,
   abortUploadKeepalive,
   discardDraftKeepalive,
+  draftDiscarded,
   UploadFailed,
   uploadCallsFor,
   uploadMedia,
@@ -57,7 +58,9 @@ interface Draft {
  * uploads the new file to the same post; a changed caption, link, audience or alt text makes a new post and
  * discards the old one. Cancelling, or leaving the page before the upload is through (even while the post is
  * still being created), aborts the upload and deletes the unfinished post with requests that outlive the page
- * (`keepalive`).
+ * (`keepalive`). A post whose file was refused is deleted the same way once the person leaves the composer,
+ * and my feeds and counts are read again; one whose delete never arrives, the server removes after
+ * UPLOAD_EXPIRY_MS, and meanwhile it counts nowhere (ADR 064).
  */
 export function usePublish() {
   const dispatch = useAppDispatch();
@@ -68,6 +71,7 @@ export function usePublish() {
   const upload = useRef<{ controller: AbortController; kind: UploadKind; uploadId?: string } | null>(null);
   // Each publish is a run; cancelling or leaving ends the current one, whatever call it is waiting for.
   const run = useRef(0);
+  const discard = (postId: string) => discardDraftKeepalive(postId, () => dispatch(draftDiscarded()));
 
   const abandon = () => {
     run.current += 1;
@@ -75,7 +79,7 @@ export function usePublish() {
     current?.controller.abort();
     upload.current = null;
     if (draft.current && current?.uploadId) abortUploadKeepalive(draft.current.id, current.kind, current.uploadId);
-    if (draft.current) discardDraftKeepalive(draft.current.id);
+    if (draft.current) discard(draft.current.id);
     draft.current = null;
   };
 
@@ -95,12 +99,12 @@ export function usePublish() {
   const postFor = async (body: Parameters<typeof createPost>[0]['body'], live: () => boolean) => {
     const request = JSON.stringify(body);
     if (draft.current?.request === request) return draft.current;
-    if (draft.current) discardDraftKeepalive(draft.current.id);
+    if (draft.current) discard(draft.current.id);
     draft.current = null;
     const created = await createPost({ body });
     if (!live()) {
       // Cancelled or left while the post was being made: it is not kept.
-      if (created.data) discardDraftKeepalive(created.data.id);
+      if (created.data) discard(created.data.id);
       return null;
     }
     if (created.error || !created.data) {

@@ -1,6 +1,6 @@
 import { updateMyProfile } from '@civitas/contract';
 import { describe, expect, it } from 'vitest';
-import { bioProblem, displayNameProblem, pictureProblem, pictureRefusal } from './profile-rules';
+import { bioProblem, displayNameProblem, pictureRefusal } from './profile-rules';
 
 const names = [
   'Ana',
@@ -49,21 +49,7 @@ describe('the profile form’s rules', () => {
   });
 });
 
-describe('a chosen profile picture', () => {
-  const file = (type: string, size: number) => {
-    const chosen = new File([new Uint8Array(1)], 'chosen', { type });
-    Object.defineProperty(chosen, 'size', { value: size });
-    return chosen;
-  };
-
-  it('is checked by its declared type and size before it is sent; an unknown type is the server’s to judge', () => {
-    expect(pictureProblem(file('image/jpeg', 1024))).toBeNull();
-    expect(pictureProblem(file('', 1024))).toBeNull();
-    expect(pictureProblem(file('text/plain', 1024))).toBe('pictureNotUsable');
-    expect(pictureProblem(file('image/svg+xml', 1024))).toBe('pictureNotUsable');
-    expect(pictureProblem(file('image/png', 20 * 1024 * 1024 + 1))).toBe('pictureTooLarge');
-  });
-
+describe('a profile picture sent on Save (the browser checks its bytes first: check-file.test.ts)', () => {
   it('turns the server’s refusals of the picture into our words, and leaves other failures to the generic ones', () => {
     const refused = (status: number, code: string) => ({
       status,

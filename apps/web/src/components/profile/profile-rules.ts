@@ -1,12 +1,4 @@
-import {
-  imageContentTypes,
-  inputLimits,
-  mediaLimits,
-  normalizeText,
-  textLength,
-  textProblem,
-  trimText,
-} from '@civitas/contract/routes-table';
+import { inputLimits, normalizeText, textLength, textProblem, trimText } from '@civitas/contract/routes-table';
 import { errorBodyOf } from '../../client/api/errors';
 
 /** A field's problem, as a key of the Profile messages (with its values). */
@@ -37,13 +29,6 @@ export function bioProblem(bio: string): ProfileFieldProblem | null {
 }
 
 type PictureMessage = 'pictureNotUsable' | 'pictureTooLarge' | 'pictureDamaged';
-
-/** A chosen file, by the rules the server applies (it checks the bytes again): its declared type and size. */
-export function pictureProblem(file: File): PictureMessage | null {
-  // An empty type is what browsers report for files they do not know (often HEIC): the server decides.
-  if (file.type && !(imageContentTypes as readonly string[]).includes(file.type)) return 'pictureNotUsable';
-  return file.size > mediaLimits.imageMaxBytes ? 'pictureTooLarge' : null;
-}
 
 /** The server's refusal of a picture, as a message of ours (null: not a refusal of the picture itself). */
 export function pictureRefusal(error: unknown): PictureMessage | null {

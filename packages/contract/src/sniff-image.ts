@@ -1,6 +1,7 @@
 /**
- * What an image's first bytes say it is. `heif` is any other HEIF (HEIC photos hold HEVC): recognised so it
- * can be refused with a useful message, never decoded (see inspect-image.ts).
+ * What an image's first bytes say it is: the server's check of an upload (the API's inspect-image.ts) and the
+ * browser's before it sends one (ADR 064), from this one list. `heif` is any other HEIF (HEIC photos hold HEVC):
+ * recognised so it can be refused with a useful message, never decoded.
  */
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif' | 'heif';
 

@@ -1,4 +1,7 @@
-/** The demuxer a video's bytes call for; it is forced on ffmpeg, which then never guesses a format. */
+/**
+ * The demuxer a video's bytes call for; it is forced on ffmpeg, which then never guesses a format. The browser
+ * checks a chosen video with the same signatures before it sends one (ADR 064).
+ */
 export type VideoContainer = 'mov' | 'matroska';
 
 /** How much of the file's start `sniffVideo` needs. */

@@ -1,0 +1,86 @@
+'use client';
+
+import { ImageUp } from 'lucide-react';
+import { type DragEvent, type ReactNode, useState } from 'react';
+import styles from './drop-zone.module.css';
+
+interface DropZoneProps {
+  /** The file input's id; `labelId` names it (the field's label), `describedBy` its hint and problem. */
+  id: string;
+  labelId: string;
+  describedBy: string;
+  accept: string;
+  prompt: string;
+  choose: string;
+  disabled: boolean;
+  invalid: boolean;
+  onFile(file: File): void;
+  /** The chosen file's preview, shown in the zone in place of its icon. */
+  preview?: ReactNode;
+}
+
+/**
+ * Where a file is chosen (ADR 064): dropped onto the zone, or picked by a tap or click anywhere on it. The real
+ * `<input type=file>` stays in the page, first in the tab order, named by the field's label, so keyboards and
+ * screen readers use it as ever; it is drawn as the zone's secondary button (its focus ring shows there).
+ */
+export function DropZone({
+  id,
+  labelId,
+  describedBy,
+  accept,
+  prompt,
+  choose,
+  disabled,
+  invalid,
+  onFile,
+  preview,
+}: DropZoneProps) {
+  const [over, setOver] = useState(false);
+  const take = (event: DragEvent) => {
+    event.preventDefault();
+    setOver(false);
+    const file = event.dataTransfer.files[0];
+    if (file && !disabled) onFile(file);
+  };
+  return (
+    <div className={styles.wrap}>
+      <input
+        id={id}
+        type="file"
+        accept={accept}
+        className={styles.input}
+        disabled={disabled}
+        aria-labelledby={labelId}
+        aria-describedby={describedBy || undefined}
+        aria-invalid={invalid || undefined}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = ''; // the same file chosen again is a new choice
+          if (file) onFile(file);
+        }}
+      />
+      {/* A second label of the input: the whole zone is its click target. The input's name comes from labelId. */}
+      <label
+        htmlFor={id}
+        className={styles.zone}
+        data-over={over || undefined}
+        data-invalid={invalid || undefined}
+        data-disabled={disabled || undefined}
+        onDragEnter={(event) => {
+          event.preventDefault();
+          if (!disabled) setOver(true);
+        }}
+        onDragOver={(event) => event.preventDefault()}
+        onDragLeave={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOver(false);
+        }}
+        onDrop={take}
+      >
+        {preview ?? <ImageUp className={styles.icon} aria-hidden size={32} strokeWidth={1.5} />}
+        <span className={styles.prompt}>{prompt}</span>
+        <span className={styles.choose}>{choose}</span>
+      </label>
+    </div>
+  );
+}
