@@ -149,7 +149,7 @@ describe('the composer recovers', () => {
     expect(await myPostsCount(page)).toBe(postsBefore);
 
     const discarded = page.waitForRequest((request) => request.method() === 'DELETE');
-    await page.locator('header.site-header a[href="/me"]').click();
+    await page.locator('header.site-header').getByRole('link', { name: 'My profile' }).first().click();
     expect((await discarded).url()).toMatch(new RegExp(`/creators-content/${id}$`));
     await page.waitForURL(/\/me$/);
     await main(page).locator('article').first().waitFor();
