@@ -56,7 +56,13 @@ describe('a post awaiting its upload', () => {
     expect(refused.completed.statusCode).toBe(415);
     expect(await myPostsCount(author)).toBe(1);
 
-    const { completed } = await uploadWhole(t, author, draft.id, 'image-upload', await solidImage(64, 48).jpeg().toBuffer());
+    const { completed } = await uploadWhole(
+      t,
+      author,
+      draft.id,
+      'image-upload',
+      await solidImage(64, 48).jpeg().toBuffer(),
+    );
     expect(completed.statusCode, completed.body).toBe(202);
     expect(await myPostsCount(author)).toBe(2);
     expect(await halfWrites(t.ctx.db)).toEqual([]);
