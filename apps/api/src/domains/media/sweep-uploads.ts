@@ -2,7 +2,8 @@ import type { AppContext } from '../../context.js';
 
 /**
  * Uploads left open past UPLOAD_EXPIRY_MS (the browser closed, the connection never came back) lose their
- * parts. The post they were for keeps waiting: its author sees it on their profile and can delete it.
+ * parts. The post they were for keeps waiting, counted nowhere; the next sweep of posts whose upload never came
+ * removes it (posts/sweep-waiting-posts.ts, ADR 064).
  */
 export async function sweepExpiredUploads(ctx: AppContext): Promise<number> {
   const now = ctx.now();
