@@ -203,6 +203,10 @@ describe('someone else’s people', () => {
     // Carol is dave's friend and follows alice; dave follows bob, alice's friend.
     expect(await namesIn(list)).toEqual(['Carol Krause', 'Bob Baker']);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Mutual connections with Alice Archer');
+    // Both on the first page, whose total says so: no next page is asked for, nor offered, nor ended with a note.
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('button', { name: /Show more|Loading more/ }).count()).toBe(0);
+    expect(await page.getByText('You have seen everything here.').count()).toBe(0);
     await screenshot(page, 'mutual-friends');
     await expectAccessible(page, 'mutual-friends');
   });
