@@ -313,7 +313,7 @@ describe('a signed-in citizen (alice)', () => {
       await page.unroute('**/creators-content/*/caption');
 
       await card(page).getByRole('button', { name: 'Save' }).click();
-      await expectToast(page, 'The caption of the post was succesfully updated.');
+      await expectToast(page, 'The caption of the post was successfully updated.');
       await card(page).getByText('Picnic moved to Sunday,', { exact: false }).waitFor();
       expect(await card(page).getByRole('link', { name: '@bob' }).getAttribute('href')).toBe('/u/bob');
       expect(await card(page).getByRole('textbox').count()).toBe(0);

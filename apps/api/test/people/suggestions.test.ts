@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POPULAR_MIN_FOLLOWERS } from '../../src/domains/people/suggestions/candidates.js';
 import { expectOk } from '../support/answers.js';
 import { asCitizen, type Citizen, createTestApp, type TestApp, unknownId } from '../support/harness.js';
 import { graph, uniquePrefix, usernames } from '../support/people.js';
@@ -19,6 +20,7 @@ interface World {
   c4: Citizen;
   c5: Citizen;
   c8: Citizen;
+  c9: Citizen;
   plainFof: Citizen;
 }
 
@@ -39,6 +41,8 @@ async function buildWorld(): Promise<World> {
   const c6 = await g.creator(`${p}_c6`);
   const c7 = await g.creator(`${p}_c7`);
   const c8 = await g.creator(`${p}_c8`);
+  // Of another country, with one follower fewer than "popular" asks for: no reason is true of them.
+  const c9 = await g.creator(`${p}_c9`, { country: 'FR' });
   const lurker = await g.citizen(`${p}_lurker`);
   const plainFof = await g.citizen(`${p}_plainfof`);
   await g.follow(me, a, b, c7);
@@ -48,11 +52,12 @@ async function buildWorld(): Promise<World> {
   await g.befriend(friend, c2);
   await g.befriend(friend, c3);
   await g.befriend(friend, plainFof);
-  await g.fans(c5, 3);
+  await g.fans(c5, POPULAR_MIN_FOLLOWERS);
+  await g.fans(c9, POPULAR_MIN_FOLLOWERS - 1);
   await g.fans(c8, 1);
   await g.fans(c6, 5);
   expect((await g.dismiss(me, c6)).statusCode).toBe(204);
-  return { t, me, a, b, friend, c1, c2, c3, c4, c5, c8, plainFof };
+  return { t, me, a, b, friend, c1, c2, c3, c4, c5, c8, c9, plainFof };
 }
 
 const suggestionsUrl = '/api/social/v1/citizens/me/suggested-creators';
@@ -133,6 +138,24 @@ describe('suggested creators and relevant lists', () => {
     for (const query of ['?size=0', '?size=51', '?size=-1', '?size=abc', `?continuationToken=${'x'.repeat(513)}`]) {
       expect((await suggestions(w, query)).statusCode, query).toBe(400);
     }
+  });
+});
+
+describe('"popular on Civitas"', () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await buildWorld();
+  });
+  afterAll(() => w.t.close());
+
+  it('calls a creator popular only from the threshold of followers on, and then for that reason', async () => {
+    const popular = (body: { data: Suggestion[] }) =>
+      body.data.filter((s) => s.reason === 'popular').map((s) => s.username);
+    expect(popular(expectOk(await suggestions(w)))).toEqual([w.c5.username]);
+    expect(usernames(expectOk(await suggestions(w)))).not.toContain(w.c9.username);
+    // One more follower and c9 is popular too, after c5 (more followers).
+    await graph(w.t).fans(w.c9, 1);
+    expect(popular(expectOk(await suggestions(w)))).toEqual([w.c5.username, w.c9.username]);
   });
 });
 

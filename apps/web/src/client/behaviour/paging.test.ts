@@ -22,9 +22,11 @@ describe('offset paging (docs/product.md §9)', () => {
     expect(nextOffset({ data: [1, 2], total: 100 }, 40, 20)).toBe(60);
   });
 
-  it('stops on an empty page only', () => {
+  it('stops on an empty page, or on the page that reaches the total', () => {
     expect(nextOffset({ data: [], total: 100 }, 60, 20)).toBeUndefined();
-    expect(nextOffset({ data: [1], total: 1 }, 0, 20)).toBe(20);
+    expect(nextOffset({ data: [1], total: 1 }, 0, 20)).toBeUndefined();
+    expect(nextOffset({ data: [1, 2], total: 42 }, 40, 20)).toBeUndefined();
+    expect(nextOffset({ data: [1, 2], total: 43 }, 40, 20)).toBe(60);
   });
 });
 

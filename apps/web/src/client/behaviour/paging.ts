@@ -1,7 +1,7 @@
 /**
  * Paging of docs/product.md §9. Continuation style: `size`/`continuationToken` → `{ data, continuationToken }`. Offset
  * style: `limit`/`offset` → `{ data, total }`, page 1 at offset 0, each next offset adding the limit. Either
- * way a client stops on an empty page.
+ * way a client stops on an empty page, and on the page that carries no token or reaches the total.
  */
 
 export interface ContinuationPage<T = unknown> {
@@ -18,9 +18,12 @@ export interface OffsetPage<T = unknown> {
 export const nextContinuationToken = (page: ContinuationPage): string | undefined =>
   page.data.length === 0 || !page.continuationToken ? undefined : page.continuationToken;
 
-/** The offset of the next page, or undefined after an empty page. */
+/**
+ * The offset of the next page, or undefined after an empty page or once the server's total is reached: a "show
+ * more" that could only find an empty page is not offered.
+ */
 export const nextOffset = (page: OffsetPage, offset: number, limit: number): number | undefined =>
-  page.data.length === 0 ? undefined : offset + limit;
+  page.data.length === 0 || offset + page.data.length >= page.total ? undefined : offset + limit;
 
 /** Page numbers start at 1: page 1 is offset 0. */
 export const offsetOfPage = (page: number, limit: number): number => (Math.max(1, Math.floor(page)) - 1) * limit;

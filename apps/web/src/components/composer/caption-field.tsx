@@ -3,11 +3,14 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { formatCount } from '@/client/behaviour/compact-count';
+import { Avatar } from '../people/avatar';
 import { replaceToken, tokenAtCaret } from './caption-token';
 import styles from './composer.module.css';
 import { captionRemaining } from './composer-rules';
+import picker from './picker.module.css';
 import { type Suggestion, useSuggestions } from './suggestions';
 import { useDebounced } from './use-debounced';
+import { usePickerPlacement } from './use-picker-placement';
 
 interface CaptionFieldProps {
   value: string;
@@ -21,7 +24,8 @@ interface CaptionFieldProps {
 
 /**
  * The caption with the mention and hashtag pickers: typing `@` or `#` and a few letters opens a list of
- * suggestions under the field. It follows the combobox pattern of ARIA 1.2 as far as a textarea may (a
+ * suggestions (people with their pictures) under the field, or above it when the visible screen has no room
+ * below (use-picker-placement.ts). It follows the combobox pattern of ARIA 1.2 as far as a textarea may (a
  * textarea cannot take the combobox role): the list is a listbox the field controls, the active option is
  * its `aria-activedescendant`, arrows move, Enter or Tab choose, Escape closes, and a live region says how
  * many suggestions there are.
@@ -32,6 +36,8 @@ export function CaptionField({ value, onChange, onMention, disabled, problemId, 
   // Counts in the compact form every count of the app uses (docs/product.md §9): "1.2K posts".
   const counted = (count: number) => ({ count, formatted: formatCount(count, locale) });
   const field = useRef<HTMLTextAreaElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const pendingCaret = useRef<number | null>(null);
   const [caret, setCaret] = useState(0);
   const [active, setActive] = useState(0);
@@ -46,6 +52,7 @@ export function CaptionField({ value, onChange, onMention, disabled, problemId, 
   const open = current !== null && suggestions.items.length > 0;
   const activeIndex = Math.min(active, suggestions.items.length - 1);
   const optionId = (index: number) => `${ids.list}-${index}`;
+  const place = usePickerPlacement(box, list, open ? `${settledKey}:${suggestions.items.length}` : null);
 
   const choose = (suggestion: Suggestion) => {
     if (!current) return;
@@ -98,7 +105,7 @@ export function CaptionField({ value, onChange, onMention, disabled, problemId, 
       <label htmlFor={ids.field} className={styles.label}>
         {t('captionLabel')}
       </label>
-      <div className={styles.captionBox}>
+      <div className={styles.captionBox} ref={box}>
         <textarea
           ref={field}
           id={ids.field}
@@ -123,9 +130,14 @@ export function CaptionField({ value, onChange, onMention, disabled, problemId, 
           onFocus={() => setDismissed(null)}
         />
         {open ? (
-          <div className={styles.suggestions}>
+          <div
+            ref={list}
+            className={picker.picker}
+            data-placement={place.placement}
+            style={{ maxHeight: place.maxHeight }}
+          >
             {current?.trigger === '#' ? (
-              <p className={styles.suggestionsTotal}>{t('hashtagTotal', counted(suggestions.total))}</p>
+              <p className={picker.total}>{t('hashtagTotal', counted(suggestions.total))}</p>
             ) : null}
             <div
               id={ids.list}
@@ -139,22 +151,27 @@ export function CaptionField({ value, onChange, onMention, disabled, problemId, 
                   id={optionId(index)}
                   role="option"
                   aria-selected={index === activeIndex}
-                  className={index === activeIndex ? styles.optionActive : styles.option}
+                  className={picker.option}
                   // Chosen on mouse down, before the field loses focus and the list closes.
                   onMouseDown={(event) => {
                     event.preventDefault();
                     choose(suggestion);
                   }}
                 >
-                  <span className={styles.optionLabel}>{suggestion.label}</span>{' '}
-                  <span className={styles.optionDetail}>{suggestion.detail}</span>
+                  {suggestion.picture !== undefined ? (
+                    <Avatar uri={suggestion.picture} alt="" size={32} className={picker.avatar} />
+                  ) : null}
+                  <span className={picker.words}>
+                    <span className={picker.label}>{suggestion.label}</span>{' '}
+                    <span className={picker.detail}>{suggestion.detail}</span>
+                  </span>
                 </div>
               ))}
             </div>
             {suggestions.hasMore ? (
               <button
                 type="button"
-                className={styles.moreButton}
+                className={picker.more}
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={suggestions.more}
                 disabled={suggestions.loading}

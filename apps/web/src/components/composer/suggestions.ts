@@ -9,13 +9,16 @@ export interface Suggestion {
   detail: string;
   /** A mentioned citizen's id. */
   citizenId?: string;
+  /** A person's profile picture (null: the placeholder); absent for a hashtag. */
+  picture?: string | null;
 }
 
 const PAGE = 8;
 
 /**
- * What the pickers offer for the token being typed: people from search-mention for `@`, hashtags from
- * /hashtags for `#`, each offset-paged (`more` loads the next page).
+ * What the pickers offer for the token being typed: people from search-mention for `@` (each with the picture
+ * the same answer carries: no call per person), hashtags from /hashtags for `#`, each offset-paged (`more` loads
+ * the next page).
  */
 export function useSuggestions(token: CaptionToken | null, formatPosts: (count: number) => string) {
   const mentionQuery = token?.trigger === '@' ? token.query : null;
@@ -37,6 +40,7 @@ export function useSuggestions(token: CaptionToken | null, formatPosts: (count: 
         label: person.displayName,
         detail: `@${person.username}`,
         citizenId: person.id,
+        picture: person.profilePictureUri,
       })),
     );
     return {

@@ -74,6 +74,9 @@ export function InfiniteList<T>({
     return <ErrorMessage error={error} onRetry={() => result.refetch()} />;
   if (items.length === 0 && leadCount === 0) return <div className={styles.status}>{empty}</div>;
 
+  // "You have seen everything here" only after more than one page: under a list that came whole at once it says
+  // nothing the list does not show.
+  const paged = (result.data?.pages.length ?? 0) > 1;
   const List = as;
   return (
     <>
@@ -99,11 +102,11 @@ export function InfiniteList<T>({
         >
           {isFetchingNextPage ? t('loadingMore') : t('showMore')}
         </button>
-      ) : (
+      ) : paged ? (
         <p className={styles.status} role="status">
           {t('end')}
         </p>
-      )}
+      ) : null}
     </>
   );
 }

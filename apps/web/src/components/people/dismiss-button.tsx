@@ -27,7 +27,7 @@ export function DismissButton({ citizenId, name, onDismiss }: DismissButtonProps
     if (outcome.error) notifyError(t('dismissFailed', { name }));
   };
   return (
-    <button type="button" className={styles.secondary} aria-label={t('dismissLabel', { name })} onClick={run}>
+    <button type="button" className={styles.dismiss} aria-label={t('dismissLabel', { name })} onClick={run}>
       {t('dismiss')}
     </button>
   );

@@ -15,7 +15,8 @@ interface FollowButtonProps {
 /**
  * Follow or unfollow (docs/product.md §4). The caches change at once, so the button's words flip with the person's
  * `amIFollowing`; a failed call puts them back and a toast says so. Disabled while its own call runs, so a
- * double click does not send the opposite call.
+ * double click does not send the opposite call. Outlined (the secondary weight): on the People page a friend
+ * request's Accept is the filled one.
  */
 export function FollowButton({ citizenId, name, following }: FollowButtonProps) {
   const t = useTranslations('People.row');
@@ -30,7 +31,7 @@ export function FollowButton({ citizenId, name, following }: FollowButtonProps) 
   return (
     <button
       type="button"
-      className={styles.button}
+      className={styles.follow}
       data-following={following}
       aria-label={t(following ? 'unfollowLabel' : 'followLabel', { name })}
       aria-busy={busy}

@@ -13,12 +13,17 @@ interface PersonRowProps {
   person: PersonView;
   /** A further line under the name, e.g. why the person is suggested. */
   extra?: ReactNode;
-  /** A further action beside Follow, e.g. Dismiss. */
+  /** The row's own answer, before Follow: Accept and Decline for a friend request. */
+  lead?: ReactNode;
+  /** A further action after Follow, e.g. Dismiss. */
   action?: ReactNode;
 }
 
-/** One person in a list: picture, name linking to the profile, @username, followers, Follow / Unfollow. */
-export function PersonRow({ person, extra, action }: PersonRowProps) {
+/**
+ * One person in a list: picture, name linking to the profile, @username, followers, the reason they are here,
+ * then the actions: beside the words where the row is wide enough, under them on a phone (people.module.css).
+ */
+export function PersonRow({ person, extra, lead, action }: PersonRowProps) {
   const t = useTranslations('People.row');
   const locale = useLocale();
   const followers = person.followersCount;
@@ -26,17 +31,20 @@ export function PersonRow({ person, extra, action }: PersonRowProps) {
     <div className={styles.row}>
       <Avatar uri={person.profilePictureUri} alt="" size={48} />
       <div className={styles.body}>
-        <Link className={styles.name} href={`/u/${encodeURIComponent(person.username)}`} dir="auto">
-          {person.displayName}
-        </Link>
-        <p className={styles.meta}>
-          @{person.username} ·{' '}
-          <data value={followers}>
-            {t('followers', { count: followers, formatted: formatCount(followers, locale) })}
-          </data>
-        </p>
-        {extra ? <p className={styles.extra}>{extra}</p> : null}
+        <div className={styles.identity}>
+          <Link className={styles.name} href={`/u/${encodeURIComponent(person.username)}`} dir="auto">
+            {person.displayName}
+          </Link>
+          <p className={styles.meta}>
+            @{person.username} ·{' '}
+            <data value={followers}>
+              {t('followers', { count: followers, formatted: formatCount(followers, locale) })}
+            </data>
+          </p>
+          {extra ? <p className={styles.extra}>{extra}</p> : null}
+        </div>
         <div className={styles.actions}>
+          {lead}
           <FollowButton citizenId={person.id} name={person.displayName} following={person.amIFollowing} />
           {action}
         </div>

@@ -10,8 +10,14 @@ import type { Candidate, Reason } from './ranking.js';
  */
 export const CANDIDATES_PER_REASON = 200;
 
-/** Creators (citizens with posts) by followers: all of them, or those of my country. */
-function popularCreators(db: Db, me: string, sameCountry: boolean) {
+/**
+ * "Popular on Civitas" is said of a creator followed by at least this many people (ADR 065). Below it the
+ * reason would not be true, so such a creator is suggested for another reason or not at all.
+ */
+export const POPULAR_MIN_FOLLOWERS = 10;
+
+/** Creators (citizens with posts) by followers: those of my country, or the popular ones of anywhere. */
+function creatorsByFollowers(db: Db, me: string, among: 'my-country' | 'popular') {
   let query = db
     .selectFrom('citizens')
     .select([...personColumns, 'citizens.username_key'])
@@ -20,7 +26,8 @@ function popularCreators(db: Db, me: string, sameCountry: boolean) {
     .where('citizens.id', '<>', me)
     .where((eb) => eb.not(eb.exists(isFollowedBy(db, me))))
     .where((eb) => eb.not(eb.exists(isDismissedBy(db, me))));
-  if (sameCountry) {
+  if (among === 'popular') query = query.where('citizens.followers_count', '>=', POPULAR_MIN_FOLLOWERS);
+  if (among === 'my-country') {
     query = query.where(
       'citizens.country',
       '=',
@@ -42,8 +49,8 @@ export async function loadCandidates(db: Db, me: string): Promise<Candidate[]> {
   const [followedByFollowees, friendsOfFriends, sameCountry, popular] = await Promise.all([
     creatorsFollowedByMyFollowees(db, me, CANDIDATES_PER_REASON),
     friendsOfMyFriends(db, me, { limit: CANDIDATES_PER_REASON, forSuggestions: true }),
-    popularCreators(db, me, true),
-    popularCreators(db, me, false),
+    creatorsByFollowers(db, me, 'my-country'),
+    creatorsByFollowers(db, me, 'popular'),
   ]);
   const byFollowers = (reason: Reason) => (row: (typeof popular)[number]) => {
     const { username_key, ...person } = row;

@@ -1,13 +1,11 @@
 'use client';
 
+import type { IncomingFriendRequestView } from '@civitas/contract';
 import { useTranslations } from 'next-intl';
 import { useRef } from 'react';
-import {
-  useApproveFriendRequestMutation,
-  useDeclineFriendRequestMutation,
-  useGetIncomingFriendRequestsInfiniteQuery,
-} from '@/client';
-import { InfiniteList } from '@/components/feed/infinite-list';
+import type { z } from 'zod';
+import { useApproveFriendRequestMutation, useDeclineFriendRequestMutation } from '@/client';
+import { InfiniteList, type InfiniteResult } from '@/components/feed/infinite-list';
 import styles from '@/components/people/people.module.css';
 import { PersonRow } from '@/components/people/person-row';
 import { notifyError } from '@/components/toast';
@@ -15,14 +13,18 @@ import { notifyError } from '@/components/toast';
 type Answer = 'accept' | 'decline';
 
 /**
- * "Friend requests": the people waiting for my answer, each with Accept and Decline. An answered request leaves
- * the list at once (and comes back, with a toast, if the call fails). Shown only while there is one: an empty
- * heading at the top of the page would only push the suggestions down.
+ * "Friend requests": the people waiting for my answer, each with Accept (the row's one filled button: the answer
+ * they wait for) and Decline. An answered request leaves the list at once (and comes back, with a toast, if the
+ * call fails). Shown only while there is one: an empty heading at the top of the page would only push the
+ * suggestions down.
  */
-export function FriendRequestsSection() {
+export function FriendRequestsSection({
+  requests,
+}: {
+  requests: InfiniteResult<z.infer<typeof IncomingFriendRequestView>>;
+}) {
   const t = useTranslations('People.requests');
   const heading = useRef<HTMLHeadingElement>(null);
-  const requests = useGetIncomingFriendRequestsInfiniteQuery({ query: { size: 10 } });
   const [approve] = useApproveFriendRequestMutation();
   const [decline] = useDeclineFriendRequestMutation();
   if (!requests.data?.pages.some((page) => page.data.length > 0)) return null;
@@ -50,21 +52,18 @@ export function FriendRequestsSection() {
         renderItem={(request) => (
           <PersonRow
             person={request.from}
-            action={
-              <>
-                {(['accept', 'decline'] as const).map((kind) => (
-                  <button
-                    key={kind}
-                    type="button"
-                    className={kind === 'accept' ? styles.button : styles.secondary}
-                    aria-label={t(`${kind}Label`, { name: request.from.displayName })}
-                    onClick={() => answer(kind, request.id, request.from.displayName)}
-                  >
-                    {t(kind)}
-                  </button>
-                ))}
-              </>
-            }
+            extra={t('reason')}
+            lead={(['accept', 'decline'] as const).map((kind) => (
+              <button
+                key={kind}
+                type="button"
+                className={kind === 'accept' ? styles.accept : styles.decline}
+                aria-label={t(`${kind}Label`, { name: request.from.displayName })}
+                onClick={() => answer(kind, request.id, request.from.displayName)}
+              >
+                {t(kind)}
+              </button>
+            ))}
           />
         )}
       />

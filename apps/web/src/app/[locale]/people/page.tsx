@@ -6,9 +6,7 @@ import styles from '@/components/people/people.module.css';
 import type { Locale } from '@/i18n/locales';
 import { signInHref } from '@/session/request-path';
 import { getServerSession } from '@/session/server-session';
-import { FriendRequestsSection } from './friend-requests-section';
-import { RelevantSections } from './relevant-sections';
-import { SuggestedSection } from './suggested-section';
+import { PeopleSections } from './people-sections';
 
 interface PageProps {
   params: Promise<{ locale: Locale }>;
@@ -23,7 +21,7 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 
 /**
  * People to follow and befriend: friend requests waiting for my answer, suggestions with their reasons, then
- * creators and citizens of my network.
+ * creators and citizens of my network; each person once, under their strongest reason.
  */
 export default async function PeoplePage({ params }: PageProps) {
   setRequestLocale((await params).locale);
@@ -33,9 +31,7 @@ export default async function PeoplePage({ params }: PageProps) {
   return (
     <StoreProvider>
       <h1 className={styles.pageHeading}>{t('title')}</h1>
-      <FriendRequestsSection />
-      <SuggestedSection />
-      <RelevantSections />
+      <PeopleSections />
     </StoreProvider>
   );
 }

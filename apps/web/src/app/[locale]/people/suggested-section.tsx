@@ -1,8 +1,9 @@
 'use client';
 
+import type { SuggestedCreatorView } from '@civitas/contract';
 import { useTranslations } from 'next-intl';
 import { useRef } from 'react';
-import { useGetSuggestedCreatorsInfiniteQuery } from '@/client';
+import type { InfiniteResult } from '@/components/feed/infinite-list';
 import { DismissButton } from '@/components/people/dismiss-button';
 import styles from '@/components/people/people.module.css';
 import { PagedPeopleList } from '@/components/people/people-list';
@@ -12,10 +13,9 @@ import { SuggestionReason } from '@/components/people/suggestion-reason';
  * "Suggested for you": creators to follow, each with its reason and a way to dismiss it. More pages come on
  * request only, so the sections below stay within reach.
  */
-export function SuggestedSection() {
+export function SuggestedSection({ suggestions }: { suggestions: InfiniteResult<SuggestedCreatorView> }) {
   const t = useTranslations('People.suggested');
   const heading = useRef<HTMLHeadingElement>(null);
-  const suggestions = useGetSuggestedCreatorsInfiniteQuery({ query: { size: 10 } });
   return (
     <section className={styles.section} aria-labelledby="suggested-heading">
       <h2 id="suggested-heading" ref={heading} tabIndex={-1}>
