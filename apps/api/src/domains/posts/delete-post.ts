@@ -16,7 +16,7 @@ export default defineRoute(deletePost, async ({ params, caller, ctx }) => {
       .set({ deleted_at: now, updated_at: now })
       .where('id', '=', post.id)
       .where('deleted_at', 'is', null)
-      .returning(['sharing', 'status'])
+      .returning(['author_id', 'sharing', 'status'])
       .executeTakeFirst();
     if (!deleted) return; // a concurrent delete won
     await trx.deleteFrom('stage_entries').where('post_id', '=', post.id).execute();
