@@ -117,3 +117,67 @@ describe('the express lane and the routes', () => {
     }
   });
 });
+
+/**
+ * The query and the client's address are read by one definition each (http/request-reading.ts), which Fastify
+ * is configured with and the lane calls. A repeated key, an encoded key and a forwarded address, with and
+ * without trusted proxies, give both the same answer, and spend the same budget: a guest's is their address's,
+ * so a lane that read another address than the routes would show another count left.
+ */
+describe.each([
+  ['without TRUST_PROXY', undefined],
+  ['with TRUST_PROXY naming the peer', '127.0.0.1'],
+])('the query and the address, read alike by the lane and the routes, %s', (_label, trustProxy) => {
+  let lane: LaneApp;
+  let t: TestApp;
+  beforeAll(async () => {
+    lane = await laneApp(trustProxy ? { env: { TRUST_PROXY: trustProxy } } : {});
+    t = lane.t;
+  });
+  afterAll(() => t.close());
+
+  it('answer alike and spend the same budget', async () => {
+    const author = await t.newCitizen({ country: 'NZ' });
+    for (let i = 0; i < 3; i += 1) {
+      const post = await t.newPost({ authorId: author.id });
+      await stagePost(t.ctx.db, post, ['NZ'], 'curated', Date.now() - 1000 - i);
+    }
+    const authorization = `Bearer ${await t.tokenFor(guest)}`;
+    const path = '/api/content/v9/feed/eight-stage';
+    const cases: [string, string, Record<string, string>, { status: number; lane: boolean }][] = [
+      ['a plain query', '?country=NZ', {}, { status: 200, lane: true }],
+      ['an encoded key', '?c%6Fu%6Etry=NZ', {}, { status: 200, lane: true }],
+      ['an encoded value', '?country=%4E%5A', {}, { status: 200, lane: true }],
+      ['a repeated key', '?country=NZ&country=JP', {}, { status: 400, lane: false }],
+      ['a repeated key, once encoded', '?country=NZ&c%6Funtry=NZ', {}, { status: 400, lane: false }],
+      // Each forwarded address is new: believed, it is a fresh budget, unlike the peer's, spent above.
+      ['a forwarded address', '?country=NZ', { 'x-forwarded-for': '203.0.113.7' }, { status: 200, lane: true }],
+      [
+        'a chain of forwarded addresses',
+        '?country=NZ',
+        { 'x-forwarded-for': '198.51.100.4, 203.0.113.8' },
+        { status: 200, lane: true },
+      ],
+    ];
+    for (const [what, query, headers, expected] of cases) {
+      const asked = { authorization, ...headers };
+      const routes = await t.app.inject({
+        method: 'GET',
+        url: path + query,
+        headers: asked,
+        remoteAddress: '127.0.0.1',
+      });
+      const before = lane.routed();
+      const http = await lane.get(path + query, asked);
+      expect(lane.routed() - before, `${what}: ${expected.lane ? 'the lane' : 'the routes'} answer`).toBe(
+        expected.lane ? 0 : 1,
+      );
+      expect(routes.statusCode, what).toBe(expected.status);
+      expect(http.status, what).toBe(expected.status);
+      expect(http.body.equals(routes.rawPayload), what).toBe(true);
+      expect(comparable(http.headers), what).toEqual(comparable(routes.headers as IncomingHttpHeaders));
+      // The same budget (the same address read), spent once by each.
+      expect(Number(http.headers['ratelimit-remaining']), what).toBe(Number(routes.headers['ratelimit-remaining']) - 1);
+    }
+  });
+});
