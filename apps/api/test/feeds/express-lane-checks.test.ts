@@ -13,14 +13,28 @@ import { type Answer, type LaneApp, laneApp } from '../support/lane-app.js';
  * of the two (a cookie read before the bearer token, a version refused, another budget spent, a header left
  * out) makes the two answers differ here.
  */
-/** Headers only one of the two ways sets (the date, the connection's) and the budget left, compared apart. */
+/**
+ * Headers only one of the two ways sets (the date, the connection's), the budget left and the seconds to its
+ * reset (a second may turn between the two requests on a loaded machine), the last two compared apart.
+ */
 const comparable = ({
   date: _date,
   connection: _connection,
   'keep-alive': _keepAlive,
   'ratelimit-remaining': _left,
+  'ratelimit-reset': _reset,
   ...rest
 }: IncomingHttpHeaders) => rest;
+
+/** The budget's reset, as each answer counts it down: the lane's within the second after the routes'. */
+const resetsAlike = (http: IncomingHttpHeaders, routes: IncomingHttpHeaders, label: string) => {
+  if (routes['ratelimit-reset'] === undefined) return expect(http['ratelimit-reset'], label).toBeUndefined();
+  const apart = Number(routes['ratelimit-reset']) - Number(http['ratelimit-reset']);
+  expect(
+    apart === 0 || apart === 1,
+    `${label}: reset ${routes['ratelimit-reset']} then ${http['ratelimit-reset']}`,
+  ).toBe(true);
+};
 
 const STAGE = '/api/content/v9/feed/eight-stage?country=NZ';
 
@@ -107,6 +121,7 @@ describe('the express lane and the routes', () => {
         expect(routes.status, label).toBe(expected.status);
         expect(http.body.equals(routes.body), label).toBe(true);
         expect(comparable(http.headers), label).toEqual(comparable(routes.headers));
+        resetsAlike(http.headers, routes.headers, label);
         if (routes.headers['ratelimit-remaining'] !== undefined) {
           // The same budget, spent once by each.
           expect(Number(http.headers['ratelimit-remaining']), label).toBe(
@@ -176,6 +191,7 @@ describe.each([
       expect(http.status, what).toBe(expected.status);
       expect(http.body.equals(routes.rawPayload), what).toBe(true);
       expect(comparable(http.headers), what).toEqual(comparable(routes.headers as IncomingHttpHeaders));
+      resetsAlike(http.headers, routes.headers as IncomingHttpHeaders, what);
       // The same budget (the same address read), spent once by each.
       expect(Number(http.headers['ratelimit-remaining']), what).toBe(Number(routes.headers['ratelimit-remaining']) - 1);
     }
