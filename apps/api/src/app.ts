@@ -12,6 +12,7 @@ import { ExpressLane, serverWithLane } from './http/express-lane.js';
 import { type Readiness, registerHealth } from './http/health.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerPlugins } from './http/plugins.js';
+import { parseQuery, proxyTrust } from './http/request-reading.js';
 import { mountRoutes, registerContractBodies } from './http/route.js';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { registerMediaFiles } from './media/serve-media.js';
@@ -32,6 +33,8 @@ export interface BuildAppOptions {
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   let lane: ExpressLane | undefined;
   const headers = securityHeaders(ctx.config.PUBLIC_URL);
+  // Read alike by the routes and the express lane (http/request-reading.ts).
+  const trust = proxyTrust(ctx.config.TRUST_PROXY);
   const app = Fastify({
     serverFactory: serverWithLane(() => lane),
     logger: options.logger
@@ -40,9 +43,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     bodyLimit: 256 * 1024,
     // Fastify sets no limit by default (it expects a proxy in front); this server may face clients itself.
     requestTimeout: ctx.config.REQUEST_TIMEOUT_MS,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: 200, querystringParser: parseQuery },
     // Forwarded addresses are believed only from the proxies TRUST_PROXY names.
-    trustProxy: ctx.config.TRUST_PROXY ?? false,
+    trustProxy: trust,
     frameworkErrors: frameworkErrorAnswer(headers),
   });
   // A route's headers schema only documents X-API-Version, which checkVersion (http/route.ts) checks first with
@@ -77,7 +80,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     tokens: ctx.tokens,
     budget: limits.general,
     headers,
-    trustProxy: ctx.config.TRUST_PROXY,
+    trust,
     cookies: sessionCookieNames(ctx.config.PUBLIC_URL),
     ...(logsRequests ? { requestLog: app.log } : {}),
   });

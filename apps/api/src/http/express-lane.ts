@@ -1,14 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import { type EndpointDef, fullPath, type ParamsOf, type QueryOf } from '@civitas/contract';
 import { fastifyCookie } from '@fastify/cookie';
-import proxyAddr from '@fastify/proxy-addr';
-import { parse as parseQuery } from 'fast-querystring';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import type { ZodType } from 'zod';
 import type { BudgetCounter } from './abuse-limits.js';
 import type { SessionCookies } from './auth/cookies.js';
 import type { Caller, TokenService } from './auth/tokens.js';
 import { admits, answerHeaders, presentedToken, type Spent, versionAccepted } from './request-checks.js';
+import { clientAddress, type ProxyTrust, parseQuery } from './request-reading.js';
 import type { SecurityHeaders } from './security-headers.js';
 import { gzippedFor, type SerializedBody } from './serialized-body.js';
 
@@ -34,8 +33,8 @@ export interface ExpressLaneOptions {
   /** The web session's cookie names: a browser's calls carry the token there (the same order as authenticate). */
   cookies: Pick<SessionCookies, 'citizenToken' | 'guestToken'>;
   headers: SecurityHeaders;
-  /** As Fastify's `trustProxy` (config TRUST_PROXY): which peers' X-Forwarded-For is believed. */
-  trustProxy: string | undefined;
+  /** Fastify's `trustProxy` (made from TRUST_PROXY by proxyTrust): which peers' X-Forwarded-For is believed. */
+  trust: ProxyTrust;
   /** Where each answer is logged, when the routes log theirs (LOG_LEVEL info and below). */
   requestLog?: Pick<FastifyBaseLogger, 'info'>;
 }
@@ -57,7 +56,6 @@ export class ExpressLane {
   private readonly byPath = new Map<string, ReadyAnswer>();
   /** Answers whose path ends in a parameter, by what comes before it (up to its slash). */
   private readonly byPrefix = new Map<string, { answer: ReadyAnswer; param: string }>();
-  private readonly addressOf: (request: IncomingMessage) => string | undefined;
   private open = true;
 
   constructor(private readonly options: ExpressLaneOptions) {
@@ -71,7 +69,6 @@ export class ExpressLane {
       if (last) this.byPrefix.set(path.slice(0, last.index + 1), { answer, param: last[1] as string });
       else this.byPath.set(path, answer);
     }
-    this.addressOf = clientAddress(options.trustProxy);
   }
 
   /** From now on every request goes through the routes (the server is closing: they answer 503). */
@@ -95,11 +92,11 @@ export class ExpressLane {
     // Machine callers' scopes are checked by the routes only.
     if (!caller || caller.kind === 'machine' || !admits(answer.endpoint.access, caller.kind)) return false;
     const query = answer.endpoint.querystring as ZodType | undefined;
-    const parsed = query?.safeParse(queryAt === -1 ? {} : parseQuery(url.slice(queryAt + 1)));
+    const parsed = query?.safeParse(parseQuery(queryAt === -1 ? '' : url.slice(queryAt + 1)));
     if (parsed && !parsed.success) return false;
     const params = (answer.endpoint.params as ZodType | undefined)?.safeParse(found.params);
     if (params && !params.success) return false;
-    const ip = this.addressOf(request);
+    const ip = clientAddress(request, this.options.trust);
     if (ip === undefined) return false;
     const ready = answer.ready({ query: parsed?.data as never, params: params?.data as never }, caller);
     if (!ready) return false;
@@ -231,13 +228,6 @@ export class ExpressLane {
     );
     return true;
   }
-}
-
-/** Fastify's `request.ip`, from the raw request: the peer, or with trusted proxies the address they forwarded. */
-function clientAddress(trustProxy: string | undefined): (request: IncomingMessage) => string | undefined {
-  if (trustProxy === undefined) return (request) => request.socket.remoteAddress;
-  const trusted = proxyAddr.compile(trustProxy.split(',').map((address) => address.trim()));
-  return (request) => proxyAddr.all(request, trusted).at(-1);
 }
 
 /**

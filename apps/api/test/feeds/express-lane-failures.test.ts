@@ -38,7 +38,7 @@ describe('the express lane, when an answer cannot be made', () => {
       tokens: t.ctx.tokens,
       budget: createAbuseLimits(t.ctx, () => undefined).general,
       headers: securityHeaders(t.ctx.config.PUBLIC_URL),
-      trustProxy: undefined,
+      trust: false,
       cookies: sessionCookieNames(t.ctx.config.PUBLIC_URL),
     });
     // The routes stand for the server's real handler: they answer, and count how often they were asked.

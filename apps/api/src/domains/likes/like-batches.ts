@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { eachAlone, writeLine } from '../../db/batches.js';
 import type { Db } from '../../db/database.js';
 import { precompiled } from '../../db/precompiled.js';
-import { visibleTo, visibleToViewer } from '../posts/visibility.js';
+import { seenByEveryone, visibleTo, visibleToViewer } from '../posts/visibility.js';
 import { type AddedLike, addLike, type LikeOutcome, removeLike } from './like-store.js';
 
 /**
@@ -127,7 +127,8 @@ const likeMany = precompiled({
   build: (_db: Db, wants: readonly LikeWant[], threshold: number) => likeManySql(wants, threshold),
   // The SQL text is the same for every batch: the wants go in as arrays.
   shape: () => 'wants',
-  parameters: (wants, threshold) => [...columnsOf(wants), latestOf(wants), threshold, threshold],
+  // The last two are seenByEveryone's values (its SQL names them as parameters; a change there fails here first).
+  parameters: (wants, threshold) => [...columnsOf(wants), latestOf(wants), threshold, threshold, 'ready', 'public'],
 });
 
 const unlikeMany = precompiled({
@@ -190,13 +191,13 @@ const likeManySql = (wants: readonly LikeWant[], threshold: number) => sql<LikeR
   ), counted as (
     update posts set likes_count = posts.likes_count + added.k from added where posts.id = added.post_id
     returning posts.id, posts.likes_count, posts.likes_count - added.k as before, posts.sharing, posts.status,
-      posts.author_id
+      posts.author_id, posts.deleted_at
   ), staged as (
     insert into stage_entries (country, post_id, staged_at, source)
     select upper(citizens.country), counted.id, ${latestOf(wants)}::bigint, 'auto'
     from counted join citizens on citizens.id = counted.author_id
     where counted.before < ${threshold} and counted.likes_count >= ${threshold}
-      and counted.sharing = 'public' and counted.status = 'ready'
+      and ${seenByEveryone('counted')}
     on conflict (country, post_id) do nothing
     returning post_id, country
   ), ${recountedSql('added')}

@@ -3,7 +3,7 @@ import { decrement, increment } from '../../db/counters.js';
 import type { Db } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
 import { stagePost } from '../feeds/stage-membership.js';
-import { anyPost } from '../posts/visibility.js';
+import { anyPost, isSeenByEveryone, seenByEveryone } from '../posts/visibility.js';
 
 export interface LikeOutcome {
   likesCount: number;
@@ -17,6 +17,9 @@ export interface AddedLike extends LikeOutcome {
 
 /** Which posts a like or unlike may touch: `visibleToViewer(citizenId)` for a citizen's own call. */
 export type PostGuard = RawBuilder<boolean>;
+
+/** A like that reaches the threshold stages the post only when everyone may see it (posts/visibility.ts). */
+const everyoneSeesCounted = seenByEveryone('counted');
 
 /**
  * Likes are idempotent: the (post, citizen) primary key admits one like, and the counter on the post moves
@@ -45,12 +48,12 @@ export async function addLike(
       ), counted as (
         update posts set likes_count = likes_count + 1
         where id = ${postId} and exists (select 1 from inserted)
-        returning likes_count, sharing, status, author_id
+        returning likes_count, sharing, status, author_id, deleted_at
       ), staged as (
         insert into stage_entries (country, post_id, staged_at, source)
         select upper(citizens.country), ${postId}::uuid, ${now}::bigint, 'auto'
         from counted join citizens on citizens.id = counted.author_id
-        where counted.likes_count = ${autoStageLikes} and counted.sharing = 'public' and counted.status = 'ready'
+        where counted.likes_count = ${autoStageLikes} and ${everyoneSeesCounted}
         on conflict (country, post_id) do nothing
         returning country
       )
@@ -76,10 +79,10 @@ export async function addLike(
       .updateTable('posts')
       .set({ likes_count: increment('likes_count') })
       .where('id', '=', postId)
-      .returning(['likes_count', 'sharing', 'status', 'author_id'])
+      .returning(['likes_count', 'sharing', 'status', 'author_id', 'deleted_at'])
       .executeTakeFirstOrThrow();
     let stagedIn: string | null = null;
-    if (post.likes_count === autoStageLikes && post.sharing === 'public' && post.status === 'ready') {
+    if (post.likes_count === autoStageLikes && isSeenByEveryone(post)) {
       const author = await trx
         .selectFrom('citizens')
         .select('country')

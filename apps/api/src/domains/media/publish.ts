@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { countOnHashtags } from '../posts/hashtag-links.js';
+import { countedOnTags, countOnHashtags } from '../posts/hashtag-links.js';
 import type { ImageRendition } from '../posts/renditions.js';
 import { hashtagsOf } from '../posts/write-post.js';
 import { discardUploadBytes } from './discard-uploads.js';
@@ -37,9 +37,9 @@ export async function publishProcessedPost(ctx: AppContext, postId: string, medi
 }
 
 /**
- * The post's row becomes ready with its media, and a public post is counted on its tags, together, so no tag
- * ever counts a post that is not out, nor misses one that is (hashtag-links.ts). False when the post is no longer
- * processing (deleted, or settled by another run).
+ * The post's row becomes ready with its media, and one everyone may now see is counted on its tags, together, so
+ * no tag ever counts a post that is not out, nor misses one that is (hashtag-links.ts). False when the post is no
+ * longer processing (deleted, or settled by another run).
  */
 async function publishAndCount(ctx: AppContext, postId: string, media: ProcessedMedia, now: number) {
   return ctx.db.transaction().execute(async (trx) => {
@@ -60,9 +60,9 @@ async function publishAndCount(ctx: AppContext, postId: string, media: Processed
       .where('id', '=', postId)
       .where('status', '=', 'processing')
       .where('deleted_at', 'is', null)
-      .returning(['sharing', 'hashtags'])
+      .returning(['author_id', 'sharing', 'status', 'hashtags'])
       .executeTakeFirst();
-    if (row?.sharing === 'public') await countOnHashtags(trx, hashtagsOf(row));
+    if (row && countedOnTags(row)) await countOnHashtags(trx, hashtagsOf(row));
     return row !== undefined;
   });
 }

@@ -1,15 +1,17 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { hashtagKey } from './caption.js';
+import { isSeenByEveryone, type PostFacts } from './visibility.js';
 
 /**
- * A tag's `posts_count` counts the posts everyone may see under it: public, ready (processed) and not deleted.
- * A friends-only post, or one still a draft, processing or failed, is linked to its tags (the author's own views
- * and the hashtag feed's filter read the links) but counted on none, so the hashtag list never names a tag that
- * only a private or unpublished caption carries.
+ * A tag's `posts_count` counts the posts everyone may see under it (`isSeenByEveryone`, posts/visibility.ts: today
+ * public, ready and not deleted). A friends-only post, or one still a draft, processing or failed, is linked to
+ * its tags (the author's own views and the hashtag feed's filter read the links) but counted on none, so the
+ * hashtag list never names a tag that only a private or unpublished caption carries. Asked of a live post, as it
+ * is written, published or re-captioned, or as it stood just before it was deleted (deleting takes it off).
  */
-export const countedOnTags = (post: { sharing: string; status: string }): boolean =>
-  post.sharing === 'public' && post.status === 'ready';
+export const countedOnTags = (live: Omit<PostFacts, 'deleted_at'>): boolean =>
+  isSeenByEveryone({ author_id: live.author_id, sharing: live.sharing, status: live.status, deleted_at: null });
 
 /** A post's tags in the order of their keys: every writer locks tag rows in this one order (no deadlocks). */
 const inKeyOrder = (tags: readonly string[]) =>
@@ -75,7 +77,7 @@ export async function unlinkHashtags(trx: Db, postId: string, counted: boolean):
   await trx.deleteFrom('post_hashtags').where('post_id', '=', postId).execute();
 }
 
-/** Counts a post on each of its tags (as its caption spells them): it has just become public and ready. */
+/** Counts a post on each of its tags (as its caption spells them): everyone may see it now (`countedOnTags`). */
 export async function countOnHashtags(trx: Db, tags: readonly string[]): Promise<void> {
   for (const { key, name } of inKeyOrder(tags)) {
     await trx

@@ -21,6 +21,6 @@ export default defineRoute(getProfile, async ({ params, caller, ctx }) => {
   const relationship = isMe
     ? noRelationship
     : ((await loadRelationships(ctx.db, caller.citizenId, [row.id])).get(row.id) ?? noRelationship);
-  const postsCount = await postsCountFor(ctx.db, row, caller.citizenId, relationship.isFriends);
+  const postsCount = await postsCountFor(ctx.db, row, caller.citizenId);
   return profileView({ ...row, posts_count: postsCount }, relationship, isMe);
 });

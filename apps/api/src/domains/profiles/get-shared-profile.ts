@@ -2,12 +2,13 @@ import { getSharedProfile } from '@civitas/contract';
 import { notFound } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { citizenSummaryView } from '../posts/present.js';
+import { publicRules } from '../posts/visibility.js';
 import { socialCounts } from './present.js';
 import { countVisiblePosts } from './visible-posts.js';
 
 /**
  * The public part of a profile, for share previews and guests' server rendering; its post count is of the
- * posts the public feed shows (visible-posts.ts).
+ * posts the public feed shows: publicRules, for nobody in particular (visible-posts.ts).
  */
 export default defineRoute(getSharedProfile, async ({ params, ctx }) => {
   const row = await ctx.db
@@ -28,7 +29,7 @@ export default defineRoute(getSharedProfile, async ({ params, ctx }) => {
     .where('pending_until', 'is', null)
     .executeTakeFirst();
   if (!row) throw notFound('CITIZEN_NOT_FOUND', `No citizen has the username "${params.username}"`);
-  const postsCount = await countVisiblePosts(ctx.db, row.id, false);
+  const postsCount = await countVisiblePosts(ctx.db, row.id, null, publicRules);
   return {
     ...citizenSummaryView(row),
     coverPictureUri: row.cover_picture_uri,
