@@ -144,7 +144,7 @@ describe('editing my profile', () => {
     const page = await heidiAtMe();
     await main(page).getByRole('button', { name: 'Edit profile' }).click();
     const input = main(page).getByLabel('Choose a new picture');
-    const headerPicture = page.locator('header.site-header a[href="/me"] img');
+    const headerPicture = page.locator('header.site-header button[aria-haspopup="menu"] img');
 
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
     const notUsable = 'This file is not a picture we can use. Choose a JPEG, PNG, WebP, GIF or AVIF image.';
