@@ -7,14 +7,14 @@ import styles from './shell.module.css';
  * script: the page loads again with `?theme=…`, the proxy remembers the choice and the server renders it.
  */
 export async function ThemeLinks({ current }: { current: Theme }) {
-  const t = await getTranslations('Shell.theme');
+  const t = await getTranslations('Shell');
   return (
-    <nav className={styles.themes} aria-label={t('label')}>
+    <nav className={styles.themes} aria-label={t('theme.label')}>
       <ul>
         {themes.map((theme) => (
           <li key={theme}>
             <a href={`?${themeParam}=${theme}`} aria-current={theme === current ? 'true' : undefined}>
-              {t(theme)}
+              {t(`theme.${theme}`)}
             </a>
           </li>
         ))}
