@@ -86,7 +86,6 @@ export function AccountMenu({ picture, signedInAs, theme, signOut }: AccountMenu
       <div className={styles.accountPopup} hidden={!open}>
         <p className={styles.accountName}>{signedInAs}</p>
         {/* The items are links and buttons (keyboard-operable themselves); a click on one closes the menu. */}
-        {/* biome-ignore lint/a11y/useKeyWithClickEvents: the menu's keys are handled by onKeyDown, clicks come from its items */}
         <div
           ref={menu}
           id={ids.menu}
