@@ -100,9 +100,10 @@ describe('the consent banner over the page', () => {
       const box = await banner().boundingBox();
       return Math.round((box?.y ?? 0) + (box?.height ?? 0));
     };
-    expect(await onScreen()).toBe(844);
+    // Above the phone's tab bar (56 px), which stays in reach (ADR 063).
+    expect(await onScreen()).toBe(844 - 56);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    expect(await onScreen()).toBe(844);
+    expect(await onScreen()).toBe(844 - 56);
     for (const control of [
       page.getByRole('contentinfo').getByRole('button', { name: 'Privacy settings' }),
       page.getByRole('contentinfo').getByRole('link', { name: 'Italiano' }),

@@ -41,7 +41,7 @@ export function MainNav({ signedIn, signInHref }: { signedIn: boolean; signInHre
         {tabs.map(({ href, label, Icon, external, phoneOnly }) => {
           const content = (
             <>
-              <Icon aria-hidden="true" size={24} strokeWidth={2} />
+              <Icon aria-hidden="true" />
               <span>{label}</span>
             </>
           );
