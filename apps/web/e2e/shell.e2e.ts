@@ -183,7 +183,7 @@ describe('the interface language', () => {
     const consent = page.getByRole('region', { name: message('it', 'Shell', 'consent.heading') });
     await consent.waitFor();
     await waitForHydration(page, 'section:has([data-consent-heading]) button[aria-controls]');
-    await consent.getByRole('button').first().click();
+    await consent.getByRole('button', { name: message('it', 'Shell', 'consent.rejectAll') }).click();
     await consent.waitFor({ state: 'detached' });
     const languages = page.getByRole('navigation', { name: message('it', 'Shell', 'languages') });
     expect(await languages.getByRole('link', { name: 'Italiano' }).getAttribute('aria-current')).toBe('true');
@@ -205,7 +205,7 @@ describe('the interface language', () => {
     await page.goto(`${origin}/`);
     const consent = page.getByRole('region', { name: message('en', 'Shell', 'consent.heading') });
     await waitForHydration(page, 'section:has([data-consent-heading]) button[aria-controls]');
-    await consent.getByRole('button').first().click();
+    await consent.getByRole('button', { name: 'Reject all' }).click();
     await consent.waitFor({ state: 'detached' });
     // A hashtag in a caption is a client-side link: the footer stays the one the server rendered for "/".
     const hashtag = page.locator('main article a[href^="/hashtags/"]').first();
@@ -380,7 +380,9 @@ describe('the shell', () => {
     expect(nav?.y).toBeLessThan(100);
     expect(column?.width).toBe(500);
     // A guest's sign-in is the header's own here, shown once.
-    expect(await page.getByRole('link', { name: 'Sign in' }).count()).toBe(1);
+    expect(await page.locator('header.site-header').getByRole('link', { name: 'Sign in', exact: true }).count()).toBe(
+      1,
+    );
     expect(await page.locator('header.site-header .header-sign-in').isVisible()).toBe(true);
   });
 
