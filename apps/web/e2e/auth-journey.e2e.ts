@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
+import { signOutFromMenu } from './support/demo';
 import { codeFromMailbox, cookieJar, followLinkFromMailbox, waitForHydration } from './support/pages';
 
 const origin = inject('origin');
@@ -147,13 +148,13 @@ describe('a person in a real browser', () => {
     const refresh = (await cookieJar(context)).get('civitas_refresh_token')?.value;
     await page.goto(`${origin}${startPage()}`);
     // The header caches my picture's address for the next page load (docs/product.md §3); logout must forget it.
-    await expect.poll(() => header().locator('a[href="/me"] img').count()).toBe(1);
+    await expect.poll(() => header().locator('button[aria-haspopup="menu"] img').count()).toBe(1);
     await page.evaluate(() => localStorage.setItem('civitas.profilePictureUri', '/media/cached-picture.webp'));
     // A second tab of the same browser, on a citizen's page, open while the first one signs out.
     const otherTab = await context.newPage();
     await otherTab.goto(`${origin}/people`);
-    await waitForHydration(otherTab, 'header.site-header button.link-button');
-    await header().getByRole('button', { name: 'Sign out' }).click();
+    await waitForHydration(otherTab, 'header.site-header button[aria-haspopup="menu"]');
+    await signOutFromMenu(page);
     await page.waitForURL(`${origin}/`);
     // The other tab loads its page again, as a guest's: its header no longer says who was signed in.
     const otherHeader = otherTab.locator('header.site-header');

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Dialog, Page, Request } from 'playwright-
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
-import { dismissConsent, phonePage, signInAs } from './support/demo';
+import { dismissConsent, phonePage, signInAs, signOutFromMenu } from './support/demo';
 import { deletePublishedPost, holdRequests } from './support/pages';
 
 /**
@@ -263,11 +263,10 @@ describe('the composer recovers', () => {
     await main(page).getByRole('button', { name: 'Publish' }).click();
     const { id } = (await (await created).json()) as { id: string };
     await initiateArrived;
-    const signOut = page.locator('header.site-header').getByRole('button', { name: 'Sign out' });
 
     // Staying: still signed in, still uploading, nothing sent.
     answers.push('stay');
-    await signOut.click();
+    await signOutFromMenu(page);
     await expect.poll(() => questions).toHaveLength(1);
     expect(questions[0]).toBe('Your post is still uploading. Leave this page and discard it?');
     await main(page).getByRole('button', { name: 'Cancel' }).waitFor();
@@ -276,7 +275,7 @@ describe('the composer recovers', () => {
 
     // Leaving: the post is discarded while the session still owns it, then the sign-out runs as usual.
     answers.push('leave');
-    await signOut.click();
+    await signOutFromMenu(page);
     await page.waitForURL(`${origin}/`);
     await page.locator('header.site-header').getByRole('link', { name: 'Sign in' }).waitFor();
     expect(questions).toHaveLength(2);

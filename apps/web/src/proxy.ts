@@ -6,6 +6,14 @@ import { type Renewal, renewSession } from './session/renew-session';
 import { requestPathHeader } from './session/request-path';
 import { saveLanguageToProfile } from './session/save-language';
 import { applyCookieChanges } from './session/set-cookie';
+import {
+  parseTheme,
+  THEME_COOKIE,
+  THEME_COOKIE_MAX_AGE_SECONDS,
+  type Theme,
+  themeHeader,
+  themeParam,
+} from './theme/theme';
 
 /**
  * Public paths carry no locale (ADR 003): the language is chosen per request and the path is rewritten to the
@@ -23,6 +31,8 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const headers = new Headers(request.headers);
   headers.set(localeHeader, locale);
   headers.set(requestPathHeader, request.nextUrl.pathname + request.nextUrl.search);
+  const chosenTheme = parseTheme(request.nextUrl.searchParams.get(themeParam));
+  headers.set(themeHeader, chosenTheme ?? parseTheme(request.cookies.get(THEME_COOKIE)?.value) ?? 'system');
   const renewal = await renewSession((name) => request.cookies.get(name)?.value);
   if (renewal) headers.set('cookie', applyCookieChanges(request.headers.get('cookie') ?? '', renewal.changes));
   // Next sets its own Vary header on pages; the API process adds Accept-Language to it (apps/api/src/web/mount.ts).
@@ -45,7 +55,26 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
       secure: request.nextUrl.protocol === 'https:',
     });
   }
+  if (chosenTheme && chosenHere) rememberTheme(response, chosenTheme, request.nextUrl.protocol === 'https:');
   return response;
+}
+
+/**
+ * A theme chosen here is remembered for a year, like the language (ADR 063: a setting the person made, kept
+ * without asking for consent); "system" forgets the choice.
+ */
+function rememberTheme(response: NextResponse, theme: Theme, secure: boolean): void {
+  if (theme === 'system') {
+    response.cookies.delete(THEME_COOKIE);
+    return;
+  }
+  response.cookies.set(THEME_COOKIE, theme, {
+    path: '/',
+    maxAge: THEME_COOKIE_MAX_AGE_SECONDS,
+    sameSite: 'lax',
+    httpOnly: true,
+    secure,
+  });
 }
 
 /** The citizen token this request renders with: the renewed one when the proxy just renewed it. */

@@ -46,11 +46,23 @@ export async function signInWithForm(page: Page, origin: string, name: DemoName,
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname === startPath.split('?')[0]);
-  const signOut = signOutLabel((await page.locator('html').getAttribute('lang')) ?? 'en');
-  await page.locator('header.site-header').getByRole('button', { name: signOut }).waitFor();
+  await accountMenuButton(page).waitFor();
 }
 
-/** The header's "Sign out" in a page's language: sign-in may land on the citizen's own (ADR 003). */
+/** The header's account menu button (my picture), on a signed-in page. */
+export const accountMenuButton = (page: Page) => page.locator('header.site-header button[aria-haspopup="menu"]');
+
+/**
+ * Signs out the way a person does: the account menu, then its "Sign out" (in the page's language: sign-in may
+ * land on the citizen's own, ADR 003). Opens the menu first when it is closed, so a journey can sign out twice.
+ */
+export async function signOutFromMenu(page: Page): Promise<void> {
+  const button = accountMenuButton(page);
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  const signOut = signOutLabel((await page.locator('html').getAttribute('lang')) ?? 'en');
+  await page.locator('header.site-header').getByRole('menuitem', { name: signOut }).click();
+}
+
 function signOutLabel(language: string): string {
   const messages = JSON.parse(readFileSync(join(repoRoot, 'apps/web/messages', language, 'Auth.json'), 'utf8'));
   return messages.nav.signOut as string;

@@ -1,15 +1,7 @@
 'use client';
 
-/** react-toastify's module: its main entry also injects the library's styles when the container mounts. */
-export type Toastify = typeof import('react-toastify');
-
-/** docs/product.md §2, §9: toasts at top centre, closing after 7000 ms, one at a time, newest on top. */
-export const toastSettings = {
-  position: 'top-center',
-  autoClose: 7000,
-  limit: 1,
-  newestOnTop: true,
-} as const;
+/** The toasts' module (toast-view.tsx): react-toastify and the container in the design's style. */
+export type Toastify = typeof import('./toast-view');
 
 /*
  * react-toastify is loaded with the first toast (or the first tap or key press, since every toast answers
@@ -21,7 +13,7 @@ let loaded: Toastify | null = null;
 const whenLoaded = new Set<(toastify: Toastify) => void>();
 
 export function loadToastify(): Promise<Toastify> {
-  loading ??= import('react-toastify').then(
+  loading ??= import('./toast-view').then(
     (toastify) => {
       loaded = toastify;
       for (const listener of whenLoaded) listener(toastify);

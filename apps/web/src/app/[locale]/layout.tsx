@@ -1,5 +1,5 @@
 import type { Metadata, Viewport } from 'next';
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
@@ -8,13 +8,17 @@ import { Link } from '@/components/link';
 import { AppProviders } from '@/components/shell/app-providers';
 import { ConsentBanner, ConsentSettingsButton } from '@/components/shell/consent-banner';
 import { LanguageLinks } from '@/components/shell/language-links';
+import { LogoMark } from '@/components/shell/logo-mark';
 import { MainNav } from '@/components/shell/main-nav';
+import { ThemeLinks } from '@/components/shell/theme-links';
 import { CONSENT_COOKIE, parseConsent } from '@/consent/consent';
 import { isLocale, locales } from '@/i18n/locales';
 import type { Namespace } from '@/i18n/namespaces';
 import { errorReportingSettings } from '@/server/error-reporting-settings';
+import { requestPathHeader, signInHref } from '@/session/request-path';
 import { getServerSession } from '@/session/server-session';
 import { ConsentedServices } from '@/telemetry/consented-services';
+import { dataTheme, parseTheme, themeHeader } from '@/theme/theme';
 import { SessionNav } from './(auth)/_components/session-nav';
 import './tokens.css';
 import './globals.css';
@@ -59,7 +63,11 @@ export async function generateMetadata({ params }: Omit<LayoutProps, 'children'>
   };
 }
 
-/** The application wrapper page: header with the product name and navigation, main content, footer. */
+/**
+ * The application wrapper page: a one-row header (the logo and the product name; the account menu or sign-in),
+ * the navigation (a tab bar on a phone, a rail beside the column on wider screens: shell.module.css), the main
+ * content and the footer (languages, theme, privacy settings). The theme is rendered on <html> (ADR 063).
+ */
 export default async function LocaleLayout({ children, params }: LayoutProps) {
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
@@ -69,11 +77,13 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
   const shell = await getTranslations('Shell');
   const session = await getServerSession();
   const consentAnswered = parseConsent((await cookies()).get(CONSENT_COOKIE)?.value) !== null;
+  const requestHeaders = await headers();
+  const theme = parseTheme(requestHeaders.get(themeHeader)) ?? 'system';
   const messages = await getMessages();
   const clientMessages = Object.fromEntries(clientNamespaces.map((namespace) => [namespace, messages[namespace]]));
 
   return (
-    <html lang={locale}>
+    <html lang={locale} data-theme={dataTheme(theme)}>
       <body>
         <a className="skip-link" href="#main">
           {t('skipToContent')}
@@ -83,10 +93,15 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
             <div className="page">
               <header className="site-header">
                 <Link className="product-name" href="/">
+                  <LogoMark />
                   {app('name')}
                 </Link>
-                <SessionNav />
-                <MainNav signedIn={session.kind === 'citizen'} />
+                <SessionNav theme={theme} />
+                {/* Inside the header for its landmark; placed as a tab bar or a rail by its own styles. */}
+                <MainNav
+                  signedIn={session.kind === 'citizen'}
+                  signInHref={signInHref(requestHeaders.get(requestPathHeader))}
+                />
               </header>
               <main id="main" tabIndex={-1}>
                 {children}
@@ -94,6 +109,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
               <footer className="site-footer">
                 <p>{t('footer')}</p>
                 <LanguageLinks />
+                <ThemeLinks current={theme} />
                 <p>
                   <ConsentSettingsButton />
                 </p>

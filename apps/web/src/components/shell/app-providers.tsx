@@ -2,7 +2,7 @@
 
 import NextTopLoader from 'nextjs-toploader';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
-import { loadToastify, onToastifyLoaded, type Toastify, toastSettings } from '../toast';
+import { loadToastify, onToastifyLoaded, type Toastify } from '../toast';
 import { HistoryTracker } from './history-tracker';
 
 /**
@@ -22,17 +22,8 @@ function Toasts({ closeLabel }: { closeLabel: string }) {
     return warm;
   }, []);
   if (!toastify) return null;
-  const { ToastContainer } = toastify;
-  return (
-    <ToastContainer
-      {...toastSettings}
-      closeButton={({ closeToast }) => (
-        <button type="button" className="toast-close" aria-label={closeLabel} onClick={closeToast}>
-          ×
-        </button>
-      )}
-    />
-  );
+  const { ToastView } = toastify;
+  return <ToastView closeLabel={closeLabel} />;
 }
 
 /**
@@ -48,7 +39,7 @@ export function AppProviders({ children, closeLabel }: { children: ReactNode; cl
         initialPosition={0.8}
         speed={900}
         showSpinner={false}
-        color="#0b5cad"
+        color="var(--color-accent)"
         // NProgress finds its bar by role="bar" (its barSelector), so the role stays; it is no ARIA role, and
         // aria-hidden keeps it from assistive technology (the bar is decoration).
         template='<div class="bar" role="bar" aria-hidden="true"><div class="peg"></div></div>'

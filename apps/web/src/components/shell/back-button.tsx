@@ -1,5 +1,6 @@
 'use client';
 
+import { ArrowLeft } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { loadStore } from '@/client/lazy-store';
@@ -23,7 +24,8 @@ export function BackButton() {
   };
   return (
     <button type="button" className={styles.backButton} onClick={goBack}>
-      <span aria-hidden="true">←</span> {t('back')}
+      <ArrowLeft aria-hidden="true" size={20} />
+      {t('back')}
     </button>
   );
 }

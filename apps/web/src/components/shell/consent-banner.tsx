@@ -17,8 +17,9 @@ const SERVICES = ['errorReporting', 'analytics'] as const satisfies readonly (ke
 /**
  * The cookie-consent banner (docs/product.md §1): on a first visit, and again whenever the footer's "Privacy settings"
  * asks. Accepting and rejecting everything are side by side with the same weight, and each service can be
- * chosen alone; nothing is ticked beforehand, so withdrawing is as easy as giving. It never blocks reading:
- * it sits at the foot of the page. The answer is kept for a year (consent.ts).
+ * chosen alone ("Choose services", quiet); nothing is ticked beforehand, so withdrawing is as easy as giving. It
+ * never blocks reading: it sits at the foot of the page, at most a quarter of a phone's screen (ADR 063). The
+ * answer is kept for a year (consent.ts).
  */
 export function ConsentBanner({ initiallyOpen }: { initiallyOpen: boolean }) {
   const t = useTranslations('Shell.consent');
@@ -76,9 +77,26 @@ export function ConsentBanner({ initiallyOpen }: { initiallyOpen: boolean }) {
   }
   return (
     <section className={styles.consent} aria-labelledby={ids.heading}>
-      <h2 id={ids.heading} ref={heading} tabIndex={-1} className={styles.consentHeading} data-consent-heading="">
-        {t('heading')}
-      </h2>
+      <div className={styles.consentTop}>
+        <h2 id={ids.heading} ref={heading} tabIndex={-1} className={styles.consentHeading} data-consent-heading="">
+          {t('heading')}
+        </h2>
+        {/* The quiet way in to each service alone: the equal choice is the pair of buttons below. */}
+        {choosing ? null : (
+          <button
+            type="button"
+            className={styles.quiet}
+            aria-expanded={false}
+            aria-controls={ids.services}
+            onClick={() => {
+              setChoosing(true);
+              requestAnimationFrame(() => document.getElementById(ids.errorReporting)?.focus());
+            }}
+          >
+            {t('choose')}
+          </button>
+        )}
+      </div>
       <p>{t('explanation')}</p>
       <fieldset id={ids.services} className={styles.consentServices} hidden={!choosing}>
         <legend>{t('servicesLegend')}</legend>
@@ -97,6 +115,9 @@ export function ConsentBanner({ initiallyOpen }: { initiallyOpen: boolean }) {
             </p>
           </div>
         ))}
+        <button type="button" className={styles.secondary} onClick={() => answer(choice)}>
+          {t('save')}
+        </button>
       </fieldset>
       <div className={styles.consentActions}>
         <button
@@ -109,24 +130,6 @@ export function ConsentBanner({ initiallyOpen }: { initiallyOpen: boolean }) {
         <button type="button" className={styles.secondary} onClick={() => answer(NO_CONSENT)}>
           {t('rejectAll')}
         </button>
-        {choosing ? (
-          <button type="button" className={styles.secondary} onClick={() => answer(choice)}>
-            {t('save')}
-          </button>
-        ) : (
-          <button
-            type="button"
-            className={styles.secondary}
-            aria-expanded={false}
-            aria-controls={ids.services}
-            onClick={() => {
-              setChoosing(true);
-              requestAnimationFrame(() => document.getElementById(ids.errorReporting)?.focus());
-            }}
-          >
-            {t('choose')}
-          </button>
-        )}
       </div>
     </section>
   );

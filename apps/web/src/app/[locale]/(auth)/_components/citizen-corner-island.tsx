@@ -1,6 +1,8 @@
 'use client';
 
 import { useEffect } from 'react';
+import { AccountMenu } from '@/components/shell/account-menu';
+import type { Theme } from '@/theme/theme';
 import { MyPicture } from './my-picture';
 import { SignOutButton, type SignOutButtonProps } from './sign-out-button';
 import { onSignedOutElsewhere } from './signed-out-elsewhere';
@@ -8,20 +10,21 @@ import { onSignedOutElsewhere } from './signed-out-elsewhere';
 export interface CitizenCornerProps {
   /** My picture's address as the server read it; undefined when that read failed (the browser's cache stands in). */
   picture: string | null | undefined;
-  pictureLabel: string;
   signedInAs: string;
+  theme: Theme;
   signOut: SignOutButtonProps;
 }
 
-/** The header's corner for a signed-in citizen: my picture, who I am, and sign-out. */
-export function CitizenCornerIsland({ picture, pictureLabel, signedInAs, signOut }: CitizenCornerProps) {
+/** The header's corner for a signed-in citizen: my picture, opening the account menu (with sign-out). */
+export function CitizenCornerIsland({ picture, signedInAs, theme, signOut }: CitizenCornerProps) {
   // Every signed-in page has this corner, so every signed-in tab hears of a sign-out in another one.
   useEffect(() => onSignedOutElsewhere(() => window.location.reload()), []);
   return (
-    <>
-      <MyPicture label={pictureLabel} served={picture} />
-      <span>{signedInAs}</span>
-      <SignOutButton {...signOut} />
-    </>
+    <AccountMenu
+      picture={<MyPicture served={picture} />}
+      signedInAs={signedInAs}
+      theme={theme}
+      signOut={<SignOutButton {...signOut} />}
+    />
   );
 }

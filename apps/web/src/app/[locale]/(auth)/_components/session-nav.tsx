@@ -3,11 +3,16 @@ import { getTranslations } from 'next-intl/server';
 import { readMe } from '@/server/read-me';
 import { requestPathHeader, signInHref } from '@/session/request-path';
 import { getServerSession } from '@/session/server-session';
+import type { Theme } from '@/theme/theme';
 import styles from './auth.module.css';
 import { CitizenCorner } from './citizen-corner';
 
-/** The header's account corner, from the session cookies (docs/product.md §3): the citizen's name and sign-out, or sign-in. */
-export async function SessionNav() {
+/**
+ * The header's account corner, from the session cookies (docs/product.md §3): the citizen's picture opening the
+ * account menu, or sign-in. A guest's sign-in here is for wider screens; on a phone the tab bar carries it
+ * (shell.module.css), so it is never shown twice.
+ */
+export async function SessionNav({ theme }: { theme: Theme }) {
   const t = await getTranslations('Auth.nav');
   const session = await getServerSession();
   if (session.kind === 'citizen') {
@@ -18,8 +23,8 @@ export async function SessionNav() {
       <div className={styles.session}>
         <CitizenCorner
           picture={picture}
-          pictureLabel={t('myProfile')}
           signedInAs={t('signedInAs', { username: session.username })}
+          theme={theme}
           signOut={{ label: t('signOut'), busyLabel: t('signingOut'), failedLabel: t('signOutFailed') }}
         />
       </div>
@@ -28,7 +33,9 @@ export async function SessionNav() {
   const requested = (await headers()).get(requestPathHeader);
   return (
     <div className={styles.session}>
-      <a href={signInHref(requested)}>{t('signIn')}</a>
+      <a className="header-sign-in" href={signInHref(requested)}>
+        {t('signIn')}
+      </a>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { LogOut } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { loadStore } from '@/client/lazy-store';
@@ -41,14 +42,17 @@ export function SignOutButton({ label, busyLabel, failedLabel }: SignOutButtonPr
 
   return (
     // data-leaves-page: a page with something to lose (the composer mid-upload) asks before this button acts.
+    // An item of the account menu (account-menu.tsx), reached with its arrow keys.
     <button
       type="button"
-      className="link-button"
+      role="menuitem"
+      tabIndex={-1}
       onClick={signOut}
       disabled={busy}
       aria-busy={busy}
       data-leaves-page=""
     >
+      <LogOut aria-hidden="true" size={20} />
       {busy ? busyLabel : label}
     </button>
   );
