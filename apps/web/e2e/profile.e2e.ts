@@ -72,7 +72,8 @@ describe('a profile for guests', () => {
     // The list view (a profile shows a grid of pictures by default, posts-look.e2e.ts): the captions are read.
     const page = await personAt('/u/alice?view=list');
     await expect.poll(() => main(page).locator('h1').textContent()).toBe('Alice Archer');
-    expect(await main(page).getByText('@alice', { exact: true }).count()).toBe(1);
+    // The header's @username (each card names its author's too).
+    expect(await main(page).locator('p').getByText('@alice', { exact: true }).count()).toBe(1);
     expect(await main(page).getByText('Landscapes and long walks.').count()).toBe(1);
     // The shared profile counts public posts only: alice has three public posts and one for friends.
     expect(await countOf(page, 'posts')).toBe(3);
