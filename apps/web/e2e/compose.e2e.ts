@@ -122,10 +122,10 @@ describe('the composer', () => {
     await main(page).getByRole('button', { name: 'Publish' }).waitFor();
 
     // My profile's friends-only tab has it; my friend bob sees it; carol, not a friend, gets a 404.
-    await page.goto(`${origin}/me`);
+    await page.goto(`${origin}/me?view=list`);
     await main(page).getByRole('tab', { name: 'Friends only' }).click();
     await main(page).getByRole('tabpanel', { name: 'Friends only' }).getByText(caption).waitFor();
-    const bob = await signedIn('bob', '/u/alice');
+    const bob = await signedIn('bob', '/u/alice?view=list');
     await main(bob).getByRole('tab', { name: 'Friends only' }).click();
     await main(bob).getByRole('tabpanel', { name: 'Friends only' }).getByText(caption).waitFor();
     const carol = await signedIn('carol', postPath);
@@ -204,7 +204,7 @@ describe('the composer', () => {
     await discard;
     releasePart();
     await main(page).getByText('The upload was cancelled. Nothing was published.').waitFor();
-    await page.goto(`${origin}/me`);
+    await page.goto(`${origin}/me?view=list`);
     await main(page).locator('article').first().waitFor();
     expect(await main(page).getByText(caption).count()).toBe(0);
   });

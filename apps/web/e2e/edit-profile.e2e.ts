@@ -117,7 +117,8 @@ describe('editing my profile', () => {
     expect(await main(page).getByLabel('Name', { exact: true }).count()).toBe(0);
     await expect.poll(() => focusedLabel(page)).toBe('Edit profile');
     expect(saves).toEqual(['PUT']);
-    // My posts carry my name: they show the new one.
+    // My posts carry my name: they show the new one (in the list view; the grid shows only pictures).
+    await main(page).getByRole('button', { name: 'List', exact: true }).click();
     await expect.poll(() => main(page).locator('article').first().textContent()).toContain('Heidi Hopper');
 
     // Anyone else, a guest included, reads the new name and bio on my public profile.

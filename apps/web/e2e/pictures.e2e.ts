@@ -209,7 +209,7 @@ describe('pictures on a 390 px phone', () => {
 
   it('on a profile: the first post’s picture first, the others lazily', async () => {
     // heidi's posts are pictures that no other journey adds to or removes.
-    const { page, requested } = await open('/u/heidi');
+    const { page, requested } = await open('/u/heidi?view=list');
     await expectFirstPictureFit(page, requested);
     await expectLaterPicturesLazy(page);
     await page.close();

@@ -69,9 +69,11 @@ async function holdCalls(page: Page, pattern: RegExp) {
 
 describe('a profile for guests', () => {
   it('is server-rendered with its public posts only, counts and a share preview', async () => {
-    const page = await personAt('/u/alice');
+    // The list view (a profile shows a grid of pictures by default, posts-look.e2e.ts): the captions are read.
+    const page = await personAt('/u/alice?view=list');
     await expect.poll(() => main(page).locator('h1').textContent()).toBe('Alice Archer');
-    expect(await main(page).getByText('@alice', { exact: true }).count()).toBe(1);
+    // The header's @username (each card names its author's too).
+    expect(await main(page).locator('p').getByText('@alice', { exact: true }).count()).toBe(1);
     expect(await main(page).getByText('Landscapes and long walks.').count()).toBe(1);
     // The shared profile counts public posts only: alice has three public posts and one for friends.
     expect(await countOf(page, 'posts')).toBe(3);
@@ -107,7 +109,7 @@ describe('a profile for guests', () => {
   });
 
   it('lists the posts a creator loved', async () => {
-    const page = await personAt('/u/alice/loved');
+    const page = await personAt('/u/alice/loved?view=list');
     expect(await main(page).locator('h1').textContent()).toBe('Posts Alice Archer loved');
     const text = (await postsText(page)).join('\n');
     // Alice loves bob's sourdough (public) and his friends-only test bake, which only friends may see.
@@ -166,7 +168,7 @@ describe('a profile for citizens', () => {
 
   it('sends a friend request that, once approved, opens the friends-only posts; then unfriends', async () => {
     // grace and carol have no relationship in the demo world; carol has a friends-only post.
-    const grace = await personAt('/u/carol', 'grace');
+    const grace = await personAt('/u/carol?view=list', 'grace');
     expect(await tab(grace, 'Friends only').count()).toBe(0);
     expect((await postsText(grace)).join('\n')).not.toContain(CAROL_PRIVATE);
     // By keyboard: the button that takes the pressed one's place takes the focus too.
@@ -270,7 +272,7 @@ describe('a profile for citizens', () => {
 
 describe('my profile', () => {
   it('shows my public and friends-only posts in tabs that the keyboard can work', async () => {
-    const page = await personAt('/me', 'alice');
+    const page = await personAt('/me?view=list', 'alice');
     await expect.poll(() => main(page).locator('h1').textContent()).toBe('Alice Archer');
     const publicTab = tab(page, 'Public');
     expect(await publicTab.getAttribute('aria-selected')).toBe('true');
@@ -292,7 +294,7 @@ describe('my profile', () => {
     expect(await friendsPanel.getByText(ALICE_PUBLIC).count()).toBe(0);
     await expectAccessible(page, 'my-profile friends-only tab');
     // The tab is kept in the address: Back from a post opened here finds it chosen.
-    await page.waitForURL((url) => url.search === '?tab=friends');
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'friends');
     await friendsPanel.locator('a[href^="/p/"]').first().click();
     await page.waitForURL(/\/p\//);
     await page.goBack();
@@ -305,7 +307,7 @@ describe('my profile', () => {
     await page.waitForURL((url) => url.pathname === '/me' && url.search === '');
     await expect.poll(() => tab(page, 'Public').getAttribute('aria-selected')).toBe('true');
     await page.goBack();
-    await page.waitForURL((url) => url.search === '?tab=friends');
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'friends');
     await expect.poll(() => tab(page, 'Friends only').getAttribute('aria-selected')).toBe('true');
 
     await main(page).getByRole('link', { name: 'New post' }).click();
@@ -321,6 +323,8 @@ describe('my loved posts', () => {
     const lovedPosts = async () => {
       await main(page).getByRole('link', { name: 'Loved posts' }).click();
       await main(page).getByRole('heading', { name: 'Posts Heidi Hughes loved' }).waitFor();
+      // The loved posts open as a grid of pictures; the list shows their captions.
+      await main(page).getByRole('button', { name: 'List', exact: true }).click();
       await main(page).locator('article').first().waitFor();
       return (await postsText(page)).join('\n');
     };

@@ -26,8 +26,10 @@ interface InfiniteListProps<T> {
   empty: ReactNode;
   /** Names the list for screen readers. */
   label: string;
-  /** `ul` for people, `div` for posts (each post is its own article). */
+  /** `ul` for people and grids of posts, `div` for cards (each post is its own article). */
   as?: 'ul' | 'div';
+  /** The list element's look, instead of a plain list's (a grid of tiles). */
+  listClassName?: string | undefined;
   /** False: more pages only on "show more", for a list with more content below it on the page. */
   autoLoad?: boolean;
   /**
@@ -48,6 +50,7 @@ export function InfiniteList<T>({
   empty,
   label,
   as = 'div',
+  listClassName,
   autoLoad = true,
   lead,
 }: InfiniteListProps<T>) {
@@ -80,7 +83,7 @@ export function InfiniteList<T>({
   const List = as;
   return (
     <>
-      <List aria-label={label} className={as === 'ul' ? styles.plainList : undefined}>
+      <List aria-label={label} className={listClassName ?? (as === 'ul' ? styles.plainList : undefined)}>
         {lead?.node}
         {items.map((item, index) =>
           as === 'ul' ? (

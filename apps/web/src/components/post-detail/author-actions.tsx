@@ -1,6 +1,7 @@
 'use client';
 
 import type { PostView } from '@civitas/contract';
+import { Pencil } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { CaptionEditor } from './caption-editor';
@@ -23,6 +24,7 @@ export function AuthorActions({ post }: { post: PostView }) {
         <CaptionEditor post={post} onDone={stopEditing} />
       ) : (
         <button ref={editButton} type="button" className={styles.button} onClick={() => setEditing(true)}>
+          <Pencil aria-hidden="true" className={styles.icon} />
           {t('editCaption')}
         </button>
       )}

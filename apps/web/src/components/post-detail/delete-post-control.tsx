@@ -1,5 +1,6 @@
 'use client';
 
+import { Trash2 } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
@@ -44,6 +45,7 @@ export function DeletePostControl({ postId }: { postId: string }) {
   if (!confirming) {
     return (
       <button ref={deleteButton} type="button" className={styles.dangerButton} onClick={() => setConfirming(true)}>
+        <Trash2 aria-hidden="true" className={styles.icon} />
         {t('deletePost')}
       </button>
     );

@@ -12,6 +12,8 @@ interface PostDetailProps {
   initialPost: PostView;
   /** The signed-in author's username. */
   viewerUsername: string;
+  /** When the server rendered the page: the post's age is measured against it, here as there (ADR 067). */
+  renderedAt: number;
 }
 
 /**
@@ -19,7 +21,7 @@ interface PostDetailProps {
  * taken back on failure), with the server-rendered post standing in until it arrives. Everyone else's post
  * page is server-rendered with islands (app/[locale]/p/[id]/page.tsx, ADR 023).
  */
-export function PostDetail({ initialPost, viewerUsername }: PostDetailProps) {
+export function PostDetail({ initialPost, viewerUsername, renderedAt }: PostDetailProps) {
   const cached = useGetPostQuery({ params: { id: initialPost.id } });
   const post = cached.data ?? initialPost;
   const isAuthor = post.author.username.toLowerCase() === viewerUsername.toLowerCase();
@@ -29,6 +31,7 @@ export function PostDetail({ initialPost, viewerUsername }: PostDetailProps) {
       signedIn={true}
       priority
       headingLevel="h1"
+      now={renderedAt}
       actions={
         <>
           <AppOnlyButton feature="give" className={styles.button} />

@@ -1,8 +1,9 @@
 import type { LikesOverviewDetails } from '@civitas/contract';
+import { Heart } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { signInHref } from '@/session/request-path';
 import { LikeCount } from './like-count';
-import styles from './post.module.css';
+import styles from './post-islands.module.css';
 
 /**
  * A guest's likes: the count and a way to sign in to like. Plain markup (no island: nothing to hydrate on a
@@ -13,7 +14,7 @@ export function GuestLikes({ postId, likes }: { postId: string; likes: LikesOver
   return (
     <span className={styles.likeRow}>
       <a className={styles.likeButton} href={signInHref(`/p/${postId}`)}>
-        <span aria-hidden="true">♡</span>
+        <Heart aria-hidden="true" className={styles.icon} />
         <span className="visually-hidden">{t('signInToLike')}</span>
       </a>
       <LikeCount count={likes.likesCount} />

@@ -2,22 +2,31 @@
 
 import type { LikesOverviewDetails } from '@civitas/contract';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { loadStore } from '@/client/lazy-store';
 import { withLike } from '@/client/optimistic/likes';
 import { useErrorText } from '../error-message';
 import { notifyError } from '../toast';
 import { LikeCount } from './like-count';
 import { type LikeOverride, rememberedLike, rememberLike, shownLikes } from './like-memory';
-import styles from './post.module.css';
+import styles from './post-islands.module.css';
 
 /**
  * Like and unlike (docs/product.md §4): the heart and the count change at once; when the call fails they go back and a
  * toast says why (a guest's likes are `GuestLikes`). An island (ADR 018): it repaints from its own state in the
- * same task as the tap, and the store (with the call and the patch of every cached copy) is loaded then, not
+ * same task as the tap (the heart's fill follows `aria-pressed` in CSS), and the store (with the call and the patch of every cached copy) is loaded then, not
  * with the page.
  */
-export function LikeButton({ postId, likes: given }: { postId: string; likes: LikesOverviewDetails }) {
+export function LikeButton({
+  postId,
+  likes: given,
+  children,
+}: {
+  postId: string;
+  likes: LikesOverviewDetails;
+  /** The heart, drawn by the server's render (no icon code in this island); filled by CSS when pressed. */
+  children: ReactNode;
+}) {
   const t = useTranslations('Post');
   const errorText = useErrorText();
   const [override, setOverride] = useState<LikeOverride | null>(() => rememberedLike(postId));
@@ -61,7 +70,7 @@ export function LikeButton({ postId, likes: given }: { postId: string; likes: Li
         onClick={toggle}
         data-liked={likes.liked}
       >
-        <span aria-hidden="true">{likes.liked ? '♥' : '♡'}</span>
+        {children}
       </button>
       <LikeCount count={likes.likesCount} />
     </span>

@@ -1,7 +1,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { formatCount } from '@/client/behaviour/compact-count';
 import { CompactCount } from '../compact-count';
-import styles from './post.module.css';
+import styles from './post-islands.module.css';
 
 /**
  * A post's like count, compact, with the exact number for screen readers. Its own file, apart from `GuestLikes`,

@@ -1,5 +1,6 @@
 import type { PostView } from '@civitas/contract';
-import { useFormatter, useTranslations } from 'next-intl';
+import { Heart, Lock, Share2 } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { Link } from '@/components/link';
 import { Avatar } from '../people/avatar';
@@ -7,7 +8,10 @@ import { CaptionText } from './caption-text';
 import { GuestLikes } from './guest-likes';
 import { LikeButton } from './like-button';
 import styles from './post.module.css';
+import islands from './post-islands.module.css';
 import { PostMedia } from './post-media';
+import { PostTime } from './post-time';
+import { ShareButton } from './share-button';
 
 interface PostCardProps {
   post: PostView;
@@ -18,6 +22,11 @@ interface PostCardProps {
   headingLevel?: 'h1' | 'h2';
   /** Extra actions under the post (follow, edit, delete on the post's page). */
   actions?: ReactNode;
+  /**
+   * The instant the post's age is measured against: a hydrated card is given its page's render time, so the
+   * browser's first render says what the server's did (ADR 067); else the time of this render.
+   */
+  now?: number;
 }
 
 const hostOf = (link: string): string => {
@@ -33,9 +42,8 @@ const hostOf = (link: string): string => {
  * where a page renders it (ADR 018), with the like button and the media player as its islands; a client
  * component inside client lists (later pages, a citizen's post page).
  */
-export function PostCard({ post, signedIn, priority = false, headingLevel = 'h2', actions }: PostCardProps) {
+export function PostCard({ post, signedIn, priority = false, headingLevel = 'h2', actions, now }: PostCardProps) {
   const t = useTranslations('Post');
-  const format = useFormatter();
   const Heading = headingLevel;
   const postHref = `/p/${post.id}`;
   return (
@@ -49,17 +57,21 @@ export function PostCard({ post, signedIn, priority = false, headingLevel = 'h2'
             </Link>
           </Heading>
           <span className={styles.meta}>
-            @{post.author.username} ·{' '}
+            <span dir="auto">@{post.author.username}</span>
+            <span aria-hidden="true">·</span>
             <Link href={postHref} className={styles.timeLink}>
-              <time
-                dateTime={post.createdAt}
-                title={format.dateTime(new Date(post.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}
-              >
-                {format.dateTime(new Date(post.createdAt), { dateStyle: 'medium' })}
-              </time>
+              <PostTime createdAt={post.createdAt} now={now ?? Date.now()} />
               <span className="visually-hidden"> {t('openPost')}</span>
             </Link>
-            {post.sharingOptions === 'private' ? <span className={styles.private}> · {t('friendsOnly')}</span> : null}
+            {post.sharingOptions === 'private' ? (
+              <>
+                <span aria-hidden="true">·</span>
+                <span className={styles.private}>
+                  <Lock aria-hidden="true" className={styles.smallIcon} />
+                  {t('friendsOnly')}
+                </span>
+              </>
+            ) : null}
           </span>
         </div>
       </header>
@@ -69,12 +81,21 @@ export function PostCard({ post, signedIn, priority = false, headingLevel = 'h2'
         authorName={post.author.displayName}
         priority={priority}
       />
-      <div className={styles.body}>
+      {/* The actions on the post, icons first; comment and save join this row when they exist (no button that
+          does nothing until then). */}
+      <div className={styles.actionRow}>
         {signedIn ? (
-          <LikeButton postId={post.id} likes={post.likesOverviewDetails} />
+          <LikeButton postId={post.id} likes={post.likesOverviewDetails}>
+            <Heart aria-hidden="true" className={islands.icon} />
+          </LikeButton>
         ) : (
           <GuestLikes postId={post.id} likes={post.likesOverviewDetails} />
         )}
+        <ShareButton postId={post.id}>
+          <Share2 aria-hidden="true" className={islands.icon} />
+        </ShareButton>
+      </div>
+      <div className={styles.body}>
         {post.caption.content ? <CaptionText caption={post.caption} hashtags={post.hashtags} /> : null}
         {post.externalLink ? (
           <p className={styles.externalLink}>

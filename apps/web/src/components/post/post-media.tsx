@@ -2,6 +2,7 @@ import type { MediaView } from '@civitas/contract';
 import { useTranslations } from 'next-intl';
 import { loadingOf, mediaBoxStyle, POST_MEDIA_SIZES, renditionSrcSet } from './picture-sources';
 import styles from './post.module.css';
+import islands from './post-islands.module.css';
 import { VideoPlayer } from './video-player';
 
 /**
@@ -34,7 +35,7 @@ export function PostMedia({
   const image = (
     // biome-ignore lint/performance/noImgElement: our renditions and srcset do what next/image's optimiser would
     <img
-      className={styles.media}
+      className={islands.media}
       src={media.imageUri ?? media.coverImageUri ?? ''}
       alt={label}
       width={media.width ?? undefined}

@@ -4,7 +4,7 @@ import type { MediaView } from '@civitas/contract';
 import { useEffect, useRef } from 'react';
 import { preload } from 'react-dom';
 import { mediaBoxStyle, posterOf } from './picture-sources';
-import styles from './post.module.css';
+import styles from './post-islands.module.css';
 
 const HLS_MIME = 'application/vnd.apple.mpegurl';
 

@@ -12,6 +12,7 @@ import { ProfileHeader } from './profile-header';
 import { ProfileLinks } from './profile-links';
 import { ProfileTabs } from './profile-tabs';
 import { RelationshipActions } from './relationship-actions';
+import { ViewToggle } from './view-toggle';
 
 const FriendsOnlyPosts = dynamic(() => import('./friends-only-posts'));
 
@@ -71,7 +72,7 @@ export function CitizenProfile({ initial, publicPosts }: { initial: ProfileView;
       <ProfileHeader profile={profile} headingId="profile-name" />
       <RelationshipActions profile={profile} act={act} />
       <ProfileLinks username={profile.username} mutual={true} />
-      <ProfileTabs label={t('postsLabel', { name })} tabs={tabs} />
+      <ProfileTabs label={t('postsLabel', { name })} tabs={tabs} tools={<ViewToggle />} />
     </>
   );
 }

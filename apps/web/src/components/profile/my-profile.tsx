@@ -1,6 +1,7 @@
 'use client';
 
 import type { MyProfileView } from '@civitas/contract';
+import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import {
@@ -17,6 +18,19 @@ import { ProfileEditor } from './profile-editor';
 import { ProfileHeader } from './profile-header';
 import { ProfileLinks } from './profile-links';
 import { ProfileTabs } from './profile-tabs';
+import { usePostsView } from './use-posts-view';
+import { ViewToggle } from './view-toggle';
+
+/** `/me?edit=profile` (the account menu's "Edit profile", ADR 063) opens the editor. */
+const EDIT_PARAM = 'edit';
+
+/** Takes `?edit=` out of the address once the editor closes, so a reload or Back does not open it again. */
+function forgetEditAsked(): void {
+  const address = new URL(window.location.href);
+  if (!address.searchParams.has(EDIT_PARAM)) return;
+  address.searchParams.delete(EDIT_PARAM);
+  window.history.replaceState(null, '', address);
+}
 
 /**
  * My own profile (docs/product.md §2): my details (picture, cover, name and bio editable in place, ADR 048), my counts as
@@ -28,7 +42,14 @@ export function MyProfile({ initial }: { initial: MyProfileView | null }) {
   const nav = useTranslations('Shell.nav');
   const me = useGetMeQuery();
   const overview = useGetMySocialOverviewQuery();
-  const [editing, setEditing] = useState(false);
+  const editAsked = useSearchParams().get(EDIT_PARAM) === 'profile';
+  const [editing, setEditing] = useState(editAsked);
+  // Asked again while the page stays mounted (the menu's link followed from /me itself): it opens.
+  const [seenEditAsked, setSeenEditAsked] = useState(editAsked);
+  if (editAsked !== seenEditAsked) {
+    setSeenEditAsked(editAsked);
+    if (editAsked) setEditing(true);
+  }
   const editButton = useRef<HTMLButtonElement>(null);
   const profile = me.data ?? initial;
   if (!profile) {
@@ -53,6 +74,7 @@ export function MyProfile({ initial }: { initial: MyProfileView | null }) {
             profile={profile}
             onDone={() => {
               setEditing(false);
+              forgetEditAsked();
               // Back to where the person was before the form opened.
               requestAnimationFrame(() => editButton.current?.focus());
             }}
@@ -69,7 +91,7 @@ export function MyProfile({ initial }: { initial: MyProfileView | null }) {
         )}
       </div>
       <ProfileLinks username={profile.username} mutual={false} />
-      <ProfileTabs label={t('myPostsLabel')} tabs={tabs} />
+      <ProfileTabs label={t('myPostsLabel')} tabs={tabs} tools={<ViewToggle />} />
     </>
   );
 }
@@ -78,12 +100,30 @@ export function MyProfile({ initial }: { initial: MyProfileView | null }) {
 function MyPublicPosts() {
   const t = useTranslations('Profile');
   const feed = useGetMyPublicFeedInfiniteQuery({});
-  return <PostFeed result={feed} signedIn={true} label={t('myPublicLabel')} empty={<p>{t('myPublicEmpty')}</p>} />;
+  const view = usePostsView();
+  return (
+    <PostFeed
+      result={feed}
+      signedIn={true}
+      view={view}
+      label={t('myPublicLabel')}
+      empty={<p>{t('myPublicEmpty')}</p>}
+    />
+  );
 }
 
 /** My friends-only posts. */
 function MyFriendsPosts() {
   const t = useTranslations('Profile');
   const feed = useGetMyPrivateFeedInfiniteQuery({});
-  return <PostFeed result={feed} signedIn={true} label={t('myFriendsLabel')} empty={<p>{t('myFriendsEmpty')}</p>} />;
+  const view = usePostsView();
+  return (
+    <PostFeed
+      result={feed}
+      signedIn={true}
+      view={view}
+      label={t('myFriendsLabel')}
+      empty={<p>{t('myFriendsEmpty')}</p>}
+    />
+  );
 }

@@ -19,7 +19,16 @@ export interface ProfileTab {
  * longer friends) hands the selection to the first one. The chosen tab is kept in the address (`?tab=`,
  * replacing the page's history entry), so Back from a post opened here finds the same tab, as does a reload.
  */
-export function ProfileTabs({ label, tabs }: { label: string; tabs: readonly ProfileTab[] }) {
+export function ProfileTabs({
+  label,
+  tabs,
+  tools,
+}: {
+  label: string;
+  tabs: readonly ProfileTab[];
+  /** Controls for every panel (the grid/list toggle), at the end of the tabs' row, outside the tablist. */
+  tools?: ReactNode;
+}) {
   const baseId = useId();
   const asked = useSearchParams().get(TAB_PARAM);
   const tabAsked = () => (tabs.some((tab) => tab.id === asked) ? asked : tabs[0]?.id);
@@ -61,27 +70,30 @@ export function ProfileTabs({ label, tabs }: { label: string; tabs: readonly Pro
   const panelId = (id: string) => `${baseId}-panel-${id}`;
   return (
     <>
-      <div role="tablist" aria-label={label} className={styles.tablist} onKeyDown={onKeyDown}>
-        {tabs.map((tab) => (
-          <button
-            key={tab.id}
-            ref={(element) => {
-              if (element) buttons.current.set(tab.id, element);
-              else buttons.current.delete(tab.id);
-            }}
-            type="button"
-            role="tab"
-            id={tabId(tab.id)}
-            aria-selected={tab.id === selected}
-            // Only a mounted panel can be pointed at.
-            aria-controls={tab.id === selected || visited.has(tab.id) ? panelId(tab.id) : undefined}
-            tabIndex={tab.id === selected ? 0 : -1}
-            className={styles.tab}
-            onClick={() => select(tab.id, false)}
-          >
-            {tab.label}
-          </button>
-        ))}
+      <div className={styles.tabsBar}>
+        <div role="tablist" aria-label={label} className={styles.tablist} onKeyDown={onKeyDown}>
+          {tabs.map((tab) => (
+            <button
+              key={tab.id}
+              ref={(element) => {
+                if (element) buttons.current.set(tab.id, element);
+                else buttons.current.delete(tab.id);
+              }}
+              type="button"
+              role="tab"
+              id={tabId(tab.id)}
+              aria-selected={tab.id === selected}
+              // Only a mounted panel can be pointed at.
+              aria-controls={tab.id === selected || visited.has(tab.id) ? panelId(tab.id) : undefined}
+              tabIndex={tab.id === selected ? 0 : -1}
+              className={styles.tab}
+              onClick={() => select(tab.id, false)}
+            >
+              {tab.label}
+            </button>
+          ))}
+        </div>
+        {tools}
       </div>
       {tabs.map((tab) =>
         tab.id === selected || visited.has(tab.id) ? (

@@ -14,16 +14,33 @@ export function SharedPostsWithMyLikes(props: Omit<ComponentProps<typeof SharedP
   return (
     <SharedPosts
       {...props}
-      renderPost={(post, pageIds, priority) => <PostWithMyLikes post={post} pageIds={pageIds} priority={priority} />}
+      renderPost={(post, pageIds, priority) => (
+        <PostWithMyLikes post={post} pageIds={pageIds} priority={priority} now={props.renderedAt} />
+      )}
     />
   );
 }
 
 /** A post with the citizen's own like and the current count, from the overview of the page it came on. */
-function PostWithMyLikes({ post, pageIds, priority }: { post: PostView; pageIds: string[]; priority: boolean }) {
+function PostWithMyLikes({
+  post,
+  pageIds,
+  priority,
+  now,
+}: {
+  post: PostView;
+  pageIds: string[];
+  priority: boolean;
+  now: number;
+}) {
   const overview = useGetPostsOverviewQuery({ query: { contentId: pageIds } });
   const likes = overview.data?.data.find((item) => item.contentId === post.id)?.likesOverviewDetails;
   return (
-    <PostCard post={likes ? { ...post, likesOverviewDetails: likes } : post} signedIn={true} priority={priority} />
+    <PostCard
+      post={likes ? { ...post, likesOverviewDetails: likes } : post}
+      signedIn={true}
+      priority={priority}
+      now={now}
+    />
   );
 }

@@ -5,7 +5,9 @@ import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import type { ReadResult } from '@/server/api-read';
 import { InfiniteList } from '../feed/infinite-list';
 import { PostCard } from '../post/post-card';
+import { PostTile, postGridClass } from '../post/post-tile';
 import { type FeedPage, loadSharedLovedPosts, loadSharedProfilePosts } from './shared-posts-actions';
+import { usePostsView } from './use-posts-view';
 
 /** Which public list: a profile's public posts, or the public posts a creator loved. */
 export type SharedSource = { kind: 'profile'; username: string } | { kind: 'loved'; influencerId: string };
@@ -22,13 +24,17 @@ const nextToken = (page: FeedPage | undefined): string | undefined =>
 /**
  * A public list whose pages come from the sharing reads: the first page server-rendered, the next ones through
  * a server action (shared-posts-actions.ts). The machine read knows nobody's likes, so for a citizen each
- * page's likes are read again as theirs (shared-posts-with-likes.tsx); a guest's list needs no store.
+ * page's likes are read again as theirs (shared-posts-with-likes.tsx); a guest's list needs no store. Shown as
+ * the address asks (posts-view.ts): a grid of tiles, or cards.
  */
 export function SharedPosts({
   source,
   initial,
   signedIn = false,
-  renderPost = (post, _pageIds, priority) => <PostCard post={post} signedIn={signedIn} priority={priority} />,
+  renderedAt,
+  renderPost = (post, _pageIds, priority) => (
+    <PostCard post={post} signedIn={signedIn} priority={priority} now={renderedAt} />
+  ),
   label,
   empty,
   children,
@@ -41,13 +47,19 @@ export function SharedPosts({
    * them): its cards get like buttons without a store. False for a guest.
    */
   signedIn?: boolean;
+  /** When the server rendered the page: the cards' ages are measured against it (ADR 067). */
+  renderedAt: number;
   /** How a post shows; a guest's card by default (a citizen's reads their likes: shared-posts-with-likes.tsx). */
   renderPost?: (post: PostView, pageIds: string[], priority: boolean) => ReactNode;
   label: string;
   empty: ReactNode;
-  /** The first page's cards as the server rendered them (ADR 018); without them the list renders them itself. */
+  /**
+   * The first page's cards as the server rendered them (ADR 018), for the list view; without them (or in the
+   * grid) the list renders its posts itself.
+   */
   children?: ReactNode;
 }) {
+  const view = usePostsView();
   const [pages, setPages] = useState<FeedPage[]>(initial.ok ? [initial.data] : []);
   const [error, setError] = useState<unknown>(initial.ok ? undefined : { status: initial.status });
   const [fetching, setFetching] = useState(false);
@@ -84,6 +96,7 @@ export function SharedPosts({
     return byPost;
   }, [pages]);
 
+  const grid = view === 'grid';
   return (
     <InfiniteList
       result={{
@@ -98,8 +111,17 @@ export function SharedPosts({
       keyOf={(post) => post.id}
       label={label}
       empty={empty}
-      {...(children && initial.ok ? { lead: { node: children, keys: initial.data.data.map((post) => post.id) } } : {})}
-      renderItem={(post, index) => renderPost(post, pageIdsOf.get(post.id) ?? [post.id], index === 0)}
+      {...(grid ? { as: 'ul', listClassName: postGridClass } : {})}
+      {...(children && initial.ok && !grid
+        ? { lead: { node: children, keys: initial.data.data.map((post) => post.id) } }
+        : {})}
+      renderItem={(post, index) =>
+        grid ? (
+          <PostTile post={post} priority={index === 0} />
+        ) : (
+          renderPost(post, pageIdsOf.get(post.id) ?? [post.id], index === 0)
+        )
+      }
     />
   );
 }

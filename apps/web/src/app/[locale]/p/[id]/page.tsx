@@ -91,7 +91,7 @@ export default async function PostPage({ params }: PageProps) {
     return (
       <>
         <BackButton />
-        <CitizenPostDetail initialPost={post} viewerUsername={viewer.username} />
+        <CitizenPostDetail initialPost={post} viewerUsername={viewer.username} renderedAt={Date.now()} />
       </>
     );
   }

@@ -7,6 +7,7 @@ import { CitizenLovedPosts } from '@/components/profile/citizen-loved-posts';
 import styles from '@/components/profile/profile.module.css';
 import { ProfileLoadFailed } from '@/components/profile/profile-load-failed';
 import { SharedPosts } from '@/components/profile/shared-posts';
+import { ViewToggle } from '@/components/profile/view-toggle';
 import { BackButton } from '@/components/shell/back-button';
 import type { Locale } from '@/i18n/locales';
 import { loadProfile, loadSharedLoved } from '../load-profile';
@@ -50,9 +51,12 @@ export default async function LovedPostsPage({ params }: PageProps) {
     <>
       <BackButton />
       <h1 className={styles.heading}>{t('lovedHeading', { name })}</h1>
-      <p className={styles.note}>
-        <Link href={`/u/${encodeURIComponent(profile.username)}`}>{t('backToProfile', { name })}</Link>
-      </p>
+      <div className={styles.postsBar}>
+        <p className={styles.note}>
+          <Link href={`/u/${encodeURIComponent(profile.username)}`}>{t('backToProfile', { name })}</Link>
+        </p>
+        <ViewToggle />
+      </div>
       {loaded.kind === 'citizen' ? (
         <StoreProvider>
           <CitizenLovedPosts influencerId={profile.id} name={name} />
@@ -61,6 +65,7 @@ export default async function LovedPostsPage({ params }: PageProps) {
         <SharedPosts
           source={{ kind: 'loved', influencerId: profile.id }}
           initial={await loadSharedLoved(profile.id)}
+          renderedAt={Date.now()}
           label={t('lovedLabel', { name })}
           empty={<p>{t('lovedEmpty', { name })}</p>}
         />
