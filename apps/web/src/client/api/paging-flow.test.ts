@@ -53,13 +53,14 @@ describe('infinite queries over the contract’s paging', () => {
     expect(contentApi.endpoints.getMyPublicFeed.select({})(store.getState()).hasNextPage).toBe(false);
   });
 
-  it('offset: each next offset adds the limit, and an empty page ends paging', async () => {
+  // docs/product.md §9: offset paging ends on the page that reaches the server's total, or on an empty page.
+  const pageThrough = async (total: number, rows: number) => {
     const citizenId = uuid();
     const route = `GET /api/graphs/influencers/mutual-following-connections/${citizenId}`;
     routed.setRoutes({
       [route]: (request) => ({
         status: 200,
-        json: { data: Number(request.search.get('offset')) < 4 ? [person(), person()] : [], total: 4 },
+        json: { data: Number(request.search.get('offset')) < rows ? [person(), person()] : [], total },
       }),
     });
     const store = routed.citizenStore();
@@ -70,7 +71,18 @@ describe('infinite queries over the contract’s paging', () => {
       await store.dispatch(list.initiate(arg, { direction: 'forward' }));
     }
     const sent = routed.server.seen.filter((request) => `${request.method} ${request.path}` === route);
-    expect(sent.map((request) => [request.search.get('offset'), request.search.get('limit')])).toEqual([
+    return sent.map((request) => [request.search.get('offset'), request.search.get('limit')]);
+  };
+
+  it('offset: each next offset adds the limit, and the page that reaches the total ends paging', async () => {
+    expect(await pageThrough(4, 4)).toEqual([
+      ['0', '2'],
+      ['2', '2'],
+    ]);
+  });
+
+  it('offset: an empty page ends paging when the total promised more', async () => {
+    expect(await pageThrough(10, 4)).toEqual([
       ['0', '2'],
       ['2', '2'],
       ['4', '2'],
