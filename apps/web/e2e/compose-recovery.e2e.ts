@@ -152,6 +152,8 @@ describe('the composer recovers', () => {
     await page.locator('header.site-header').getByRole('link', { name: 'My profile' }).first().click();
     expect((await discarded).url()).toMatch(new RegExp(`/creators-content/${id}$`));
     await page.waitForURL(/\/me$/);
+    // The list view, where captions show (the grid shows pictures only).
+    await page.goto(`${origin}/me?view=list`);
     await main(page).locator('article').first().waitFor();
     await expect.poll(() => main(page).getByText(caption).count()).toBe(0);
     await expect.poll(() => processingStatusOf(page, id), { timeout: 10_000 }).toBe(404);
