@@ -1,7 +1,8 @@
 'use client';
 
-import { X } from 'lucide-react';
+import { X } from 'lucide';
 import { ToastContainer, toast } from 'react-toastify';
+import { Icon } from '@/components/icon';
 
 /*
  * What toast.ts loads on demand: react-toastify (whose main entry injects its styles when the container mounts)
@@ -28,7 +29,7 @@ export function ToastView({ closeLabel }: { closeLabel: string }) {
       toastClassName="toast"
       closeButton={({ closeToast }) => (
         <button type="button" className="toast-close" aria-label={closeLabel} onClick={closeToast}>
-          <X aria-hidden="true" size={20} />
+          <Icon node={X} size={20} />
         </button>
       )}
     />

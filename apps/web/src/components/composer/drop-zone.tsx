@@ -1,7 +1,8 @@
 'use client';
 
-import { ImageUp } from 'lucide-react';
+import { ImageUp } from 'lucide';
 import { type DragEvent, type ReactNode, useState } from 'react';
+import { Icon } from '@/components/icon';
 import styles from './drop-zone.module.css';
 
 interface DropZoneProps {
@@ -77,7 +78,7 @@ export function DropZone({
         }}
         onDrop={take}
       >
-        {preview ?? <ImageUp className={styles.icon} aria-hidden size={32} strokeWidth={1.5} />}
+        {preview ?? <Icon node={ImageUp} className={styles.icon} size={32} strokeWidth={1.5} />}
         <span className={styles.prompt}>{prompt}</span>
         <span className={styles.choose}>{choose}</span>
       </label>

@@ -1,9 +1,10 @@
 'use client';
 
 import type { PostView } from '@civitas/contract';
-import { Pencil } from 'lucide-react';
+import { Pencil } from 'lucide';
 import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
+import { Icon } from '@/components/icon';
 import { CaptionEditor } from './caption-editor';
 import { DeletePostControl } from './delete-post-control';
 import styles from './post-detail.module.css';
@@ -24,7 +25,7 @@ export function AuthorActions({ post }: { post: PostView }) {
         <CaptionEditor post={post} onDone={stopEditing} />
       ) : (
         <button ref={editButton} type="button" className={styles.button} onClick={() => setEditing(true)}>
-          <Pencil aria-hidden="true" className={styles.icon} />
+          <Icon node={Pencil} className={styles.icon} />
           {t('editCaption')}
         </button>
       )}

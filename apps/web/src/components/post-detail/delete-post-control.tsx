@@ -1,10 +1,11 @@
 'use client';
 
-import { Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { useDeletePostMutation } from '@/client';
+import { Icon } from '@/components/icon';
 import { notifyError, notifySuccess } from '../toast';
 import styles from './post-detail.module.css';
 
@@ -45,7 +46,7 @@ export function DeletePostControl({ postId }: { postId: string }) {
   if (!confirming) {
     return (
       <button ref={deleteButton} type="button" className={styles.dangerButton} onClick={() => setConfirming(true)}>
-        <Trash2 aria-hidden="true" className={styles.icon} />
+        <Icon node={Trash2} className={styles.icon} />
         {t('deletePost')}
       </button>
     );

@@ -1,6 +1,7 @@
 import type { LikesOverviewDetails } from '@civitas/contract';
-import { Heart } from 'lucide-react';
+import { Heart } from 'lucide';
 import { useTranslations } from 'next-intl';
+import { Icon } from '@/components/icon';
 import { signInHref } from '@/session/request-path';
 import { LikeCount } from './like-count';
 import styles from './post-islands.module.css';
@@ -14,7 +15,7 @@ export function GuestLikes({ postId, likes }: { postId: string; likes: LikesOver
   return (
     <span className={styles.likeRow}>
       <a className={styles.likeButton} href={signInHref(`/p/${postId}`)}>
-        <Heart aria-hidden="true" className={styles.icon} />
+        <Icon node={Heart} className={styles.icon} />
         <span className="visually-hidden">{t('signInToLike')}</span>
       </a>
       <LikeCount count={likes.likesCount} />

@@ -1,7 +1,8 @@
 import type { PostView } from '@civitas/contract';
-import { Heart, Lock, Share2 } from 'lucide-react';
+import { Heart, Lock, Share2 } from 'lucide';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
+import { Icon } from '@/components/icon';
 import { Link } from '@/components/link';
 import { Avatar } from '../people/avatar';
 import { CaptionText } from './caption-text';
@@ -67,7 +68,7 @@ export function PostCard({ post, signedIn, priority = false, headingLevel = 'h2'
               <>
                 <span aria-hidden="true">·</span>
                 <span className={styles.private}>
-                  <Lock aria-hidden="true" className={styles.smallIcon} />
+                  <Icon node={Lock} className={styles.smallIcon} />
                   {t('friendsOnly')}
                 </span>
               </>
@@ -86,13 +87,13 @@ export function PostCard({ post, signedIn, priority = false, headingLevel = 'h2'
       <div className={styles.actionRow}>
         {signedIn ? (
           <LikeButton postId={post.id} likes={post.likesOverviewDetails}>
-            <Heart aria-hidden="true" className={islands.icon} />
+            <Icon node={Heart} className={islands.icon} />
           </LikeButton>
         ) : (
           <GuestLikes postId={post.id} likes={post.likesOverviewDetails} />
         )}
         <ShareButton postId={post.id}>
-          <Share2 aria-hidden="true" className={islands.icon} />
+          <Icon node={Share2} className={islands.icon} />
         </ShareButton>
       </div>
       <div className={styles.body}>

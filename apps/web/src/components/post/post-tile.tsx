@@ -1,6 +1,7 @@
 import type { PostView } from '@civitas/contract';
-import { Lock, Play } from 'lucide-react';
+import { Lock, Play } from 'lucide';
 import { useTranslations } from 'next-intl';
+import { Icon } from '@/components/icon';
 import { Link } from '@/components/link';
 import { posterOf, renditionsUpTo } from './picture-sources';
 import styles from './post-tile.module.css';
@@ -60,13 +61,13 @@ export function PostTile({ post, priority = false }: { post: PostView; priority?
         <span className={styles.markers}>
           {post.mediaType === 'video' ? (
             <span className={styles.marker}>
-              <Play aria-hidden="true" className={styles.markerIcon} />
+              <Icon node={Play} className={styles.markerIcon} />
               <span className="visually-hidden">{t('tileVideo')}</span>
             </span>
           ) : null}
           {post.sharingOptions === 'private' ? (
             <span className={styles.marker}>
-              <Lock aria-hidden="true" className={styles.markerIcon} />
+              <Icon node={Lock} className={styles.markerIcon} />
               <span className="visually-hidden">{t('friendsOnly')}</span>
             </span>
           ) : null}

@@ -1,15 +1,16 @@
 'use client';
 
-import { LayoutGrid, Rows3 } from 'lucide-react';
+import { type IconNode, LayoutGrid, Rows3 } from 'lucide';
 import { useTranslations } from 'next-intl';
+import { Icon } from '@/components/icon';
 import { choosePostsView, type PostsView } from './posts-view';
 import styles from './profile.module.css';
 import { usePostsView } from './use-posts-view';
 
 const VIEWS = [
-  { view: 'grid', Icon: LayoutGrid, key: 'gridView' },
-  { view: 'list', Icon: Rows3, key: 'listView' },
-] as const satisfies readonly { view: PostsView; Icon: unknown; key: string }[];
+  { view: 'grid', icon: LayoutGrid, key: 'gridView' },
+  { view: 'list', icon: Rows3, key: 'listView' },
+] as const satisfies readonly { view: PostsView; icon: IconNode; key: string }[];
 
 /** Grid or list: a pair of toggle buttons, the one showing pressed (a group named for what it chooses). */
 export function ViewToggle() {
@@ -18,7 +19,7 @@ export function ViewToggle() {
   return (
     <fieldset className={styles.viewToggle}>
       <legend className="visually-hidden">{t('viewLabel')}</legend>
-      {VIEWS.map(({ view, Icon, key }) => (
+      {VIEWS.map(({ view, icon, key }) => (
         <button
           key={view}
           type="button"
@@ -27,7 +28,7 @@ export function ViewToggle() {
           title={t(key)}
           onClick={() => choosePostsView(view)}
         >
-          <Icon aria-hidden="true" className={styles.viewIcon} />
+          <Icon node={icon} className={styles.viewIcon} />
           <span className="visually-hidden">{t(key)}</span>
         </button>
       ))}

@@ -1,9 +1,10 @@
 'use client';
 
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from 'lucide';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { loadStore } from '@/client/lazy-store';
+import { Icon } from '@/components/icon';
 import styles from './shell.module.css';
 
 /**
@@ -24,7 +25,7 @@ export function BackButton() {
   };
   return (
     <button type="button" className={styles.backButton} onClick={goBack}>
-      <ArrowLeft aria-hidden="true" size={20} />
+      <Icon node={ArrowLeft} size={20} />
       {t('back')}
     </button>
   );

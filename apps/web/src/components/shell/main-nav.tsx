@@ -1,15 +1,13 @@
-'use client';
-
-import { CircleUserRound, House, LogIn, type LucideIcon, SquarePlus, Users } from 'lucide-react';
-import { usePathname } from 'next/navigation';
-import { useTranslations } from 'next-intl';
-import { Link } from '@/components/link';
+import { CircleUserRound, House, type IconNode, LogIn, SquarePlus, Users } from 'lucide';
+import { getTranslations } from 'next-intl/server';
+import { Icon } from '@/components/icon';
+import { NavLink } from './nav-link';
 import styles from './shell.module.css';
 
 interface Tab {
   href: string;
   label: string;
-  Icon: LucideIcon;
+  icon: IconNode;
   /** A whole page load rather than a client navigation: sign-in leaves for the authorization server. */
   external?: boolean;
   /** Shown in the tab bar only: on wider screens the header's own link does this (sign-in). */
@@ -17,44 +15,37 @@ interface Tab {
 }
 
 /**
- * The app's navigation (ADR 063): a fixed tab bar of icons and labels at the foot of a phone's screen, a rail beside
- * the column on wider ones; one list, placed by shell.module.css. Citizens: the stage, people, a new post and
- * their profile; guests: the stage and sign-in. Later tabs (notifications, search) are one more entry here.
+ * The app's navigation (ADR 063): a fixed tab bar of icons and labels at the foot of a phone's screen, a rail
+ * beside the column on wider ones; one list, placed by shell.module.css. Drawn by the server: only NavLink, which
+ * marks the current page, runs in the browser. Citizens: the stage, people, a new post and their profile; guests:
+ * the stage and sign-in. Later tabs (notifications, search) are one more entry here.
  */
-export function MainNav({ signedIn, signInHref }: { signedIn: boolean; signInHref: string }) {
-  const t = useTranslations('Shell.nav');
-  const pathname = usePathname();
+export async function MainNav({ signedIn, signInHref }: { signedIn: boolean; signInHref: string }) {
+  const t = await getTranslations('Shell.nav');
   const tabs: Tab[] = signedIn
     ? [
-        { href: '/', label: t('stage'), Icon: House },
-        { href: '/people', label: t('people'), Icon: Users },
-        { href: '/new', label: t('newPost'), Icon: SquarePlus },
-        { href: '/me', label: t('myProfile'), Icon: CircleUserRound },
+        { href: '/', label: t('stage'), icon: House },
+        { href: '/people', label: t('people'), icon: Users },
+        { href: '/new', label: t('newPost'), icon: SquarePlus },
+        { href: '/me', label: t('myProfile'), icon: CircleUserRound },
       ]
     : [
-        { href: '/', label: t('stage'), Icon: House },
-        { href: signInHref, label: t('signIn'), Icon: LogIn, external: true, phoneOnly: true },
+        { href: '/', label: t('stage'), icon: House },
+        { href: signInHref, label: t('signIn'), icon: LogIn, external: true, phoneOnly: true },
       ];
   return (
     <nav className={styles.mainNav} aria-label={t('label')}>
       <ul>
-        {tabs.map(({ href, label, Icon, external, phoneOnly }) => {
+        {tabs.map(({ href, label, icon, external, phoneOnly }) => {
           const content = (
             <>
-              <Icon aria-hidden="true" />
+              <Icon node={icon} />
               <span>{label}</span>
             </>
           );
-          const current = pathname === href ? 'page' : undefined;
           return (
             <li key={href} className={phoneOnly ? styles.phoneOnly : undefined}>
-              {external ? (
-                <a href={href}>{content}</a>
-              ) : (
-                <Link href={href} aria-current={current}>
-                  {content}
-                </Link>
-              )}
+              {external ? <a href={href}>{content}</a> : <NavLink href={href}>{content}</NavLink>}
             </li>
           );
         })}

@@ -1,5 +1,6 @@
 import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
+import { AccountMenuItems } from '@/components/shell/account-menu-items';
 import { readMe } from '@/server/read-me';
 import { requestPathHeader, signInHref } from '@/session/request-path';
 import { getServerSession } from '@/session/server-session';
@@ -24,7 +25,7 @@ export async function SessionNav({ theme }: { theme: Theme }) {
         <CitizenCorner
           picture={picture}
           signedInAs={t('signedInAs', { username: session.username })}
-          theme={theme}
+          menuItems={<AccountMenuItems theme={theme} />}
           signOut={{ label: t('signOut'), busyLabel: t('signingOut'), failedLabel: t('signOutFailed') }}
         />
       </div>

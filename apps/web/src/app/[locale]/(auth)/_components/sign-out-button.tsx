@@ -1,9 +1,10 @@
 'use client';
 
-import { LogOut } from 'lucide-react';
+import { LogOut } from 'lucide';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { loadStore } from '@/client/lazy-store';
+import { Icon } from '@/components/icon';
 import { notifyError } from '@/components/toast';
 import { announceSignedOut } from './signed-out-elsewhere';
 
@@ -52,7 +53,7 @@ export function SignOutButton({ label, busyLabel, failedLabel }: SignOutButtonPr
       aria-busy={busy}
       data-leaves-page=""
     >
-      <LogOut aria-hidden="true" size={20} />
+      <Icon node={LogOut} size={20} />
       {busy ? busyLabel : label}
     </button>
   );
