@@ -1,19 +1,13 @@
+import { PREFERENCE_COOKIE_MAX_AGE_SECONDS } from '@civitas/contract/routes-table';
 import { type NextRequest, NextResponse } from 'next/server';
 import { chooseLocale, forcedLocale } from './i18n/choose-locale';
-import { displayLanguageParam, LANGUAGE_COOKIE_MAX_AGE_SECONDS, languageCookie, localeHeader } from './i18n/locales';
+import { displayLanguageParam, languageCookie, localeHeader } from './i18n/locales';
 import { sessionCookieNames } from './session/cookie-names';
 import { type Renewal, renewSession } from './session/renew-session';
 import { requestPathHeader } from './session/request-path';
 import { saveLanguageToProfile } from './session/save-language';
 import { applyCookieChanges } from './session/set-cookie';
-import {
-  parseTheme,
-  THEME_COOKIE,
-  THEME_COOKIE_MAX_AGE_SECONDS,
-  type Theme,
-  themeHeader,
-  themeParam,
-} from './theme/theme';
+import { parseTheme, THEME_COOKIE, themeHeader, themeParam } from './theme/theme';
 
 /**
  * Public paths carry no locale (ADR 003): the language is chosen per request and the path is rewritten to the
@@ -47,33 +41,30 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     // Only on a change, so a page view costs nothing; the profile is what the citizen's other devices adopt.
     const token = citizenToken(request, renewal);
     if (token) await saveLanguageToProfile(toRemember, token);
-    response.cookies.set(languageCookie, toRemember, {
-      path: '/',
-      maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS,
-      sameSite: 'lax',
-      httpOnly: true,
-      secure: request.nextUrl.protocol === 'https:',
-    });
+    rememberChoice(response, languageCookie, toRemember, request);
   }
-  if (chosenTheme && chosenHere) rememberTheme(response, chosenTheme, request.nextUrl.protocol === 'https:');
+  // "system" forgets the choice: the stylesheet follows the system again (ADR 063).
+  if (chosenTheme && chosenHere) {
+    rememberChoice(response, THEME_COOKIE, chosenTheme === 'system' ? null : chosenTheme, request);
+  }
   return response;
 }
 
 /**
- * A theme chosen here is remembered for a year, like the language (ADR 063: a setting the person made, kept
- * without asking for consent); "system" forgets the choice.
+ * A choice the person made here (the language, the theme: preferences, kept without asking for consent), remembered
+ * for a year in an httpOnly cookie of the whole site; null forgets it.
  */
-function rememberTheme(response: NextResponse, theme: Theme, secure: boolean): void {
-  if (theme === 'system') {
-    response.cookies.delete(THEME_COOKIE);
+function rememberChoice(response: NextResponse, name: string, value: string | null, request: NextRequest): void {
+  if (value === null) {
+    response.cookies.delete(name);
     return;
   }
-  response.cookies.set(THEME_COOKIE, theme, {
+  response.cookies.set(name, value, {
     path: '/',
-    maxAge: THEME_COOKIE_MAX_AGE_SECONDS,
+    maxAge: PREFERENCE_COOKIE_MAX_AGE_SECONDS,
     sameSite: 'lax',
     httpOnly: true,
-    secure,
+    secure: request.nextUrl.protocol === 'https:',
   });
 }
 

@@ -12,4 +12,13 @@ export const languages = ['en', 'de', 'es', 'fr', 'hi', 'it'] as const;
  * SameSite=Lax, path `/`, Secure on HTTPS.
  */
 export const LANGUAGE_COOKIE = 'civitas_language';
-export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+/** How long a browser remembers a choice of its own (the language, the theme). */
+export const PREFERENCE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = PREFERENCE_COOKIE_MAX_AGE_SECONDS;
+
+/**
+ * The cookie that remembers a browser's colour theme (ADR 063: `light` or `dark`; none follows the system), set by
+ * the web app when `?theme=` names one. A preference, like the language: no consent needed; the same attributes.
+ * A guest's page is kept for others with it in the key (the API's web/guest-pages.ts).
+ */
+export const THEME_COOKIE = 'civitas_theme';

@@ -23,7 +23,13 @@ export { fullPath } from './endpoint.js';
 // Its own module: the consent module travels with every page, this only with the error-report client.
 export { errorReportsCollectNothing } from './error-report-privacy.js';
 export { imageContentTypes, mediaLimits, videoContentTypes } from './media-limits.js';
-export { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, languages } from './preferences.js';
+export {
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE_SECONDS,
+  languages,
+  PREFERENCE_COOKIE_MAX_AGE_SECONDS,
+  THEME_COOKIE,
+} from './preferences.js';
 export { REFRESH_REUSE_GRACE_MS, RESET_LINK_TTL_MS } from './session-rules.js';
 export { IMAGE_HEAD_BYTES, type ImageFormat, sniffImage } from './sniff-image.js';
 export { sniffVideo, VIDEO_HEAD_BYTES, type VideoContainer } from './sniff-video.js';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { CONSENT_COOKIE, LANGUAGE_COOKIE } from '@civitas/contract';
+import { CONSENT_COOKIE, LANGUAGE_COOKIE, THEME_COOKIE } from '@civitas/contract';
 import { GzipTemplate } from '../http/gzip-template.js';
 import { takesGzip } from '../http/serialized-body.js';
 
@@ -23,19 +23,19 @@ export interface KeptPage {
 }
 
 /**
- * The cookies a page may be kept with: the language and consent choices (in the key) and the guest's API token,
+ * The cookies a page may be kept with: the language, theme and consent choices (in the key) and the guest's API token,
  * which the render does not read. A request with any other cookie (a citizen's session above all) is rendered
  * for itself, so a cookie that a page starts to read later cannot be answered from another visitor's page.
  */
 export const keptWithCookies = (guestTokenCookie: string): ReadonlySet<string> =>
-  new Set([LANGUAGE_COOKIE, CONSENT_COOKIE, guestTokenCookie]);
+  new Set([LANGUAGE_COOKIE, THEME_COOKIE, CONSENT_COOKIE, guestTokenCookie]);
 
 /**
  * The key under which a request's page is kept, or null when its page is its own: not a GET, one of the
  * router's requests for a page's data (`RSC`, `Next-*` headers) rather than a document, or a Cookie header that
  * is not plainly `allowedCookies` (`keptCookies`). The key holds everything else a page is rendered from: the
  * address with its query (`displayLanguage`), the host as sent or forwarded, Accept-Language (the language and
- * the region's stage), the user agent (crawlers are given the page's metadata differently) and the two choices'
+ * the region's stage), the user agent (crawlers are given the page's metadata differently) and the three choices'
  * cookies.
  */
 export function keptPageKey(request: IncomingMessage, allowedCookies: ReadonlySet<string>): string | null {
@@ -52,6 +52,7 @@ export function keptPageKey(request: IncomingMessage, allowedCookies: ReadonlySe
     headers['accept-language'],
     headers['user-agent'],
     cookies.get(LANGUAGE_COOKIE),
+    cookies.get(THEME_COOKIE),
     cookies.get(CONSENT_COOKIE),
   ]);
 }

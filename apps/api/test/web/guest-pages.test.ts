@@ -1,4 +1,4 @@
-import { CONSENT_COOKIE, NO_CONSENT, serializeConsent } from '@civitas/contract';
+import { CONSENT_COOKIE, NO_CONSENT, serializeConsent, THEME_COOKIE } from '@civitas/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
 import type { DemoWorld } from '../../src/seed/demo.js';
@@ -128,6 +128,22 @@ describe.skipIf(!hasWebBuild())('guests asking the same page in the same moment 
     expect((await get('/u/alice', { cookie })).html).toContain(kept);
     await renameAlice();
     expect((await get('/u/alice', { cookie })).html).toContain(kept);
+  });
+
+  it('keeps a page per theme: a guest who chose dark is answered a dark page, never a light one', async () => {
+    const dark = { cookie: `${THEME_COOKIE}=dark` };
+    await renameAlice();
+    const light = await get('/u/alice');
+    expect(light.html).not.toContain('data-theme="dark"');
+    // Kept under its own key: the dark page is rendered (the new name), then answered again (the same name).
+    const current = await renameAlice();
+    const first = await get('/u/alice', dark);
+    expect(first.html).toContain(current);
+    expect(first.html).toContain('<html lang="en" data-theme="dark"');
+    await renameAlice();
+    const again = await get('/u/alice', dark);
+    expect(again.html).toContain(current);
+    expect(again.html).toContain('data-theme="dark"');
   });
 
   it('renders for a Cookie header that is not plainly those cookies, each once', async () => {

@@ -1,4 +1,4 @@
-import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, languages } from '@civitas/contract/routes-table';
+import { LANGUAGE_COOKIE, languages } from '@civitas/contract/routes-table';
 
 /** The interface languages of docs/product.md §1 (the contract's, which the API's emails speak too); English is the fallback. */
 export const locales = languages;
@@ -33,4 +33,3 @@ export const localeHeader = 'x-civitas-locale';
  * The API's sign-in callback sets it too, from the citizen's profile (ADR 003), so its name lives in the contract.
  */
 export const languageCookie = LANGUAGE_COOKIE;
-export { LANGUAGE_COOKIE_MAX_AGE_SECONDS };

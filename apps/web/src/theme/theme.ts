@@ -7,12 +7,10 @@
 export const themes = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof themes)[number];
 
-export const THEME_COOKIE = 'civitas_theme';
+export { THEME_COOKIE } from '@civitas/contract/routes-table';
 export const themeParam = 'theme';
 /** Set by the proxy on every page request (a client's own value is overwritten): the theme to render. */
 export const themeHeader = 'x-civitas-theme';
-/** As long as the language's choice (docs/product.md §3). */
-export const THEME_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 export function parseTheme(value: string | null | undefined): Theme | null {
   return themes.find((theme) => theme === value) ?? null;
