@@ -1,29 +1,27 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from './support/browser';
-import { dismissConsent, phonePage, signInAs } from './support/demo';
+import { browserPerFile } from './support/browser';
+import { dismissConsent, signInAs } from './support/demo';
 import { expectAccessible, screenshot } from './support/pages';
 
 /**
  * The caption's pickers where a phone shows them (caption-field.tsx, use-picker-placement.ts), and
- * the page of a citizen who does not exist. A 390×844 phone throughout (phonePage).
+ * the page of a citizen who does not exist. A 390×844 phone throughout.
  */
 const origin = inject('origin');
-let browser: Browser;
+const chromium = browserPerFile();
+/** A page on a phone (browserPerFile's default context: 390×844, British English), closed after its test. */
+const phone = async (): Promise<Page> => (await chromium.newContext()).newPage();
 let work: string;
-const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  browser = await launchChromium();
+beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'civitas-picker-'));
 });
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
+afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -31,7 +29,7 @@ const main = (page: Page) => page.locator('main');
 
 describe('the caption pickers on a phone', () => {
   it('open within the screen when the caption sits at its bottom, people with their pictures', async () => {
-    const page = await phonePage(browser, contexts);
+    const page = await phone();
     await signInAs(page, origin, 'alice');
     await page.goto(`${origin}/new`);
     await dismissConsent(page);
@@ -88,7 +86,7 @@ describe('the caption pickers on a phone', () => {
 
 describe('a citizen who does not exist', () => {
   it('says there is no such citizen, with a 404 and a way back', async () => {
-    const page = await phonePage(browser, contexts);
+    const page = await phone();
     const response = await page.goto(`${origin}/u/nobody-here`);
     expect(response?.status()).toBe(404);
     await dismissConsent(page);
@@ -101,7 +99,7 @@ describe('a citizen who does not exist', () => {
     await page.waitForURL((url) => url.pathname === '/');
 
     // A citizen is offered the people to follow as well, in their language.
-    const citizen = await phonePage(browser, contexts);
+    const citizen = await phone();
     await signInAs(citizen, origin, 'bob');
     await dismissConsent(citizen);
     const missing = await citizen.goto(`${origin}/u/nobody-here`);

@@ -3,19 +3,15 @@
 import { useTranslations } from 'next-intl';
 import { useGetProfilePrivateFeedInfiniteQuery } from '@/client';
 import { StoreProvider } from '@/client/store-provider';
-import { PostFeed } from '../feed/post-feed';
-import { usePostsView } from './use-posts-view';
+import { ProfilePostFeed } from './profile-post-feed';
 
 /** A friend's private posts (docs/product.md §2, a profile's friends-only posts). */
 function FriendsOnlyFeed({ citizenId, name }: { citizenId: string; name: string }) {
   const t = useTranslations('Profile');
   const feed = useGetProfilePrivateFeedInfiniteQuery({ params: { citizenId } });
-  const view = usePostsView();
   return (
-    <PostFeed
+    <ProfilePostFeed
       result={feed}
-      signedIn={true}
-      view={view}
       label={t('friendsPostsLabel', { name })}
       empty={<p>{t('noFriendsPosts', { name })}</p>}
     />

@@ -3,34 +3,32 @@
 import type { MyProfileView } from '@civitas/contract';
 import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   useGetMeQuery,
   useGetMyPrivateFeedInfiniteQuery,
   useGetMyPublicFeedInfiniteQuery,
   useGetMySocialOverviewQuery,
 } from '@/client';
+import { replaceAddressParam } from '@/client/behaviour/address-param';
 import { Link } from '@/components/link';
 import { ErrorMessage } from '../error-message';
-import { PostFeed } from '../feed/post-feed';
 import styles from './profile.module.css';
 import { ProfileEditor } from './profile-editor';
 import { ProfileHeader } from './profile-header';
 import { ProfileLinks } from './profile-links';
+import { ProfilePostFeed } from './profile-post-feed';
 import { ProfileTabs } from './profile-tabs';
-import { usePostsView } from './use-posts-view';
 import { ViewToggle } from './view-toggle';
 
-/** `/me?edit=profile` (the account menu's "Edit profile", ADR 063) opens the editor. */
+/**
+ * Whether the editor is open lives in the address, `/me?edit=profile` (the account menu's "Edit profile" links
+ * there, ADR 063), so the menu and the page's own button open it alike; changed in place, so a reload or Back
+ * after closing does not open it again.
+ */
 const EDIT_PARAM = 'edit';
 
-/** Takes `?edit=` out of the address once the editor closes, so a reload or Back does not open it again. */
-function forgetEditAsked(): void {
-  const address = new URL(window.location.href);
-  if (!address.searchParams.has(EDIT_PARAM)) return;
-  address.searchParams.delete(EDIT_PARAM);
-  window.history.replaceState(null, '', address);
-}
+const askForEditor = (open: boolean): void => replaceAddressParam(EDIT_PARAM, open ? 'profile' : null);
 
 /**
  * My own profile (docs/product.md §2): my details (picture, cover, name and bio editable in place, ADR 048), my counts as
@@ -42,15 +40,14 @@ export function MyProfile({ initial }: { initial: MyProfileView | null }) {
   const nav = useTranslations('Shell.nav');
   const me = useGetMeQuery();
   const overview = useGetMySocialOverviewQuery();
-  const editAsked = useSearchParams().get(EDIT_PARAM) === 'profile';
-  const [editing, setEditing] = useState(editAsked);
-  // Asked again while the page stays mounted (the menu's link followed from /me itself): it opens.
-  const [seenEditAsked, setSeenEditAsked] = useState(editAsked);
-  if (editAsked !== seenEditAsked) {
-    setSeenEditAsked(editAsked);
-    if (editAsked) setEditing(true);
-  }
+  const editing = useSearchParams().get(EDIT_PARAM) === 'profile';
   const editButton = useRef<HTMLButtonElement>(null);
+  // Once the editor closes (the address changed), back to where the person was before the form opened.
+  const wasEditing = useRef(editing);
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   const profile = me.data ?? initial;
   if (!profile) {
     if (me.error) return <ErrorMessage error={me.error} onRetry={() => me.refetch()} />;
@@ -70,21 +67,13 @@ export function MyProfile({ initial }: { initial: MyProfileView | null }) {
       <ProfileHeader profile={{ ...profile, ...counts, id: profile.id }} headingId="profile-name" />
       <div className={styles.actions}>
         {editing ? (
-          <ProfileEditor
-            profile={profile}
-            onDone={() => {
-              setEditing(false);
-              forgetEditAsked();
-              // Back to where the person was before the form opened.
-              requestAnimationFrame(() => editButton.current?.focus());
-            }}
-          />
+          <ProfileEditor profile={profile} onDone={() => askForEditor(false)} />
         ) : (
           <>
             <Link href="/new" className={styles.primaryButton}>
               {nav('newPost')}
             </Link>
-            <button ref={editButton} type="button" className={styles.button} onClick={() => setEditing(true)}>
+            <button ref={editButton} type="button" className={styles.button} onClick={() => askForEditor(true)}>
               {t('editor.open')}
             </button>
           </>
@@ -100,30 +89,12 @@ export function MyProfile({ initial }: { initial: MyProfileView | null }) {
 function MyPublicPosts() {
   const t = useTranslations('Profile');
   const feed = useGetMyPublicFeedInfiniteQuery({});
-  const view = usePostsView();
-  return (
-    <PostFeed
-      result={feed}
-      signedIn={true}
-      view={view}
-      label={t('myPublicLabel')}
-      empty={<p>{t('myPublicEmpty')}</p>}
-    />
-  );
+  return <ProfilePostFeed result={feed} label={t('myPublicLabel')} empty={<p>{t('myPublicEmpty')}</p>} />;
 }
 
 /** My friends-only posts. */
 function MyFriendsPosts() {
   const t = useTranslations('Profile');
   const feed = useGetMyPrivateFeedInfiniteQuery({});
-  const view = usePostsView();
-  return (
-    <PostFeed
-      result={feed}
-      signedIn={true}
-      view={view}
-      label={t('myFriendsLabel')}
-      empty={<p>{t('myFriendsEmpty')}</p>}
-    />
-  );
+  return <ProfilePostFeed result={feed} label={t('myFriendsLabel')} empty={<p>{t('myFriendsEmpty')}</p>} />;
 }

@@ -1,3 +1,5 @@
+import { replaceAddressParam } from '@/client/behaviour/address-param';
+
 /** How a profile shows its posts: square tiles three a row (the default), or whole cards one under another. */
 export type PostsView = 'grid' | 'list';
 
@@ -8,13 +10,6 @@ export const VIEW_PARAM = 'view';
 export const postsViewOf = (value: string | string[] | null | undefined): PostsView =>
   value === 'list' ? 'list' : 'grid';
 
-/**
- * Chooses a view: the address changes in place (replacing the entry, like the profile's tabs), and Next's
- * router hands the new parameters to every `usePostsView` on the page.
- */
-export function choosePostsView(view: PostsView): void {
-  const address = new URL(window.location.href);
-  if (view === 'grid') address.searchParams.delete(VIEW_PARAM);
-  else address.searchParams.set(VIEW_PARAM, view);
-  window.history.replaceState(null, '', address);
-}
+/** Chooses a view: the address changes in place, and every `usePostsView` on the page follows it. */
+export const choosePostsView = (view: PostsView): void =>
+  replaceAddressParam(VIEW_PARAM, view === 'grid' ? null : view);

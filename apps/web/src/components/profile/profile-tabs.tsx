@@ -2,6 +2,7 @@
 
 import { useSearchParams } from 'next/navigation';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { replaceAddressParam } from '@/client/behaviour/address-param';
 import styles from './profile.module.css';
 
 const TAB_PARAM = 'tab';
@@ -49,11 +50,7 @@ export function ProfileTabs({
     setChosen(id);
     setVisited((before) => (before.has(id) ? before : new Set([...before, id])));
     if (focus) buttons.current.get(id)?.focus();
-    const address = new URL(window.location.href);
-    if (id === tabs[0]?.id) address.searchParams.delete(TAB_PARAM);
-    else address.searchParams.set(TAB_PARAM, id);
-    // The router keeps its own state in the entry and reads the address from it (Next's history integration).
-    window.history.replaceState(null, '', address);
+    replaceAddressParam(TAB_PARAM, id === tabs[0]?.id ? null : id);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
