@@ -6,6 +6,11 @@ import {
   VIDEO_HEAD_BYTES,
 } from '@civitas/contract/routes-table';
 
+const MiB = 1024 * 1024;
+
+/** The size limits as people read them, in MiB (the messages' `{max}`): the contract's, never a copy. */
+export const limitsInMiB = { image: mediaLimits.imageMaxBytes / MiB, video: mediaLimits.videoMaxBytes / MiB };
+
 /** What a chosen file may be: a picture (profile, cover, a video's cover), or a picture or a video (a post). */
 export type Accepts = 'picture' | 'pictureOrVideo';
 

@@ -6,7 +6,7 @@ import {
   textLength,
   videoContentTypes,
 } from '@civitas/contract/routes-table';
-import type { FileRefusal } from '@/client/upload/check-file';
+import { type FileRefusal, limitsInMiB } from '../../client/upload/check-file';
 
 /** A field's problem, as a key of the Compose messages (with its values). */
 export interface FieldProblem {
@@ -24,8 +24,6 @@ export interface FieldProblem {
   values?: Record<string, number | string>;
 }
 
-const MiB = 1024 * 1024;
-
 /**
  * A file input's `accept`: the declared types the server takes, plus HEIC's extensions (browsers often give a
  * HEIC photo no type at all).
@@ -35,8 +33,8 @@ export const acceptFor = (media: 'pictureOrVideo' | 'picture'): string =>
 
 /** The message for a chosen file the browser's check refused (checkChosenFile), with the limit it names. */
 export function refusalProblem(refusal: FileRefusal): FieldProblem {
-  if (refusal === 'imageTooLarge') return { key: refusal, values: { max: mediaLimits.imageMaxBytes / MiB } };
-  if (refusal === 'videoTooLarge') return { key: refusal, values: { max: mediaLimits.videoMaxBytes / MiB } };
+  if (refusal === 'imageTooLarge') return { key: refusal, values: { max: limitsInMiB.image } };
+  if (refusal === 'videoTooLarge') return { key: refusal, values: { max: limitsInMiB.video } };
   return { key: refusal };
 }
 

@@ -3,11 +3,10 @@
 import { mediaLimits } from '@civitas/contract/routes-table';
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useState } from 'react';
+import { limitsInMiB } from '@/client/upload/check-file';
 import styles from './composer.module.css';
 import { acceptFor } from './composer-rules';
 import { DropZone } from './drop-zone';
-
-const MiB = 1024 * 1024;
 
 /** A local preview of a chosen file; its object URL is released when the file changes or the form goes. */
 export function usePreviewUrl(file: Blob | null): string | null {
@@ -78,8 +77,8 @@ export function MediaField({
       />
       <p id={ids.hint} className={styles.hint}>
         {t('fileHint', {
-          imageMax: mediaLimits.imageMaxBytes / MiB,
-          videoMax: mediaLimits.videoMaxBytes / MiB,
+          imageMax: limitsInMiB.image,
+          videoMax: limitsInMiB.video,
           videoSeconds: mediaLimits.videoMaxSeconds,
         })}
       </p>

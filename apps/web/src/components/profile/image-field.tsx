@@ -1,17 +1,14 @@
 'use client';
 
-import { mediaLimits } from '@civitas/contract/routes-table';
 import { useTranslations } from 'next-intl';
 import { useId, useRef, useState } from 'react';
 import type { MyImageKind } from '@/client';
-import { checkChosenFile } from '@/client/upload/check-file';
+import { checkChosenFile, limitsInMiB } from '@/client/upload/check-file';
 import { Avatar, COVER_PLACEHOLDER } from '@/components/people/avatar';
 import { acceptFor } from '../composer/composer-rules';
 import { DropZone } from '../composer/drop-zone';
 import { usePreviewUrl } from '../composer/media-field';
 import styles from './profile-editor.module.css';
-
-const MiB = 1024 * 1024;
 
 /** What Save will do to a picture: keep it, replace it with a chosen file, or remove it. */
 export type ImageChange = { kind: 'keep' } | { kind: 'new'; file: File } | { kind: 'remove' };
@@ -69,7 +66,7 @@ export function ImageField({ kind, uri, name, change, onChange, disabled }: Imag
   const ids = { input: useId(), legend: useId(), hint: useId(), problem: useId(), state: useId() };
   const chosen = usePreviewUrl(change.kind === 'new' ? change.file : null);
   const shown = change.kind === 'remove' ? null : (chosen ?? uri);
-  const max = { max: mediaLimits.imageMaxBytes / MiB };
+  const max = { max: limitsInMiB.image };
   const say = words[kind];
 
   const choose = async (file: File) => {

@@ -1,7 +1,7 @@
 'use client';
 
 import type { MyProfileView } from '@civitas/contract';
-import { inputLimits, mediaLimits } from '@civitas/contract/routes-table';
+import { inputLimits } from '@civitas/contract/routes-table';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useId, useState } from 'react';
 import {
@@ -12,6 +12,7 @@ import {
   useRemoveMyProfilePictureMutation,
   useUpdateMyProfileMutation,
 } from '@/client';
+import { limitsInMiB } from '@/client/upload/check-file';
 import { useErrorText } from '../error-message';
 import { notifyError, notifySuccess } from '../toast';
 import { type ImageChange, ImageField, KEEP } from './image-field';
@@ -23,8 +24,6 @@ import {
   type ProfileFieldProblem,
   pictureRefusal,
 } from './profile-rules';
-
-const MiB = 1024 * 1024;
 
 /**
  * My picture, cover, name and bio, edited in place on my profile. Nothing is sent until Save (ADR 064): Cancel
@@ -87,9 +86,7 @@ export function ProfileEditor({ profile, onDone }: { profile: MyProfileView; onD
         setProgress(null);
         if (sent.error) {
           const refusal = pictureRefusal(sent.error);
-          notifyError(
-            refusal ? t(`editor.${refusal}`, { max: mediaLimits.imageMaxBytes / MiB }) : errorText(sent.error),
-          );
+          notifyError(refusal ? t(`editor.${refusal}`, { max: limitsInMiB.image }) : errorText(sent.error));
           return false;
         }
       } else {
