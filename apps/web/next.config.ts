@@ -21,11 +21,7 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR ?? '.next',
   poweredByHeader: false,
   reactStrictMode: true,
-  turbopack: {
-    root: workspaceRoot,
-    // React 19 ignores `propTypes`: the browser gets no-op checkers instead of the package (src/shims/prop-types.ts).
-    resolveAlias: { 'prop-types': { browser: './src/shims/prop-types.ts' } },
-  },
+  turbopack: { root: workspaceRoot },
   outputFileTracingRoot: workspaceRoot,
   // Required from node_modules, not bundled: the web server's error reports go through the SDK client the API
   // started in this process, which lives in that one copy.

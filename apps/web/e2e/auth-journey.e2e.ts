@@ -148,12 +148,12 @@ describe('a person in a real browser', () => {
     const refresh = (await cookieJar(context)).get('civitas_refresh_token')?.value;
     await page.goto(`${origin}${startPage()}`);
     // The header caches my picture's address for the next page load (docs/product.md §3); logout must forget it.
-    await expect.poll(() => header().locator('button[aria-haspopup="menu"] img').count()).toBe(1);
+    await expect.poll(() => header().locator('button[popovertarget] img').count()).toBe(1);
     await page.evaluate(() => localStorage.setItem('civitas.profilePictureUri', '/media/cached-picture.webp'));
     // A second tab of the same browser, on a citizen's page, open while the first one signs out.
     const otherTab = await context.newPage();
     await otherTab.goto(`${origin}/people`);
-    await waitForHydration(otherTab, 'header.site-header button[aria-haspopup="menu"]');
+    await waitForHydration(otherTab, 'header.site-header button[popovertarget]');
     await signOutFromMenu(page);
     await page.waitForURL(`${origin}/`);
     // The other tab loads its page again, as a guest's: its header no longer says who was signed in.

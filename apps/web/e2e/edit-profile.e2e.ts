@@ -154,7 +154,7 @@ describe('editing my profile', () => {
     page.on('request', (request) => {
       if (PICTURES.test(request.url()) && request.method() !== 'GET') sent.push(request.url());
     });
-    const headerPicture = page.locator('header.site-header button[aria-haspopup="menu"] img');
+    const headerPicture = page.locator('header.site-header button[popovertarget] img');
     const before = await headerPicture.getAttribute('src');
     await main(page).getByRole('button', { name: 'Edit profile' }).click();
     const input = main(page).getByLabel('Profile picture', { exact: true });
@@ -181,7 +181,7 @@ describe('editing my profile', () => {
 
   it('saves a new picture and cover with Save, the picture in the header too, and removes them with Save', async () => {
     const page = await heidiAtMe();
-    const headerPicture = page.locator('header.site-header button[aria-haspopup="menu"] img');
+    const headerPicture = page.locator('header.site-header button[popovertarget] img');
     await main(page).getByRole('button', { name: 'Edit profile' }).click();
     await main(page)
       .getByLabel('Profile picture', { exact: true })

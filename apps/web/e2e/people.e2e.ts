@@ -231,8 +231,8 @@ describe('hashtags', () => {
     await feed.locator('article').first().waitFor();
     const captions = await feed.locator('article .caption').allTextContents();
     expect(captions).toEqual([expect.stringContaining('Sourdough number 112')]);
-    // The navigation progress bar (its markup carries role="bar") is gone once the navigation has settled.
-    await page.locator('#nprogress').waitFor({ state: 'detached' });
+    // The navigation progress bar stops once the navigation has settled.
+    await page.waitForSelector('html:not([data-navigating])');
   }
 
   it('a guest opens a hashtag from a caption and sees its public posts only', async () => {

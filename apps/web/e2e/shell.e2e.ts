@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
-import { accountMenuButton, dismissConsent, newPhoneContext, signInAs } from './support/demo';
-import { cookieJar, expectAccessible, screenshot, waitForHydration } from './support/pages';
+import { accountMenuButton, accountMenuOpen, dismissConsent, newPhoneContext, signInAs } from './support/demo';
+import { cookieJar, expectAccessible, holdRequests, screenshot, waitForHydration } from './support/pages';
 import { repoRoot } from './support/paths';
 
 /** What every page of the wrapper shares: consent, language, layout, progress bar, back button, skip link. */
@@ -272,24 +272,28 @@ describe('navigation', () => {
     await freshPage();
     await page.goto(`${origin}/sign-up`);
     await dismissConsentWhenHydrated();
+    const bar = page.locator('.navigation-progress');
+    expect(await bar.evaluate((element) => getComputedStyle(element).opacity)).toBe('0');
     // Next's client navigation fetches the page's RSC payload; holding it back keeps the navigation visibly busy.
-    await page.route('**/*', async (route) => {
-      if (route.request().headers().rsc === '1') await new Promise((resolve) => setTimeout(resolve, 4000));
-      await route.fallback();
-    });
-    const bar = page.locator('#nprogress .bar');
+    const held = await holdRequests(page, /[?&]_rsc=/);
     await page.locator('header.site-header').getByRole('link', { name: 'Civitas' }).click();
-    await bar.waitFor({ timeout: 2000 });
-    // NProgress places the bar by translating it left: -20 % (or less) means it started at 0.8 or more.
-    const shift = await bar.evaluate((element) =>
-      Number(/translate3d\((-?[\d.]+)%/.exec(element.style.transform)?.[1]),
-    );
-    expect(shift).toBeGreaterThanOrEqual(-20);
-    expect(await page.locator('#nprogress .spinner').count()).toBe(0);
+    await held.arrived;
+    await page.waitForSelector('html[data-navigating]');
+    // Shown, and at least 0.8 of the window's width from its start (its transform's horizontal scale).
+    const shown = await bar.evaluate((element) => ({
+      opacity: getComputedStyle(element).opacity,
+      scale: new DOMMatrix(getComputedStyle(element).transform).a,
+    }));
+    expect(shown.opacity).toBe('1');
+    expect(shown.scale).toBeGreaterThanOrEqual(0.8);
+    expect(shown.scale).toBeLessThan(1);
+    expect(await bar.getAttribute('aria-hidden')).toBe('true');
     await expectAccessible(page, 'a page with the progress bar running');
+    held.release();
     await page.waitForURL(`${origin}/`);
     await stageHeading().waitFor();
-    await page.locator('#nprogress').waitFor({ state: 'detached', timeout: 5000 });
+    await page.waitForSelector('html:not([data-navigating])');
+    await expect.poll(() => bar.evaluate((element) => getComputedStyle(element).opacity)).toBe('0');
   });
 
   it('goes back to the previous page with the back button', async () => {
@@ -418,24 +422,59 @@ describe('the shell', () => {
     await signInAs(page, origin, 'bob');
     await dismissConsent(page);
     const button = accountMenuButton(page);
-    await waitForHydration(page, 'header.site-header button[aria-haspopup="menu"]');
-    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await waitForHydration(page, 'header.site-header button[popovertarget]');
+    expect(await accountMenuOpen(page)).toBe(false);
     await button.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
-    const menu = page.getByRole('menu');
-    // The first item has the focus; the arrow keys move through the items.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('My profile');
-    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => accountMenuOpen(page)).toBe(true);
+    // The browser tells assistive technology that the button's popup is expanded (its own accessibility tree).
+    expect(await expandedInAccessibilityTree(page, 'Signed in as bob')).toBe(true);
+    // Tab goes from the button into the popup, through its links in order.
+    const menu = page.getByRole('navigation', { name: 'Signed in as bob' });
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('My profile');
+    await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Edit profile');
-    await page.keyboard.press('End');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Sign out');
-    expect(await menu.getByRole('menuitemradio', { name: 'System' }).getAttribute('aria-checked')).toBe('true');
+    expect(await menu.getByRole('link', { name: 'System' }).getAttribute('aria-current')).toBe('true');
+    expect(await menu.getByRole('link', { name: 'Dark' }).getAttribute('aria-current')).toBeNull();
+    // Under its button, inside the window.
+    const [buttonBox, popupBox] = await Promise.all([
+      button.boundingBox(),
+      page.locator('header.site-header [popover]').boundingBox(),
+    ]);
+    expect(popupBox?.y).toBeGreaterThanOrEqual((buttonBox?.y ?? 0) + (buttonBox?.height ?? 0));
+    expect((popupBox?.x ?? -1) + (popupBox?.width ?? 0)).toBeLessThanOrEqual(390);
+    expect(popupBox?.x).toBeGreaterThanOrEqual(0);
     await expectAccessible(page, 'the account menu open');
     await page.keyboard.press('Escape');
-    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
-    expect(await menu.count()).toBe(0);
+    await expect.poll(() => accountMenuOpen(page)).toBe(false);
     expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+
+  /** The `expanded` state Chromium's accessibility tree gives the button named `name` (DevTools protocol). */
+  async function expandedInAccessibilityTree(page: Page, name: string): Promise<boolean | undefined> {
+    const session = await page.context().newCDPSession(page);
+    const { nodes } = (await session.send('Accessibility.getFullAXTree')) as {
+      nodes: {
+        role?: { value: string };
+        name?: { value: string };
+        properties?: { name: string; value: { value: unknown } }[];
+      }[];
+    };
+    await session.detach();
+    const button = nodes.find((node) => node.role?.value === 'button' && node.name?.value === name);
+    return button?.properties?.find((property) => property.name === 'expanded')?.value.value as boolean | undefined;
+  }
+
+  it('closes the account menu when one of its links is followed', async () => {
+    await freshPage();
+    await signInAs(page, origin, 'bob');
+    await dismissConsent(page);
+    await waitForHydration(page, 'header.site-header button[popovertarget]');
+    await accountMenuButton(page).click();
+    await page.getByRole('navigation', { name: 'Signed in as bob' }).getByRole('link', { name: 'My profile' }).click();
+    await page.waitForURL(`${origin}/me`);
+    await expect.poll(() => accountMenuOpen(page)).toBe(false);
   });
 });
 

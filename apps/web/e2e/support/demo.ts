@@ -50,17 +50,20 @@ export async function signInWithForm(page: Page, origin: string, name: DemoName,
 }
 
 /** The header's account menu button (my picture), on a signed-in page. */
-export const accountMenuButton = (page: Page) => page.locator('header.site-header button[aria-haspopup="menu"]');
+export const accountMenuButton = (page: Page) => page.locator('header.site-header button[popovertarget]');
+
+/** Whether the account menu's popup is open (the platform's popover, ADR 063). */
+export const accountMenuOpen = (page: Page): Promise<boolean> =>
+  page.locator('header.site-header [popover]').evaluate((popup) => popup.matches(':popover-open'));
 
 /**
  * Signs out the way a person does: the account menu, then its "Sign out" (in the page's language: sign-in may
  * land on the citizen's own, ADR 003). Opens the menu first when it is closed, so a journey can sign out twice.
  */
 export async function signOutFromMenu(page: Page): Promise<void> {
-  const button = accountMenuButton(page);
-  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  if (!(await accountMenuOpen(page))) await accountMenuButton(page).click();
   const signOut = signOutLabel((await page.locator('html').getAttribute('lang')) ?? 'en');
-  await page.locator('header.site-header').getByRole('menuitem', { name: signOut }).click();
+  await page.locator('header.site-header').getByRole('button', { name: signOut }).click();
 }
 
 function signOutLabel(language: string): string {

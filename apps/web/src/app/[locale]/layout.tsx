@@ -90,6 +90,8 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
         </a>
         <NextIntlClientProvider messages={clientMessages}>
           <AppProviders closeLabel={shell('closeToast')}>
+            {/* The top progress bar, shown while a link's navigation is pending (components/navigation-pending.tsx). */}
+            <div className="navigation-progress" aria-hidden="true" />
             <div className="page">
               <header className="site-header">
                 <Link className="product-name" href="/">

@@ -1,6 +1,5 @@
 'use client';
 
-import NextTopLoader from 'nextjs-toploader';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { loadToastify, onToastifyLoaded, type Toastify } from '../toast';
 import { HistoryTracker } from './history-tracker';
@@ -27,23 +26,13 @@ function Toasts({ closeLabel }: { closeLabel: string }) {
 }
 
 /**
- * What every page of the wrapper shares in the browser: the navigation history, the top progress bar and the
- * toasts, with docs/product.md §2's exact settings. Not the store: pages that read it while rendering provide it
+ * What every page of the wrapper shares in the browser: the navigation history and the toasts, with
+ * docs/product.md §2's exact settings (the top progress bar is the layout's, run by the links: ADR 068). Not the store: pages that read it while rendering provide it
  * themselves, and islands load it on demand (ADR 018).
  */
 export function AppProviders({ children, closeLabel }: { children: ReactNode; closeLabel: string }) {
   return (
     <>
-      {/* docs/product.md §2, §9: minimum 0.8 (NProgress `minimum`, which this component names `initialPosition`), speed 900 ms, no spinner; cleared on completion or a navigation error. */}
-      <NextTopLoader
-        initialPosition={0.8}
-        speed={900}
-        showSpinner={false}
-        color="var(--color-accent)"
-        // NProgress finds its bar by role="bar" (its barSelector), so the role stays; it is no ARIA role, and
-        // aria-hidden keeps it from assistive technology (the bar is decoration).
-        template='<div class="bar" role="bar" aria-hidden="true"><div class="peg"></div></div>'
-      />
       <Suspense fallback={null}>
         <HistoryTracker />
       </Suspense>

@@ -43,16 +43,8 @@ export function SignOutButton({ label, busyLabel, failedLabel }: SignOutButtonPr
 
   return (
     // data-leaves-page: a page with something to lose (the composer mid-upload) asks before this button acts.
-    // An item of the account menu (account-menu.tsx), reached with its arrow keys.
-    <button
-      type="button"
-      role="menuitem"
-      tabIndex={-1}
-      onClick={signOut}
-      disabled={busy}
-      aria-busy={busy}
-      data-leaves-page=""
-    >
+    // The account menu's last item (account-menu.tsx).
+    <button type="button" onClick={signOut} disabled={busy} aria-busy={busy} data-leaves-page="">
       <Icon node={LogOut} size={20} />
       {busy ? busyLabel : label}
     </button>
