@@ -79,7 +79,7 @@ export async function addLike(
       .updateTable('posts')
       .set({ likes_count: increment('likes_count') })
       .where('id', '=', postId)
-      .returning(['likes_count', 'sharing', 'status', 'author_id', 'deleted_at'])
+      .returning(['likes_count', 'sharing', 'status', 'author_id', 'deleted_at', 'hidden_at'])
       .executeTakeFirstOrThrow();
     let stagedIn: string | null = null;
     if (post.likes_count === autoStageLikes && isSeenByEveryone(post)) {
