@@ -314,6 +314,12 @@ describe('suspension', () => {
     expect(ids(tag.body)).not.toContain(post);
     expect(await tagCount()).toBe(countBefore - 1);
     expect((await report(reader, { kind: 'citizen', id: suspendee.id })).statusCode).toBe(404);
+    const mention = await t.request({
+      method: 'GET',
+      url: '/api/graphs/v3/citizens/search-mention/suspendee',
+      as: reader,
+    });
+    expect(mention.json()).toMatchObject({ data: [], total: 0 });
     const follow = await t.request({
       method: 'POST',
       url: `/api/users/influencers/me/follow/${suspendee.id}`,
@@ -331,6 +337,12 @@ describe('suspension', () => {
       (await t.request({ method: 'GET', url: `/api/content/v1/creators-content/${post}`, as: reader })).statusCode,
     ).toBe(200);
     expect(await tagCount()).toBe(countBefore);
+    const found = await t.request({
+      method: 'GET',
+      url: '/api/graphs/v3/citizens/search-mention/suspendee',
+      as: reader,
+    });
+    expect(found.json().total).toBe(1);
   });
 
   it('a moderator cannot suspend themselves', async () => {
