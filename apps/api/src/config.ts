@@ -85,6 +85,8 @@ const ConfigSchema = z.object({
   POSTS_PER_30_MINUTES: z.coerce.number().int().min(1).default(30),
   /** Changes to a citizen's name, bio or picture per hour (others see each; a picture is made on the spot). */
   PROFILE_CHANGES_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** Reports of posts and citizens a citizen may make in an hour (each reaches a moderator; ADR 070). */
+  REPORTS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /**
    * Which proxies' X-Forwarded-For / X-Forwarded-Host to believe: unset (none: the connection's own address
    * counts), or a comma-separated list of their addresses or CIDR ranges (e.g. `127.0.0.1,10.0.0.0/8`).

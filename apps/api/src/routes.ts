@@ -13,6 +13,7 @@ import { registerTokenEndpoint } from './domains/identity/oauth/token-endpoint.j
 import { identityRoutes } from './domains/identity/routes.js';
 import { likesRoutes } from './domains/likes/routes.js';
 import { mediaRoutes } from './domains/media/routes.js';
+import { moderationRoutes } from './domains/moderation/routes.js';
 import { registerMonitoringTunnel } from './domains/monitoring/tunnel.js';
 import { peopleRoutes } from './domains/people/routes.js';
 import { postsReadyAnswers, postsRoutes } from './domains/posts/routes.js';
@@ -39,6 +40,7 @@ export const routes: readonly Route[] = [
   ...identityRoutes,
   ...sessionRoutes,
   ...analyticsRoutes,
+  ...moderationRoutes,
 ];
 
 /** The answers the express lane gives before routing (ADR 037, 045). */

@@ -15,6 +15,8 @@ export const services = [
   'auth',
   // The analytics websocket's HTTP twin (docs/product.md §3): `/api/analytics` itself.
   'analytics',
+  // Reports and moderation (ADR 070).
+  'moderation',
 ] as const;
 export type ServiceName = (typeof services)[number];
 
@@ -23,6 +25,9 @@ export type ServiceName = (typeof services)[number];
  * a machine endpoint also names the scope its token must carry.
  */
 export type Access = 'none' | 'citizen' | 'citizenOrGuest' | 'machine';
+
+/** A role a citizen may hold beyond being one, given and taken by the admin CLI (ADR 070). */
+export type CitizenRole = 'moderator';
 
 export type MachineScope =
   | 'charities'
@@ -42,6 +47,8 @@ export interface EndpointDef {
   readonly path: string;
   readonly access: Access;
   readonly scope?: MachineScope;
+  /** A citizen call only a holder of this role may make (others: 403 `NOT_A_MODERATOR`); read per request. */
+  readonly role?: CitizenRole;
   /** Accepted `X-API-Version` values; the last is the latest, used when the header is missing. */
   readonly versions: readonly string[];
   readonly summary: string;

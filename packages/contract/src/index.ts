@@ -10,6 +10,7 @@ export * from './services/charities.js';
 export * from './services/content.js';
 export * from './services/graphs.js';
 export * from './services/identity.js';
+export * from './services/moderation.js';
 export * from './services/oauth.js';
 export * from './services/session.js';
 export * from './services/social.js';
@@ -27,6 +28,7 @@ import { charitiesEndpoints } from './services/charities.js';
 import { contentEndpoints } from './services/content.js';
 import { graphsEndpoints } from './services/graphs.js';
 import { identityEndpoints } from './services/identity.js';
+import { moderationEndpoints } from './services/moderation.js';
 import { sessionEndpoints } from './services/session.js';
 import { socialEndpoints } from './services/social.js';
 import { uploadsEndpoints } from './services/uploads.js';
@@ -43,4 +45,5 @@ export const allEndpoints = [
   ...identityEndpoints,
   ...sessionEndpoints,
   ...analyticsEndpoints,
+  ...moderationEndpoints,
 ] as const;

@@ -4,6 +4,7 @@ import type * as charities from './services/charities.js';
 import type * as content from './services/content.js';
 import type * as graphs from './services/graphs.js';
 import type * as identity from './services/identity.js';
+import type * as moderation from './services/moderation.js';
 import type * as session from './services/session.js';
 import type * as social from './services/social.js';
 import type * as uploads from './services/uploads.js';
@@ -89,6 +90,7 @@ type Services = typeof analytics &
   typeof content &
   typeof graphs &
   typeof identity &
+  typeof moderation &
   typeof session &
   typeof social &
   typeof uploads &
@@ -565,5 +567,45 @@ export const routeTable: RouteTable = {
     versions: ['1.0'],
     body: true,
     noContent: true,
+  },
+  createReport: {
+    service: 'moderation',
+    method: 'POST',
+    path: '/v1/reports',
+    access: 'citizen',
+    versions: ['1.0'],
+    body: true,
+  },
+  getMyReports: {
+    service: 'moderation',
+    method: 'GET',
+    path: '/v1/reports/mine',
+    access: 'citizen',
+    versions: ['1.0'],
+    defaults: { size: 20 },
+  },
+  getReportQueue: {
+    service: 'moderation',
+    method: 'GET',
+    path: '/v1/reports',
+    access: 'citizen',
+    versions: ['1.0'],
+    defaults: { size: 20 },
+  },
+  decideReport: {
+    service: 'moderation',
+    method: 'POST',
+    path: '/v1/reports/:id/decision',
+    access: 'citizen',
+    versions: ['1.0'],
+    body: true,
+  },
+  getModerationLog: {
+    service: 'moderation',
+    method: 'GET',
+    path: '/v1/log',
+    access: 'citizen',
+    versions: ['1.0'],
+    defaults: { size: 20 },
   },
 };

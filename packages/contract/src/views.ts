@@ -45,6 +45,17 @@ export const MediaView = z
   })
   .meta({ id: 'Media' });
 
+/** Why a citizen reports a post or a citizen (ADR 070). */
+export const ReportReason = z.enum(['spam', 'harassment', 'violence', 'sexual', 'illegal', 'other']);
+
+/**
+ * A moderator's decision on a post, shown to its author (nobody else sees a hidden post): what was done, for
+ * which reported reason, and when.
+ */
+export const ModerationDecisionView = z
+  .object({ action: z.enum(['hidden']), reason: ReportReason, decidedAt: IsoDateTime })
+  .meta({ id: 'ModerationDecision' });
+
 export const PostView = z
   .object({
     id: Id,
@@ -61,6 +72,8 @@ export const PostView = z
     createdAt: IsoDateTime,
     createdAtTimestampInMilliseconds: z.number().int(),
     updatedAt: IsoDateTime,
+    /** Set while a moderator hides the post; only its author can see it then (ADR 070). */
+    moderationDecision: ModerationDecisionView.nullable(),
   })
   .meta({ id: 'Post' });
 
@@ -131,6 +144,8 @@ export type CaptionView = z.infer<typeof CaptionView>;
 export type LikesOverviewDetails = z.infer<typeof LikesOverviewDetails>;
 export type MediaView = z.infer<typeof MediaView>;
 export type PostView = z.infer<typeof PostView>;
+export type ModerationDecisionView = z.infer<typeof ModerationDecisionView>;
+export type ReportReason = z.infer<typeof ReportReason>;
 export type PostOverview = z.infer<typeof PostOverview>;
 export type FriendRequestDetails = z.infer<typeof FriendRequestDetails>;
 export type ProfileView = z.infer<typeof ProfileView>;

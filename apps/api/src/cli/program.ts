@@ -1,4 +1,12 @@
-import { CLIENT_ID_PATTERN, LanguageCode, type MachineScope, machineScopes } from '@civitas/contract';
+import {
+  type CitizenRole,
+  CLIENT_ID_PATTERN,
+  LanguageCode,
+  type MachineScope,
+  ModerationAction,
+  machineScopes,
+  ReportReason,
+} from '@civitas/contract';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { type Config, loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
@@ -12,6 +20,7 @@ import {
   parseUsername,
 } from './arguments.js';
 import { assertMintingAllowed, type TokenRequest } from './commands/mint-token.js';
+import type { ModerateOptions } from './commands/moderation.js';
 import { CliError, describeFailure, EXIT_USAGE } from './errors.js';
 import { type GenerateFlags, generateInput } from './generate-flags.js';
 import type { CliIo } from './io.js';
@@ -25,6 +34,7 @@ const commands = {
   generate: () => import('./commands/generate.js'),
   jobs: () => import('./commands/jobs.js'),
   migrate: () => import('./commands/migrate.js'),
+  moderation: () => import('./commands/moderation.js'),
   recountHashtags: () => import('./commands/recount-hashtags.js'),
   mintToken: () => import('./commands/mint-token.js'),
   registerClient: () => import('./commands/register-client.js'),
@@ -59,6 +69,17 @@ function parseClientId(value: string): string {
   return value;
 }
 
+function parseRole(value: string): CitizenRole {
+  if (value !== 'moderator') throw new InvalidArgumentError('The only role is moderator.');
+  return value;
+}
+
+function parseAction(value: string): ModerationAction {
+  const parsed = ModerationAction.safeParse(value);
+  if (!parsed.success) throw new InvalidArgumentError(`Choose one of ${ModerationAction.options.join(', ')}.`);
+  return parsed.data;
+}
+
 function parseLanguage(value: string) {
   const parsed = LanguageCode.safeParse(value);
   if (!parsed.success) throw new InvalidArgumentError(`Choose one of ${LanguageCode.options.join(', ')}.`);
@@ -82,7 +103,7 @@ function buildProgram(io: CliIo): Command {
 
   const program = new Command('civitas')
     .description(
-      'Civitas admin: migrate, seed demo data, generate a dataset, create users, mint dev tokens, rotate signing keys, curate the stage, report and erase analytics, list and retry failed media jobs, back up and restore.',
+      'Civitas admin: migrate, seed demo data, generate a dataset, create users, mint dev tokens, rotate signing keys, curate the stage, give roles and take moderation decisions, report and erase analytics, list and retry failed media jobs, back up and restore.',
     )
     .configureOutput({ writeOut: io.out, writeErr: io.err })
     .exitOverride()
@@ -249,6 +270,53 @@ function buildProgram(io: CliIo): Command {
     .action(async (options: { from: string }) => {
       io.out(await (await commands.restore()).restoreCommand(configFrom(io.env), io.env, options.from));
     });
+
+  for (const [name, describe, run] of [
+    ['grant-role', 'Give a citizen a role (moderator): it takes effect at their next call (ADR 070).', 'grantRole'],
+    ['revoke-role', 'Take a role away from a citizen: their next call is refused.', 'revokeRole'],
+  ] as const) {
+    program
+      .command(name)
+      .description(describe)
+      .requiredOption('--username <name>', 'the citizen', parseUsername)
+      .requiredOption('--role <role>', 'the role: moderator', parseRole)
+      .action(
+        inContext(async (ctx, options: { username: string; role: CitizenRole }) =>
+          (await commands.moderation())[run](ctx, options.username, options.role),
+        ),
+      );
+  }
+
+  program
+    .command('moderate')
+    .description(
+      'Take a moderation decision (logged, as the API’s): on a report, or on a post or a citizen named directly (ADR 070).',
+    )
+    .requiredOption('--action <action>', `one of ${ModerationAction.options.join(', ')}`, parseAction)
+    .addOption(new Option('--report <id>', 'the report decided on').argParser(parseId))
+    .addOption(new Option('--post <id>', 'a post, without a report').argParser(parseId).conflicts(['report']))
+    .addOption(
+      new Option('--username <name>', 'a citizen, without a report')
+        .argParser(parseUsername)
+        .conflicts(['report', 'post']),
+    )
+    .addOption(
+      new Option(
+        '--reason <reason>',
+        'the reason shown to a hidden post’s author, without a report (default other)',
+      ).choices(ReportReason.options),
+    )
+    .option('--note <text>', 'why, for the log')
+    .action(
+      inContext(
+        async (ctx, options: ModerateOptions) => (await commands.moderation()).moderate(ctx, options),
+        (_config, [options]) => {
+          if (!options.report && !options.post && !options.username) {
+            throw new CliError('Say on what: --report <id>, --post <id> or --username <name>', EXIT_USAGE);
+          }
+        },
+      ),
+    );
 
   for (const [name, describe, run] of [
     ['stage', 'Put a public post on the main stage of some countries (default: its author’s).', 'stageCommand'],

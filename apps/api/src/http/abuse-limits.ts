@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   createPost,
+  createReport,
   type EndpointDef,
   follow,
   removeMyCoverPicture,
@@ -162,6 +163,7 @@ const reachBudgets = ({ config }: AppContext): [Budget, EndpointDef[]][] => [
     },
     [updateMyProfile, setMyProfilePicture, removeMyProfilePicture, setMyCoverPicture, removeMyCoverPicture],
   ],
+  [{ name: 'reports', what: 'reports', max: config.REPORTS_PER_HOUR, timeWindow: 60 * MINUTE }, [createReport]],
 ];
 
 /** The budgets of contract routes. */

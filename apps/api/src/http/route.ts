@@ -16,6 +16,7 @@ import type { AppContext } from '../context.js';
 import { type AbuseLimits, createAbuseLimits, type LimitHook } from './abuse-limits.js';
 import { authenticate, type CallerFor } from './auth/authenticate.js';
 import { sessionCookieNames } from './auth/cookies.js';
+import { roleCheck } from './auth/roles.js';
 import type { Caller } from './auth/tokens.js';
 import { AppError } from './errors.js';
 import { bodyHeaders, checkVersion, onReply } from './request-checks.js';
@@ -79,8 +80,11 @@ function mountRoute(scope: FastifyInstance, ctx: AppContext, route: Route, limit
   scope.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: fullPath(endpoint),
-    // After the scope's authentication hook, so a citizen's calls count against their own budget.
-    onRequest: [...limits],
+    // After the scope's authentication hook, so a citizen's calls count against their own budget; a role the
+    // call needs is checked last, once the budgets have counted the request (ADR 070).
+    onRequest: endpoint.role
+      ? [...limits, roleCheck(ctx.db, endpoint.role, (request) => callers.get(request))]
+      : [...limits],
     config: { endpoint, ...(endpoint.rateLimited ? { rateLimit: authRateLimit(ctx) } : {}) },
     schema: {
       tags: [endpoint.service],

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantRole } from '../../src/cli/commands/moderation.js';
 import { stagePost } from '../../src/domains/feeds/stage-membership.js';
 import { recountHashtags } from '../../src/domains/hashtags/recount-hashtags.js';
 import { addLike } from '../../src/domains/likes/like-store.js';
@@ -12,7 +13,7 @@ import {
   standardRules,
   visibleTo,
 } from '../../src/domains/posts/visibility.js';
-import { guest, machine, type TestApp } from '../support/harness.js';
+import { guest, machine, type TestApp, type Who } from '../support/harness.js';
 import { type LaneApp, laneApp } from '../support/lane-app.js';
 
 /**
@@ -29,6 +30,10 @@ interface Kind {
   sharing: 'public' | 'private';
   status: 'ready' | 'processing';
   deleted: boolean;
+  /** Hidden by a moderator's decision on a report (ADR 070). */
+  hidden?: boolean;
+  /** Written by another citizen, whom a moderator then suspends (ADR 070). */
+  bySuspended?: boolean;
 }
 
 /** THE TABLE: for each kind of post, who may see it. */
@@ -41,6 +46,10 @@ const SEEN_BY: readonly [Kind, readonly Viewer[]][] = [
   [{ sharing: 'public', status: 'processing', deleted: true }, []],
   [{ sharing: 'private', status: 'ready', deleted: true }, []],
   [{ sharing: 'private', status: 'processing', deleted: true }, []],
+  [{ sharing: 'public', status: 'ready', deleted: false, hidden: true }, ['author']],
+  [{ sharing: 'private', status: 'ready', deleted: false, hidden: true }, ['author']],
+  [{ sharing: 'public', status: 'ready', deleted: false, bySuspended: true }, []],
+  [{ sharing: 'private', status: 'ready', deleted: false, bySuspended: true }, []],
 ];
 
 interface Post extends Kind {
@@ -83,6 +92,9 @@ beforeAll(async () => {
     usernames[viewer] = citizen.username;
   }
   lover = (await t.newCitizen({ country: COUNTRY })).id;
+  const suspended = await t.newCitizen({ country: COUNTRY });
+  const moderator = await t.newCitizen({ country: COUNTRY });
+  await grantRole(t.ctx, moderator.username, 'moderator');
   const author = ids.author as string;
   const request = await t.request({
     method: 'POST',
@@ -105,7 +117,8 @@ beforeAll(async () => {
 
   posts = [];
   for (const [i, [kind, seenBy]] of SEEN_BY.entries()) {
-    const id = await t.newPost({ authorId: author, sharing: kind.sharing, status: kind.status, caption: `#${TAG}` });
+    const authorId = kind.bySuspended ? suspended.id : author;
+    const id = await t.newPost({ authorId, sharing: kind.sharing, status: kind.status, caption: `#${TAG}` });
     // Every post is on the stage, loved and tagged: only the rules keep it from a reader.
     await stagePost(t.ctx.db, id, [COUNTRY], 'curated', Date.now() - 10_000 + i);
     await addLike(t.ctx.db, id, lover, Date.now(), 1_000_000);
@@ -120,9 +133,35 @@ beforeAll(async () => {
         .values({ post_id: id, name_key: hashtagKey(TAG) })
         .execute();
     }
+    if (kind.hidden) await decideOnReport(as('friend'), { kind: 'post', id }, 'hide-post', moderator);
     posts.push({ ...kind, id, seenBy });
   }
+  // Suspended once every post of theirs is written, through a report of the citizen, as a moderator does.
+  await decideOnReport(as('stranger'), { kind: 'citizen', id: suspended.id }, 'suspend', moderator);
 });
+
+/** A report by `reporter`, then a moderator's decision on it, through the routes (ADR 070). */
+async function decideOnReport(
+  reporter: Who,
+  subject: { kind: 'post' | 'citizen'; id: string },
+  action: 'hide-post' | 'suspend',
+  moderator: Who,
+) {
+  const report = await t.request({
+    method: 'POST',
+    url: '/api/moderation/v1/reports',
+    as: reporter,
+    payload: { subject, reason: 'spam' },
+  });
+  expect(report.statusCode, report.body).toBe(201);
+  const decided = await t.request({
+    method: 'POST',
+    url: `/api/moderation/v1/reports/${report.json().id}/decision`,
+    as: moderator,
+    payload: { action },
+  });
+  expect(decided.statusCode, decided.body).toBe(200);
+}
 
 afterAll(async () => {
   await t?.close();
@@ -186,28 +225,20 @@ describe('each rule both ways', () => {
 
 describe('what everyone sees, both ways', () => {
   it("seenByEveryone's check and its SQL admit exactly what a guest sees", async () => {
-    const rows = await t.ctx.db
-      .selectFrom('posts')
-      .selectAll()
-      .where(
-        'posts.id',
-        'in',
-        posts.map((post) => post.id),
-      )
-      .execute();
+    // Both take the author as given (their row, and that they are not suspended: a suspension takes its
+    // author's posts off the counts itself, ADR 070), so they are held to the posts of an author in good standing.
+    const byAuthor = posts.filter((post) => !post.bySuspended).map((post) => post.id);
+    const guestSees = expected('guest', (post) => !post.bySuspended);
+    const rows = await t.ctx.db.selectFrom('posts').selectAll().where('posts.id', 'in', byAuthor).execute();
     const checked = rows.filter(isSeenByEveryone).map((row) => row.id);
-    expect(checked.sort()).toEqual(expected('guest', anyPost));
+    expect(checked.sort()).toEqual(guestSees);
     const selected = await t.ctx.db
       .selectFrom('posts')
       .select('posts.id')
-      .where(
-        'posts.id',
-        'in',
-        posts.map((post) => post.id),
-      )
+      .where('posts.id', 'in', byAuthor)
       .where(seenByEveryone('posts'))
       .execute();
-    expect(selected.map((row) => row.id).sort()).toEqual(expected('guest', anyPost));
+    expect(selected.map((row) => row.id).sort()).toEqual(guestSees);
   });
 });
 

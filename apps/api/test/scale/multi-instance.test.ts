@@ -116,6 +116,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances and a worker behind
       postIds.push(await insertPost(ctx.db, { authorId: author.id, caption: `scale #calm ${index}` }, now + index));
     }
     cast = { citizens, postIds };
+    // scale_23 moderates (ADR 070).
+    await ctx.db
+      .insertInto('citizen_roles')
+      .values({
+        citizen_id: (citizens[CITIZENS - 1] as Cast['citizens'][number]).id,
+        role: 'moderator',
+        granted_at: now,
+      })
+      .execute();
     guestToken = await ctx.tokens.issue({ kind: 'guest', guestId: '0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f72' }, 900);
     await closeContext(ctx);
 
@@ -247,6 +256,41 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances and a worker behind
     });
     expect(request.status, request.text).toBe(201);
     expect((await profile()).friendRequestDetails).toMatchObject({ isOutFriendRequest: true, status: 'requested' });
+  });
+
+  it('hides on B at once a post a moderator hid through A, and shows it again once restored (ADR 070)', async () => {
+    const [a, b] = [instance('a').origin, instance('b').origin];
+    type Citizen = Cast['citizens'][number];
+    const [author, reader, moderator] = [cast.citizens[5], cast.citizens[6], cast.citizens[CITIZENS - 1]] as [
+      Citizen,
+      Citizen,
+      Citizen,
+    ];
+    const postId = cast.postIds[5] as string; // by scale_5
+    const detail = async (token: string) => call(b, `/api/content/v1/creators-content/${postId}`, { token });
+    expect((await detail(reader.token)).status).toBe(200);
+    const report = await call(a, '/api/moderation/v1/reports', {
+      method: 'POST',
+      token: reader.token,
+      body: JSON.stringify({ subject: { kind: 'post', id: postId }, reason: 'spam' }),
+    });
+    expect(report.status, report.text).toBe(201);
+    const decide = (action: string) =>
+      call(a, `/api/moderation/v1/reports/${report.json().id}/decision`, {
+        method: 'POST',
+        token: moderator.token,
+        body: JSON.stringify({ action }),
+      });
+    expect((await decide('hide-post')).status).toBe(200);
+    expect((await detail(reader.token)).status).toBe(404);
+    const own = await detail(author.token);
+    expect(own.status, own.text).toBe(200);
+    expect(own.json().moderationDecision).toMatchObject({ action: 'hidden', reason: 'spam' });
+    expect((await decide('restore-post')).status).toBe(200);
+    expect((await detail(reader.token)).status).toBe(200);
+
+    // A suspension's sign-out on the other instance: two-instances-in-process.test.ts (the write load below needs
+    // every citizen of the cast signed in).
   });
 
   it('carries the analytics socket through the proxy', async () => {

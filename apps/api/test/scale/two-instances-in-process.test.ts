@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moderate } from '../../src/cli/commands/moderation.js';
 import { stageCommand } from '../../src/cli/commands/stage.js';
 import type { AppContext } from '../../src/context.js';
 import { createContext } from '../../src/create-context.js';
@@ -158,6 +159,47 @@ describe('two instances on one database and one Redis', () => {
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect((await view()).statusCode).toBe(404);
     expect(await stageIds(b, 'reader')).not.toContain(post);
+  });
+
+  it('drop on B, at its next read, a post hidden and an author suspended at the CLI, cached pages too (ADR 070)', async () => {
+    const post = await insertPost(a.ctx.db, { authorId: people.author.id, caption: 'to hide' }, Date.now() - 1000);
+    await stagePost(a.ctx.db, post, ['IS'], 'curated', Date.now());
+    await cli.cacheBus.announce('stage-changed');
+    expect(
+      await eventually(
+        () => stageIds(b),
+        (ids) => ids.includes(post),
+      ),
+    ).toContain(post);
+    expect(await stageIds(b, 'reader')).toContain(post);
+    await moderate(cli, { action: 'hide-post', post });
+    expect(await stageIds(b, 'reader')).not.toContain(post);
+    expect(
+      await eventually(
+        () => stageIds(b),
+        (ids) => !ids.includes(post),
+      ),
+    ).not.toContain(post);
+    await moderate(cli, { action: 'restore-post', post });
+    expect(await stageIds(b, 'reader')).toContain(post);
+
+    const me = async () =>
+      (await b.app.inject({ method: 'GET', url: '/api/users/influencers/me', headers: bearerOf('author') })).statusCode;
+    expect(await me()).toBe(200);
+    await moderate(cli, { action: 'suspend', post });
+    expect(await stageIds(b, 'reader')).not.toContain(post);
+    expect(
+      await eventually(
+        () => me(),
+        (status) => status === 401,
+      ),
+    ).toBe(401);
+    expect(
+      await eventually(
+        () => stageIds(b),
+        (ids) => !ids.includes(post),
+      ),
+    ).not.toContain(post);
   });
 
   it('sign with a key rotated elsewhere as soon as the rotation is announced', async () => {

@@ -49,6 +49,8 @@ export const postRow = (overrides: Partial<PostRow> = {}): PostRow => ({
   created_at: created,
   updated_at: created + 60_000,
   deleted_at: null,
+  hidden_at: null,
+  moderation_reason: null,
   ...overrides,
 });
 
@@ -68,5 +70,6 @@ export function hydrationOf(
     citizens: new Map(citizens.map((row) => [row.id, row])),
     likedByViewer: new Set(options.liked ? [post.id] : []),
     friendsOfViewer: new Set(),
+    suspendedAuthors: new Set(),
   };
 }

@@ -14,6 +14,7 @@ beforeAll(async () => {
       FRIEND_REQUESTS_PER_HOUR: '2',
       POSTS_PER_30_MINUTES: '2',
       PROFILE_CHANGES_PER_HOUR: '2',
+      REPORTS_PER_HOUR: '2',
     },
   });
 });
@@ -319,6 +320,22 @@ describe('budgets of calls that reach other people', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     expectRefused(await rename('Third'), 'changes to your profile');
     expect((await t.request({ method: 'GET', url: paths.me, as: citizen })).json().displayName).toBe('First');
+  });
+
+  it('holds reports (each reaches a moderator) to theirs, and a refused one is not written', async () => {
+    const reporter = asCitizen(await t.newCitizen());
+    const report = async () =>
+      t.request({
+        method: 'POST',
+        url: '/api/moderation/v1/reports',
+        as: reporter,
+        payload: { subject: { kind: 'citizen', id: (await t.newCitizen()).id }, reason: 'spam' },
+      });
+    expect((await report()).statusCode).toBe(201);
+    expect((await report()).statusCode).toBe(201);
+    expectRefused(await report(), 'reports');
+    const mine = await t.request({ method: 'GET', url: '/api/moderation/v1/reports/mine', as: reporter });
+    expect(mine.json().data).toHaveLength(2);
   });
 });
 

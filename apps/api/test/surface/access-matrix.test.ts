@@ -1,6 +1,7 @@
-import { allEndpoints } from '@civitas/contract';
+import { allEndpoints, type EndpointDef } from '@civitas/contract';
 import { generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantRole } from '../../src/cli/commands/moderation.js';
 import { TOKEN_AUDIENCE } from '../../src/http/auth/tokens.js';
 import { createTestApp, guest, machine, type TestApp } from '../support/harness.js';
 import { sampleUrl } from './endpoints.js';
@@ -90,6 +91,17 @@ describe.each(guarded.map((endpoint) => [`${endpoint.method} ${sampleUrl(endpoin
         const res = await call(machine('payments'));
         expect(res.statusCode).toBe(403);
         expect(res.json().code).toBe('MISSING_SCOPE');
+      });
+    }
+
+    const role = (endpoint as EndpointDef).role;
+    if (role) {
+      it('is 403 for a citizen without the role it needs, and answered for one who holds it', async () => {
+        const res = await call('bob');
+        expect(res.statusCode).toBe(403);
+        expect(res.json().code).toBe('NOT_A_MODERATOR');
+        await grantRole(t.ctx, 'carol', role);
+        expect((await call('carol')).json().code).not.toBe('NOT_A_MODERATOR');
       });
     }
 

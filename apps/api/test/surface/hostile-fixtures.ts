@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { generateKeyPair, SignJWT } from 'jose';
+import { grantRole } from '../../src/cli/commands/moderation.js';
 import { TOKEN_AUDIENCE } from '../../src/http/auth/tokens.js';
 import { guest, machine, type TestApp } from '../support/harness.js';
 import type { Fixtures } from './hostile-inputs.js';
@@ -62,6 +63,16 @@ export async function hostileFixtures(t: TestApp): Promise<Fixtures> {
     await t.newPost({ authorId: alice.id, caption: 'waiting', status: 'awaiting_upload' }),
   ];
   const friendRequests = (await t.ctx.db.selectFrom('friend_requests').select('id').execute()).map((row) => row.id);
+  // Alice moderates, so the moderators' calls reach their handlers too (ADR 070); a report for them to act on.
+  await grantRole(t.ctx, 'alice', 'moderator');
+  const reported = await t.request({
+    method: 'POST',
+    url: '/api/moderation/v1/reports',
+    as: 'bob',
+    payload: { subject: { kind: 'post', id: posts[1] }, reason: 'spam', note: 'a report' },
+  });
+  if (reported.statusCode !== 201) throw new Error(`report: ${reported.body}`);
+  const reportId = reported.json().id as string;
   const initiated = await t.request({
     method: 'POST',
     url: `/api/users/v1/creators-content/${posts[6]}/image-upload/initiate`,
@@ -86,7 +97,13 @@ export async function hostileFixtures(t: TestApp): Promise<Fixtures> {
 
   return {
     known: {
-      uuids: [...Object.values(t.world.citizens).map((citizen) => citizen.id), ...posts, ...friendRequests, uploadId],
+      uuids: [
+        ...Object.values(t.world.citizens).map((citizen) => citizen.id),
+        ...posts,
+        ...friendRequests,
+        uploadId,
+        reportId,
+      ],
       usernames: Object.keys(t.world.citizens),
     },
     credentials: await credentials(t),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantRole } from '../../src/cli/commands/moderation.js';
 import { createTestApp, type TestApp } from '../support/harness.js';
 
 // Text with U+0000 and other controls once answered 500 on PostgreSQL (its text type cannot hold U+0000) and
@@ -61,6 +62,41 @@ describe('hostile text', () => {
         payload: { clientId: 'web\u0000', clientSecret: 'x', scopes: ['content'] },
       }),
       'clientId',
+    );
+    // A report's note, and a moderator's (ADR 070).
+    expectRefused(
+      await t.request({
+        method: 'POST',
+        url: '/api/moderation/v1/reports',
+        as: 'bob',
+        payload: { subject: { kind: 'post', id: post }, reason: 'spam', note: 'no\u0000te' },
+      }),
+      'note',
+    );
+    await grantRole(t.ctx, 'carol', 'moderator');
+    const filed = await t.request({
+      method: 'POST',
+      url: '/api/moderation/v1/reports',
+      as: 'bob',
+      payload: { subject: { kind: 'post', id: post }, reason: 'spam', note: `A\u0301 ${'\u0301'.repeat(9_000)}` },
+    });
+    expectRefused(filed, 'note');
+    const clean = await t.request({
+      method: 'POST',
+      url: '/api/moderation/v1/reports',
+      as: 'bob',
+      payload: { subject: { kind: 'post', id: post }, reason: 'spam', note: 'Cafe\u0301' },
+    });
+    expect(clean.statusCode, clean.body).toBe(201);
+    expect(clean.json().note).toBe('Café');
+    expectRefused(
+      await t.request({
+        method: 'POST',
+        url: `/api/moderation/v1/reports/${clean.json().id}/decision`,
+        as: 'carol',
+        payload: { action: 'dismiss', note: 'see \u202Egnp.exe' },
+      }),
+      'note',
     );
   });
 

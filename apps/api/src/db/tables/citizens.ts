@@ -18,6 +18,8 @@ export interface CitizensTable {
   pending_until: number | null;
   /** When the account was last signed out everywhere (a password reset): older access tokens stop at once. */
   signed_out_at: number | null;
+  /** Set while a moderator's suspension stands: seen by nobody, signed in nowhere (ADR 070). */
+  suspended_at: number | null;
   bio: string;
   profile_picture_uri: string | null;
   cover_picture_uri: string | null;

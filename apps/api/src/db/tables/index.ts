@@ -12,6 +12,7 @@ import type { HashtagsTable, PostHashtagsTable } from './hashtags.js';
 import type { AuthorizationCodesTable, EmailCodesTable } from './identity.js';
 import type { ServerSecretsTable, SigningKeysTable } from './keys.js';
 import type { MediaJobsTable } from './media-jobs.js';
+import type { CitizenRolesTable, ModerationLogTable, ReportsTable } from './moderation.js';
 import type { PostMentionsTable, PostsTable } from './posts.js';
 import type { StageEntriesTable } from './stage.js';
 import type { UploadsTable } from './uploads.js';
@@ -37,6 +38,9 @@ export interface Database {
   authorization_codes: AuthorizationCodesTable;
   signing_keys: SigningKeysTable;
   server_secrets: ServerSecretsTable;
+  citizen_roles: CitizenRolesTable;
+  reports: ReportsTable;
+  moderation_log: ModerationLogTable;
 }
 
 export type { CitizensTable } from './citizens.js';

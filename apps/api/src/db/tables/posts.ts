@@ -30,6 +30,10 @@ export interface PostsTable {
   created_at: number;
   updated_at: number;
   deleted_at: number | null;
+  /** Set while a moderator's decision hides the post from everyone but its author (ADR 070). */
+  hidden_at: number | null;
+  /** The reported reason the post was hidden for, shown to its author; null when not hidden. */
+  moderation_reason: string | null;
 }
 
 export interface PostMentionsTable {

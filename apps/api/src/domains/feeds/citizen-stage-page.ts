@@ -121,14 +121,16 @@ async function readersLikes(
   const byId = new Map(rows.map((row) => [row.id, row]));
   const posts: { row: (typeof rows)[number]; likers: ReadonlySet<string> }[] = [];
   const authors = new Set<string>();
+  const suspended = new Set<string>();
   for (const [i, id] of shared.postIds.entries()) {
     const row = byId.get(id);
     if (row === undefined || row.updated_at !== shared.updatedAt[i]) return viewerIds.map(() => null);
     posts.push({ row, likers: new Set(row.likers?.split(',')) });
     if (row.author !== null) authors.add(row.author);
+    if (row.author !== null && row.author_suspended_at !== null) suspended.add(row.author);
   }
   return viewerIds.map((viewerId) => {
-    const viewer = readerFacts(viewerId, authors);
+    const viewer = readerFacts(viewerId, authors, suspended);
     for (const { row } of posts) if (!passesAll(shared.rules, row, viewer)) return null;
     if (viewer.askedBeyondRead) return null;
     return posts.map(({ row, likers }) => ({ likesCount: row.likes_count, liked: likers.has(viewerId) }));
@@ -136,14 +138,19 @@ async function readersLikes(
 }
 
 /**
- * What the rules know of one reader from the shared read: which authors exist. The read holds no relation of
+ * What the rules know of one reader from the shared read: which authors exist, which are suspended. The read holds no relation of
  * the reader's with an author (a friendship decides nothing about a public post); a rule that asks for one is
  * noted, and the reader gets a page of their own, read with everything the rules read.
  */
-function readerFacts(viewerId: string, authors: ReadonlySet<string>): ViewerFacts & { askedBeyondRead: boolean } {
+function readerFacts(
+  viewerId: string,
+  authors: ReadonlySet<string>,
+  suspendedAuthors: ReadonlySet<string>,
+): ViewerFacts & { askedBeyondRead: boolean } {
   const facts = {
     viewerId,
     citizens: authors,
+    suspendedAuthors,
     askedBeyondRead: false,
     friendsOfViewer: {
       has: () => {
@@ -181,6 +188,8 @@ export function readersLikesQuery(db: Db, dialect: DialectName, ids: readonly st
       'posts.status',
       'posts.sharing',
       'posts.deleted_at',
+      'posts.hidden_at',
+      'author.suspended_at as author_suspended_at',
       likersAmong(eb, dialect, readers).as('likers'),
     ])
     .where(oneOf(dialect, 'posts.id', ids));

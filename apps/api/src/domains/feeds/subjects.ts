@@ -9,6 +9,7 @@ export async function citizenIdByUsername(db: Db, username: string): Promise<str
     .select('id')
     .where('username_key', '=', username.toLowerCase())
     .where('pending_until', 'is', null)
+    .where('suspended_at', 'is', null)
     .executeTakeFirst();
   if (!citizen) throw citizenNotFound();
   return citizen.id;
@@ -20,6 +21,7 @@ export async function assertCitizenExists(db: Db, citizenId: string): Promise<vo
     .select('id')
     .where('id', '=', citizenId)
     .where('pending_until', 'is', null)
+    .where('suspended_at', 'is', null)
     .executeTakeFirst();
   if (!citizen) throw citizenNotFound();
 }
@@ -37,6 +39,7 @@ export async function assertMayReadPrivateFeed(db: Db, ownerId: string, viewerId
     .select(['citizens.id', 'friendships.friend_id'])
     .where('citizens.id', '=', ownerId)
     .where('citizens.pending_until', 'is', null)
+    .where('citizens.suspended_at', 'is', null)
     .executeTakeFirst();
   if (!owner) throw citizenNotFound();
   if (ownerId !== viewerId && owner.friend_id === null) {

@@ -5,7 +5,7 @@ export const findByLogin = (db: Db, login: string) => {
   const key = login.trim().toLowerCase();
   return db
     .selectFrom('citizens')
-    .select(['id', 'username', 'email', 'password_hash', 'email_verified_at', 'language'])
+    .select(['id', 'username', 'email', 'password_hash', 'email_verified_at', 'language', 'suspended_at'])
     .where(key.includes('@') ? 'email_key' : 'username_key', '=', key)
     .executeTakeFirst();
 };

@@ -51,6 +51,14 @@ export default defineRoute(signIn, async ({ body, ctx, reply, request }) => {
     throw new AppError(401, 'INVALID_CREDENTIALS', 'That username or email and password do not match');
   }
   await Promise.all([ctx.limiter.reset(fromAddress), ctx.limiter.reset(account)]);
+  // Told only to someone who knows the password, as the unverified email below is (ADR 070).
+  if (citizen.suspended_at !== null) {
+    throw new AppError(
+      403,
+      'ACCOUNT_SUSPENDED',
+      'This account is suspended by the moderators; it cannot sign in while the suspension stands',
+    );
+  }
   if (citizen.email_verified_at === null) {
     // Where to enter the code: only someone who knows the password learns the account's id.
     const verifyPage = new URL('/verify-email', ctx.config.PUBLIC_URL);

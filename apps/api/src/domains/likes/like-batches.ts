@@ -191,7 +191,7 @@ const likeManySql = (wants: readonly LikeWant[], threshold: number) => sql<LikeR
   ), counted as (
     update posts set likes_count = posts.likes_count + added.k from added where posts.id = added.post_id
     returning posts.id, posts.likes_count, posts.likes_count - added.k as before, posts.sharing, posts.status,
-      posts.author_id, posts.deleted_at
+      posts.author_id, posts.deleted_at, posts.hidden_at
   ), staged as (
     insert into stage_entries (country, post_id, staged_at, source)
     select upper(citizens.country), counted.id, ${latestOf(wants)}::bigint, 'auto'

@@ -48,7 +48,7 @@ export async function addLike(
       ), counted as (
         update posts set likes_count = likes_count + 1
         where id = ${postId} and exists (select 1 from inserted)
-        returning likes_count, sharing, status, author_id, deleted_at
+        returning likes_count, sharing, status, author_id, deleted_at, hidden_at
       ), staged as (
         insert into stage_entries (country, post_id, staged_at, source)
         select upper(citizens.country), ${postId}::uuid, ${now}::bigint, 'auto'
@@ -79,7 +79,7 @@ export async function addLike(
       .updateTable('posts')
       .set({ likes_count: increment('likes_count') })
       .where('id', '=', postId)
-      .returning(['likes_count', 'sharing', 'status', 'author_id', 'deleted_at'])
+      .returning(['likes_count', 'sharing', 'status', 'author_id', 'deleted_at', 'hidden_at'])
       .executeTakeFirstOrThrow();
     let stagedIn: string | null = null;
     if (post.likes_count === autoStageLikes && isSeenByEveryone(post)) {

@@ -60,7 +60,7 @@ async function publishAndCount(ctx: AppContext, postId: string, media: Processed
       .where('id', '=', postId)
       .where('status', '=', 'processing')
       .where('deleted_at', 'is', null)
-      .returning(['author_id', 'sharing', 'status', 'hashtags'])
+      .returning(['author_id', 'sharing', 'status', 'hidden_at', 'hashtags'])
       .executeTakeFirst();
     if (row && countedOnTags(row)) await countOnHashtags(trx, hashtagsOf(row));
     return row !== undefined;

@@ -22,7 +22,12 @@ const secondWordOn = (dialect: DialectName): RawBuilder<string> =>
 export function citizensNamed(db: Db, dialect: DialectName, keyword: string) {
   const pattern = prefixPattern(keyword);
   const matching = (expression: RawBuilder<string>) =>
-    db.selectFrom('citizens').select('id').where(likePattern(expression, pattern)).where('pending_until', 'is', null);
+    db
+      .selectFrom('citizens')
+      .select('id')
+      .where(likePattern(expression, pattern))
+      .where('pending_until', 'is', null)
+      .where('suspended_at', 'is', null);
   return matching(sql.ref('username_key'))
     .union(matching(sql.ref('display_name_key')))
     .union(matching(secondWordOn(dialect)));

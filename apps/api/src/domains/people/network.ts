@@ -45,6 +45,7 @@ export async function creatorsFollowedByMyFollowees(db: Db, me: string, limit: n
     .innerJoin('citizens', 'citizens.id', 'network.citizen_id')
     .select([...personColumns, 'citizens.username_key', 'network.links'])
     .where('citizens.id', '<>', me)
+    .where('citizens.suspended_at', 'is', null)
     .where('citizens.posts_count', '>', 0)
     .where((eb) => eb.exists(hasPublicPost(db)))
     .where((eb) => eb.not(eb.exists(isFollowedBy(db, me))))
@@ -76,6 +77,7 @@ export async function friendsOfMyFriends(
     .innerJoin('citizens', 'citizens.id', 'network.citizen_id')
     .select([...personColumns, 'citizens.username_key', 'network.links'])
     .where('citizens.id', '<>', me)
+    .where('citizens.suspended_at', 'is', null)
     .where((eb) => eb.not(eb.exists(isFriendOf(db, me))))
     .where((eb) => eb.not(eb.exists(isDismissedBy(db, me))));
   if (options.forSuggestions) {

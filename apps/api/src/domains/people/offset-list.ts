@@ -27,7 +27,12 @@ const tier = (condition: Expression<SqlBool>) => sql<number>`case when ${conditi
 
 /** One page and the total (two queries), then the viewer's relations to the page (one query). */
 export async function offsetPeoplePage(db: Db, query: PeopleQuery): Promise<{ data: PersonView[]; total: number }> {
-  let page = db.selectFrom('citizens').select(personColumns).where(query.where);
+  // A suspended citizen is listed nowhere while the suspension stands (ADR 070).
+  let page = db
+    .selectFrom('citizens')
+    .select(personColumns)
+    .where(query.where)
+    .where('citizens.suspended_at', 'is', null);
   if (query.order === 'closeness') {
     page = page
       .orderBy((eb) => tier(eb.exists(isFriendOf(db, query.viewerId))))
@@ -44,6 +49,7 @@ export async function offsetPeoplePage(db: Db, query: PeopleQuery): Promise<{ da
       .selectFrom('citizens')
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .where(query.where)
+      .where('citizens.suspended_at', 'is', null)
       .executeTakeFirstOrThrow(),
   ]);
   const relations = await loadRelations(

@@ -5,13 +5,20 @@ import { isSeenByEveryone, type PostFacts } from './visibility.js';
 
 /**
  * A tag's `posts_count` counts the posts everyone may see under it (`isSeenByEveryone`, posts/visibility.ts: today
- * public, ready and not deleted). A friends-only post, or one still a draft, processing or failed, is linked to
+ * public, ready, not deleted and not hidden by a moderator; a suspended author's posts are taken off by the
+ * suspension itself, ADR 070). A friends-only post, or one still a draft, processing or failed, is linked to
  * its tags (the author's own views and the hashtag feed's filter read the links) but counted on none, so the
  * hashtag list never names a tag that only a private or unpublished caption carries. Asked of a live post, as it
  * is written, published or re-captioned, or as it stood just before it was deleted (deleting takes it off).
  */
 export const countedOnTags = (live: Omit<PostFacts, 'deleted_at'>): boolean =>
-  isSeenByEveryone({ author_id: live.author_id, sharing: live.sharing, status: live.status, deleted_at: null });
+  isSeenByEveryone({
+    author_id: live.author_id,
+    sharing: live.sharing,
+    status: live.status,
+    deleted_at: null,
+    hidden_at: live.hidden_at,
+  });
 
 /** A post's tags in the order of their keys: every writer locks tag rows in this one order (no deadlocks). */
 const inKeyOrder = (tags: readonly string[]) =>

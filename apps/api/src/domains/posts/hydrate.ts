@@ -16,6 +16,8 @@ export interface Hydration {
   likedByViewer: Set<string>;
   /** Authors among these posts who are friends of the viewer. */
   friendsOfViewer: Set<string>;
+  /** Authors among these posts whom a moderator has suspended (ADR 070). */
+  suspendedAuthors: Set<string>;
 }
 
 /** What hydration reads from: the database and the caches of post content and mentioned citizens. */
@@ -57,6 +59,7 @@ export async function hydratePosts(
     }
     if (row.liked !== null) hydration.likedByViewer.add(row.id);
     if (row.friend !== null) hydration.friendsOfViewer.add(row.author_id);
+    if (row.author_suspended_at !== null) hydration.suspendedAuthors.add(row.author_id);
   }
   await addMentionedCitizens(ctx, hydration);
   return hydration;
@@ -69,6 +72,7 @@ const emptyHydration = (viewerId: string | null): Hydration => ({
   citizens: new Map(),
   likedByViewer: new Set(),
   friendsOfViewer: new Set(),
+  suspendedAuthors: new Set(),
 });
 
 /**
@@ -115,6 +119,8 @@ const postRow = (content: PostContent, live: LiveRow): PostRow => ({
   created_at: content.created_at,
   updated_at: content.updated_at,
   deleted_at: live.deleted_at,
+  hidden_at: live.hidden_at,
+  moderation_reason: content.moderation_reason,
 });
 
 /** Content of each live post: from the cache while its version matches, else read (and kept) in one query. */
@@ -150,6 +156,7 @@ async function postContents(ctx: HydrationContext, live: readonly LiveRow[]): Pr
       'height',
       'alt_text',
       'external_link',
+      'moderation_reason',
       'created_at',
       'updated_at',
     ])

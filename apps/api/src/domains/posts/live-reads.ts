@@ -77,9 +77,9 @@ type PairRow = LiveRow & { pair: number | string };
  * keys per pair (one index probe each), as liveQuery's are; the friendship as the rules' own SQL reads it.
  */
 export const PAIRS_SQL = `select want.pair, posts.id, posts.author_id, posts.likes_count, posts.updated_at,
-  posts.status, posts.sharing, posts.deleted_at, author.username as author_username,
+  posts.status, posts.sharing, posts.deleted_at, posts.hidden_at, author.username as author_username,
   author.display_name as author_display_name, author.profile_picture_uri as author_picture,
-  author.country as author_country,
+  author.country as author_country, author.suspended_at as author_suspended_at,
   (select mine.post_id from likes as mine
    where mine.post_id = posts.id and mine.citizen_id = want.viewer_id limit 1) as liked,
   ${postgresText(friendOfViewerSql(sql.ref('want.viewer_id')))} as friend
@@ -100,10 +100,12 @@ export function liveQuery(db: Db, dialect: DialectName, ids: readonly string[], 
       'posts.status',
       'posts.sharing',
       'posts.deleted_at',
+      'posts.hidden_at',
       'author.username as author_username',
       'author.display_name as author_display_name',
       'author.profile_picture_uri as author_picture',
       'author.country as author_country',
+      'author.suspended_at as author_suspended_at',
       viewerLikeOf(eb, viewerId).as('liked'),
       friendOfViewerSql(sql.val(viewerId)).as('friend'),
     ])

@@ -15,6 +15,7 @@ export async function resolveMentions(db: Db, caption: string, mentionRequest: r
       .select('id')
       .where('id', 'in', requested)
       .where('pending_until', 'is', null)
+      .where('suspended_at', 'is', null)
       .execute();
     const known = new Set(found.map((row) => row.id));
     const unknown = requested.filter((id) => !known.has(id));
@@ -31,6 +32,7 @@ export async function resolveMentions(db: Db, caption: string, mentionRequest: r
           .select(['id', 'username_key'])
           .where('username_key', 'in', usernames)
           .where('pending_until', 'is', null)
+          .where('suspended_at', 'is', null)
           .execute();
   const byName = new Map(written.map((row) => [row.username_key, row.id]));
   const fromText = usernames.flatMap((name) => byName.get(name) ?? []);

@@ -10,13 +10,15 @@ import { likesOf, postView } from './present.js';
  * about a tenth of a post detail's CPU, to find the same text as before but for the likes.
  *
  * The text is reused while everything it was written from is the same: the content object (the post cache,
- * post-cache.ts, holds a new one after every change to the post's content), the live sharing and status, the
+ * post-cache.ts, holds a new one after every change to the post's content), the live sharing, status and
+ * moderation (ADR 070), the
  * author's summary (read fresh with every post) and the names of the citizens the caption mentions. Only the
  * likes are the reader's, filled in each time. Anything else differing writes the view again, checked as before.
  */
 interface Written {
   sharing: PostRow['sharing'];
   status: PostRow['status'];
+  hiddenAt: PostRow['hidden_at'];
   author: CitizenSummaryRow;
   mentionIds: readonly string[];
   /** The mentioned citizens as the text names them (undefined: not found, so left out of the text). */
@@ -43,6 +45,7 @@ export function postDetailJson(checked: CheckedPostJson, post: PostRow, hydratio
     written.set(content, {
       sharing: post.sharing,
       status: post.status,
+      hiddenAt: post.hidden_at,
       author,
       mentionIds,
       mentioned: mentionIds.map((id) => hydration.citizens.get(id)),
@@ -63,7 +66,12 @@ const sameCitizen = (a: CitizenSummaryRow | undefined, b: CitizenSummaryRow | un
     a.country === b.country);
 
 function sameSources(known: Written, post: PostRow, author: CitizenSummaryRow, hydration: Hydration): boolean {
-  if (known.sharing !== post.sharing || known.status !== post.status || !sameCitizen(known.author, author)) {
+  if (
+    known.sharing !== post.sharing ||
+    known.status !== post.status ||
+    known.hiddenAt !== post.hidden_at ||
+    !sameCitizen(known.author, author)
+  ) {
     return false;
   }
   for (let i = 0; i < known.mentionIds.length; i++) {

@@ -40,6 +40,7 @@ const view = (overrides: Partial<PostView> = {}): PostView => ({
   createdAt: '2025-01-02T03:04:05.678Z',
   createdAtTimestampInMilliseconds: 1735787045678,
   updatedAt: '2025-01-02T03:05:05.678Z',
+  moderationDecision: null,
   ...overrides,
 });
 

@@ -64,8 +64,18 @@ describe('postView', () => {
       createdAt: '2025-01-02T03:04:05.678Z',
       createdAtTimestampInMilliseconds: created,
       updatedAt: '2025-01-02T03:05:05.678Z',
+      moderationDecision: null,
     });
     expect(PostView.parse(view)).toEqual(view);
+  });
+
+  it('tells a hidden post’s reader (only its author sees it) the decision and its reason (ADR 070)', () => {
+    const post = postRow({ hidden_at: created + 120_000, moderation_reason: 'harassment' });
+    expect(postView(post, hydrationOf(post)).moderationDecision).toEqual({
+      action: 'hidden',
+      reason: 'harassment',
+      decidedAt: '2025-01-02T03:06:05.678Z',
+    });
   });
 
   it('marks `liked` only for posts the viewer liked', () => {

@@ -1,4 +1,10 @@
-import type { CitizenSummary, LikesOverviewDetails, PostView } from '@civitas/contract';
+import type {
+  CitizenSummary,
+  LikesOverviewDetails,
+  ModerationDecisionView,
+  PostView,
+  ReportReason,
+} from '@civitas/contract';
 import type { CitizenSummaryRow, Hydration, PostRow } from './hydrate.js';
 import { parseIdList } from './hydrate.js';
 import { parseRenditions } from './renditions.js';
@@ -33,6 +39,16 @@ export const likesOf = (post: PostRow, hydration: Hydration): LikesOverviewDetai
   likesCount: Math.max(0, post.likes_count),
   liked: hydration.likedByViewer.has(post.id),
 });
+
+/** A moderator's decision on the post, as its author (the only one who still sees it) is told (ADR 070). */
+export const moderationDecisionOf = (post: PostRow): ModerationDecisionView | null =>
+  post.hidden_at === null
+    ? null
+    : {
+        action: 'hidden',
+        reason: (post.moderation_reason ?? 'other') as ReportReason,
+        decidedAt: isoTime(post.hidden_at),
+      };
 
 export function postView(post: PostRow, hydration: Hydration): PostView {
   const author = hydration.citizens.get(post.author_id);
@@ -69,5 +85,6 @@ export function postView(post: PostRow, hydration: Hydration): PostView {
     createdAt: isoTime(post.created_at),
     createdAtTimestampInMilliseconds: post.created_at,
     updatedAt: isoTime(post.updated_at),
+    moderationDecision: moderationDecisionOf(post),
   };
 }

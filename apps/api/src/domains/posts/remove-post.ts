@@ -24,7 +24,7 @@ export async function removePost(
       .where('id', '=', post.id)
       .where('deleted_at', 'is', null);
     if (options.onlyWaiting) update = update.where('status', '=', 'awaiting_upload');
-    const deleted = await update.returning(['author_id', 'sharing', 'status']).executeTakeFirst();
+    const deleted = await update.returning(['author_id', 'sharing', 'status', 'hidden_at']).executeTakeFirst();
     if (!deleted) return false; // a concurrent delete (or, for the sweep, a completed upload) won
     await trx.deleteFrom('stage_entries').where('post_id', '=', post.id).execute();
     await unlinkHashtags(trx, post.id, countedOnTags(deleted));

@@ -25,7 +25,7 @@ export default defineRoute(updateCaption, async ({ params, body, caller, ctx }) 
       })
       .where('id', '=', post.id)
       .where('deleted_at', 'is', null)
-      .returning(['author_id', 'sharing', 'status'])
+      .returning(['author_id', 'sharing', 'status', 'hidden_at'])
       .executeTakeFirst();
     // Deleted since it was loaded (another tab): nothing is written, and the answer is the delete's.
     if (!written) throw postNotFound();

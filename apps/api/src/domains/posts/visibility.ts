@@ -11,7 +11,7 @@ import type { PostRow } from './rows.js';
  */
 
 /** What the rules read of a post: its live row. */
-export type PostFacts = Pick<PostRow, 'author_id' | 'status' | 'sharing' | 'deleted_at'>;
+export type PostFacts = Pick<PostRow, 'author_id' | 'status' | 'sharing' | 'deleted_at' | 'hidden_at'>;
 
 /** What the rules read of the post's author and of the viewer; a hydration (posts/hydrate.ts) is one. */
 export interface ViewerFacts {
@@ -20,6 +20,8 @@ export interface ViewerFacts {
   readonly citizens: { has(authorId: string): boolean };
   /** Authors who are the viewer's friends. */
   readonly friendsOfViewer: { has(authorId: string): boolean };
+  /** Authors a moderator has suspended (ADR 070). */
+  readonly suspendedAuthors: { has(authorId: string): boolean };
 }
 
 /**
@@ -49,6 +51,25 @@ export const authorExists: PostRule = {
   sql: () => sql<boolean>`exists (select 1 from citizens as author where author.id = posts.author_id)`,
 };
 
+/**
+ * A suspended citizen's posts are seen by nobody, as a removed account's would be, until the suspension is lifted
+ * (ADR 070). The suspended citizen cannot sign in meanwhile, so no exception is made for the author.
+ */
+export const authorNotSuspended: PostRule = {
+  name: 'author not suspended',
+  allows: (post, viewer) => !viewer.suspendedAuthors.has(post.author_id),
+  sql: () =>
+    sql<boolean>`not exists (select 1 from citizens as suspended
+   where suspended.id = posts.author_id and suspended.suspended_at is not null)`,
+};
+
+/** A post a moderator hid is seen by its author only, who is told why (ADR 070). */
+export const notHiddenOrOwn: PostRule = {
+  name: 'not hidden by a moderator, or the viewer is its author',
+  allows: (post, viewer) => post.hidden_at === null || post.author_id === viewer.viewerId,
+  sql: (viewer) => sql<boolean>`(posts.hidden_at is null or posts.author_id = ${viewer})`,
+};
+
 /** Posts still waiting for media or processing are shown to their author only. */
 export const readyOrOwn: PostRule = {
   name: 'ready, or the viewer is its author',
@@ -73,7 +94,14 @@ export const publicOnly: PostRule = {
 };
 
 /** The rules every read of a post applies, and every write to one checks. */
-export const standardRules: readonly PostRule[] = [notDeleted, authorExists, readyOrOwn, sharedWithViewer];
+export const standardRules: readonly PostRule[] = [
+  notDeleted,
+  authorExists,
+  authorNotSuspended,
+  readyOrOwn,
+  sharedWithViewer,
+  notHiddenOrOwn,
+];
 
 /** The rules of reads that show public posts only, whoever asks. */
 export const publicRules: readonly PostRule[] = [...standardRules, publicOnly];
@@ -100,13 +128,15 @@ export const visibleTo = (viewer: RawBuilder<unknown>): RawBuilder<boolean> => a
 export const anyPost: RawBuilder<boolean> = sql<boolean>`true`;
 
 /**
- * Nobody in particular, as a viewer: no citizen, nobody's friend. Whether the author's row exists is left to the
- * reads, which hydrate it (the rules stage), and to writes, which write as the author: taken as given here.
+ * Nobody in particular, as a viewer: no citizen, nobody's friend. Whether the author's row exists, and whether the
+ * author is suspended, is left to the reads, which hydrate it (the rules stage), and to writes, which write as the
+ * author: taken as given here. A suspension takes its author's posts off the hashtag counts itself (ADR 070).
  */
 const nobodyInParticular: ViewerFacts = {
   viewerId: null,
   citizens: { has: () => true },
   friendsOfViewer: { has: () => false },
+  suspendedAuthors: { has: () => false },
 };
 
 /**
@@ -125,4 +155,4 @@ export const isSeenByEveryone = (post: PostFacts): boolean => passesAll(publicRu
 export const seenByEveryone = (posts: string): RawBuilder<boolean> =>
   sql<boolean>`(${sql.ref(`${posts}.deleted_at`)} is null and ${sql.ref(`${posts}.status`)} = ${'ready'} and ${sql.ref(
     `${posts}.sharing`,
-  )} = ${'public'})`;
+  )} = ${'public'} and ${sql.ref(`${posts}.hidden_at`)} is null)`;

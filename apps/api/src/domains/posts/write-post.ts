@@ -102,6 +102,8 @@ export function postRowOf(fields: PostFields): PostRow {
     created_at: fields.createdAt,
     updated_at: fields.createdAt,
     deleted_at: null,
+    hidden_at: null,
+    moderation_reason: null,
   };
 }
 

@@ -15,6 +15,7 @@ export default defineRoute(getProfile, async ({ params, caller, ctx }) => {
     .select(profileColumns)
     .where('username_key', '=', params.username.toLowerCase())
     .where('pending_until', 'is', null)
+    .where('suspended_at', 'is', null)
     .executeTakeFirst();
   if (!row) throw notFound('CITIZEN_NOT_FOUND', `No citizen has the username "${params.username}"`);
   const isMe = row.id === caller.citizenId;

@@ -27,6 +27,7 @@ export default defineRoute(getSharedProfile, async ({ params, ctx }) => {
     ])
     .where('username_key', '=', params.username.toLowerCase())
     .where('pending_until', 'is', null)
+    .where('suspended_at', 'is', null)
     .executeTakeFirst();
   if (!row) throw notFound('CITIZEN_NOT_FOUND', `No citizen has the username "${params.username}"`);
   const postsCount = await countVisiblePosts(ctx.db, row.id, null, publicRules);

@@ -20,12 +20,14 @@ export async function requireOtherCitizen(
   self: { code: string; message: string },
 ): Promise<CitizenPair> {
   if (otherId === callerId) throw badRequest(self.code, self.message);
-  // A pending account (ADR 053) is nobody yet: it cannot be followed, befriended or dismissed.
+  // A pending account (ADR 053) is nobody yet, a suspended one (ADR 070) nobody for now: it cannot be followed,
+  // befriended or dismissed.
   const rows = await db
     .selectFrom('citizens')
     .select('id')
     .where('id', 'in', [callerId, otherId])
     .where('pending_until', 'is', null)
+    .where('suspended_at', 'is', null)
     .execute();
   if (!rows.some((row) => row.id === otherId)) throw citizenNotFound();
   if (!rows.some((row) => row.id === callerId)) throw callerGone();

@@ -18,6 +18,7 @@ export async function loadSocialOverview(
     .select(['id', 'followers_count', 'following_count', 'friends_count', 'posts_count'])
     .where('id', '=', citizenId)
     .where('pending_until', 'is', null)
+    .where('suspended_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
   return { citizenId: row.id, ...socialCounts({ ...row, posts_count: await postsCountFor(db, row, viewerId) }) };

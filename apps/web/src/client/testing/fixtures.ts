@@ -36,6 +36,7 @@ export function post(overrides: Partial<PostView> = {}): PostView {
     createdAt: '2025-01-01T00:00:00.000Z',
     createdAtTimestampInMilliseconds: 1_735_689_600_000,
     updatedAt: '2025-01-01T00:00:00.000Z',
+    moderationDecision: null,
     ...overrides,
   };
 }

@@ -24,6 +24,7 @@ function creatorsByFollowers(db: Db, me: string, among: 'my-country' | 'popular'
     .where('citizens.posts_count', '>', 0)
     .where((eb) => eb.exists(hasPublicPost(db)))
     .where('citizens.id', '<>', me)
+    .where('citizens.suspended_at', 'is', null)
     .where((eb) => eb.not(eb.exists(isFollowedBy(db, me))))
     .where((eb) => eb.not(eb.exists(isDismissedBy(db, me))));
   if (among === 'popular') query = query.where('citizens.followers_count', '>=', POPULAR_MIN_FOLLOWERS);

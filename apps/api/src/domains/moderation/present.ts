@@ -1,0 +1,26 @@
+import type { ModerationLogEntryView, MyReportView, ReportReason } from '@civitas/contract';
+import type { ReportsTable } from '../../db/tables/moderation.js';
+import { isoTime } from '../posts/present.js';
+import type { LogRow } from './decisions.js';
+
+// Views are pure and synchronous (docs/design.md §4.3).
+
+export const myReportView = (row: ReportsTable): MyReportView => ({
+  id: row.id,
+  subject: { kind: row.subject_kind, id: row.subject_id },
+  reason: row.reason as ReportReason,
+  note: row.note,
+  state: row.state,
+  createdAt: isoTime(row.created_at),
+  decidedAt: row.decided_at === null ? null : isoTime(row.decided_at),
+});
+
+export const logEntryView = (row: LogRow, moderators: ReadonlyMap<string, string>): ModerationLogEntryView => ({
+  id: row.id,
+  moderator: row.moderator_id === null ? null : (moderators.get(row.moderator_id) ?? null),
+  action: row.action as ModerationLogEntryView['action'],
+  subject: { kind: row.subject_kind, id: row.subject_id },
+  reportId: row.report_id,
+  note: row.note,
+  decidedAt: isoTime(row.created_at),
+});
