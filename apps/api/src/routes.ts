@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { analyticsRoutes } from './domains/analytics/routes.js';
+import { blocksRoutes } from './domains/blocks/routes.js';
 import { charitiesRoutes } from './domains/charities/routes.js';
 import { feedsReadyAnswers, feedsRoutes } from './domains/feeds/routes.js';
 import { followsRoutes } from './domains/follows/routes.js';
@@ -32,6 +33,7 @@ export const routes: readonly Route[] = [
   ...likesRoutes,
   ...followsRoutes,
   ...friendsRoutes,
+  ...blocksRoutes,
   ...profilesRoutes,
   ...socialRoutes,
   ...peopleRoutes,

@@ -105,6 +105,8 @@ export const ProfileView = CitizenSummary.extend({
   amIFollowing: z.boolean(),
   isFollowingMe: z.boolean(),
   isFriends: z.boolean(),
+  /** I muted them: their posts leave my stage, hashtag feeds and loved lists (ADR 069). */
+  amIMuting: z.boolean(),
   friendRequestDetails: FriendRequestDetails.nullable(),
   ...SocialCounts.shape,
 }).meta({ id: 'Profile' });

@@ -13,6 +13,7 @@ import * as signedOutEverywhere from './migrations/011-signed-out-everywhere.js'
 import * as incomingFriendRequests from './migrations/012-incoming-friend-requests.js';
 import * as postsAwaitingUpload from './migrations/013-posts-awaiting-upload.js';
 import * as moderation from './migrations/014-moderation.js';
+import * as blocksAndMutes from './migrations/015-blocks-and-mutes.js';
 
 /** Migrations are listed explicitly (no directory scan), so the compiled and test builds see the same set. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '012-incoming-friend-requests': incomingFriendRequests,
   '013-posts-awaiting-upload': postsAwaitingUpload,
   '014-moderation': moderation,
+  '015-blocks-and-mutes': blocksAndMutes,
 };
 
 /** Names of the migrations this build knows, oldest first (a backup records the newest one it has). */

@@ -7,7 +7,9 @@ import { addLike } from '../../src/domains/likes/like-store.js';
 import { hashtagKey } from '../../src/domains/posts/caption.js';
 import { hydratePosts } from '../../src/domains/posts/hydrate.js';
 import {
+  allowedBy,
   isSeenByEveryone,
+  listedRules,
   passesAll,
   seenByEveryone,
   standardRules,
@@ -22,8 +24,12 @@ import { type LaneApp, laneApp } from '../support/lane-app.js';
  * the same expectations. A rule added means a viewer or a kind of post added here, in one row.
  */
 
-type Viewer = 'guest' | 'author' | 'friend' | 'follower' | 'stranger';
-const viewers: readonly Viewer[] = ['guest', 'author', 'friend', 'follower', 'stranger'];
+/**
+ * `blocked`: a citizen the author blocked; `blocker`: a citizen who blocked the author (ADR 069). `muter` muted the
+ * author: they see what a stranger sees, except in the lists of everyone's posts (LISTED_FOR).
+ */
+type Viewer = 'guest' | 'author' | 'friend' | 'follower' | 'stranger' | 'blocked' | 'blocker' | 'muter';
+const viewers: readonly Viewer[] = ['guest', 'author', 'friend', 'follower', 'stranger', 'blocked', 'blocker', 'muter'];
 const citizens = viewers.filter((viewer): viewer is Exclude<Viewer, 'guest'> => viewer !== 'guest');
 
 interface Kind {
@@ -38,7 +44,10 @@ interface Kind {
 
 /** THE TABLE: for each kind of post, who may see it. */
 const SEEN_BY: readonly [Kind, readonly Viewer[]][] = [
-  [{ sharing: 'public', status: 'ready', deleted: false }, ['guest', 'author', 'friend', 'follower', 'stranger']],
+  [
+    { sharing: 'public', status: 'ready', deleted: false },
+    ['guest', 'author', 'friend', 'follower', 'stranger', 'muter'],
+  ],
   [{ sharing: 'public', status: 'processing', deleted: false }, ['author']],
   [{ sharing: 'private', status: 'ready', deleted: false }, ['author', 'friend']],
   [{ sharing: 'private', status: 'processing', deleted: false }, ['author']],
@@ -61,13 +70,37 @@ interface Post extends Kind {
 const everyonesPosts = (post: Post) => post.seenBy.includes('guest');
 const anyPost = () => true;
 
+/**
+ * The lists of everyone's posts a viewer scrolls (the stage, a hashtag, loved posts: `listedRules`) leave out the
+ * authors the viewer muted; everything else shows them (ADR 069).
+ */
+const LISTED_FOR: Record<Viewer, boolean> = {
+  guest: true,
+  author: true,
+  friend: true,
+  follower: true,
+  stranger: true,
+  blocked: true,
+  blocker: true,
+  muter: false,
+};
+
 const TAG = 'visibilitytable';
 const COUNTRY = 'IS';
 
 let lane: LaneApp;
 let t: TestApp;
 let posts: Post[];
-const ids: Record<Viewer, string | null> = { guest: null, author: '', friend: '', follower: '', stranger: '' };
+const ids: Record<Viewer, string | null> = {
+  guest: null,
+  author: '',
+  friend: '',
+  follower: '',
+  stranger: '',
+  blocked: '',
+  blocker: '',
+  muter: '',
+};
 const usernames: Partial<Record<Viewer, string>> = {};
 let lover: string;
 const tokens: Partial<Record<Viewer, string>> = {};
@@ -81,6 +114,12 @@ const expected = (viewer: Viewer, among: (post: Post) => boolean) =>
     .filter((post) => among(post) && post.seenBy.includes(viewer))
     .map((post) => post.id)
     .sort();
+
+/** What a list of everyone's posts shows the viewer. */
+const expectedListed = (viewer: Viewer) => (LISTED_FOR[viewer] ? expected(viewer, everyonesPosts) : []);
+
+/** A profile (and social overview) the viewer may see: not while a block stands between them and the author. */
+const seesProfile = (viewer: Viewer) => viewer !== 'blocked' && viewer !== 'blocker';
 
 beforeAll(async () => {
   // Page caches on, so that the stage is answered from the page citizens share and before routing too.
@@ -114,6 +153,14 @@ beforeAll(async () => {
     as: as('follower'),
   });
   expect(followed.statusCode, followed.body).toBeLessThan(300);
+  for (const [who, url] of [
+    ['author', `/api/users/influencers/me/block/${ids.blocked}`],
+    ['blocker', `/api/users/influencers/me/block/${author}`],
+    ['muter', `/api/users/influencers/me/mute/${author}`],
+  ] as const) {
+    const res = await t.request({ method: 'POST', url, as: as(who) });
+    expect(res.statusCode, res.body).toBe(200);
+  }
 
   posts = [];
   for (const [i, [kind, seenBy]] of SEEN_BY.entries()) {
@@ -206,6 +253,38 @@ describe('each rule both ways', () => {
     }
   });
 
+  it("the lists' rules (mutes) both ways admit exactly the table's lists", async () => {
+    // The rules alone, without the skeletons' narrowing to what everyone sees: the author's own public drafts too.
+    const admitted = (viewer: Viewer) =>
+      LISTED_FOR[viewer] ? expected(viewer, (post) => post.sharing === 'public') : [];
+    for (const viewer of viewers) {
+      const hydration = await hydratePosts(
+        t.ctx,
+        posts.map((post) => post.id),
+        ids[viewer],
+      );
+      const checked = posts
+        .filter((post) => {
+          const row = hydration.posts.get(post.id);
+          return row !== undefined && passesAll(listedRules, row, hydration);
+        })
+        .map((post) => post.id)
+        .sort();
+      expect(checked, viewer).toEqual(admitted(viewer));
+      const rows = await t.ctx.db
+        .selectFrom('posts')
+        .select('posts.id')
+        .where(
+          'posts.id',
+          'in',
+          posts.map((post) => post.id),
+        )
+        .where(allowedBy(listedRules, sql.val(ids[viewer])))
+        .execute();
+      expect(rows.map((row) => row.id).sort(), viewer).toEqual(admitted(viewer));
+    }
+  });
+
   it('the SQL admits exactly the table', async () => {
     for (const viewer of viewers) {
       const rows = await t.ctx.db
@@ -248,6 +327,13 @@ describe('every count', () => {
   it("the author's post count, on their profile and social overview: what each viewer sees of theirs", async () => {
     for (const viewer of citizens) {
       const profile = await getAs(viewer, `/api/users/influencers/profile/${usernames.author}`);
+      if (!seesProfile(viewer)) {
+        // As for a citizen who does not exist (ADR 069).
+        expect(profile.statusCode, `${viewer}'s profile of the author`).toBe(404);
+        const overview = await getAs(viewer, `/api/social/v2/citizens/${ids.author}/social-overview`);
+        expect(overview.statusCode, `${viewer}'s social overview of the author`).toBe(404);
+        continue;
+      }
       expect(profile.statusCode, profile.body).toBe(200);
       expect(profile.json().postsCount, `${viewer}'s profile of the author`).toBe(seen(viewer));
       const overview = await getAs(viewer, `/api/social/v2/citizens/${ids.author}/social-overview`);
@@ -282,11 +368,14 @@ describe('every read path', () => {
     for (const viewer of viewers) {
       const first = await overHttp(stage, viewer);
       expect(first.status, first.body).toBe(200);
-      expect(mine(listed(first.body)), viewer).toEqual(expected(viewer, everyonesPosts));
+      expect(mine(listed(first.body)), viewer).toEqual(expectedListed(viewer));
       const second = await overHttp(stage, viewer);
       expect(second.status).toBe(200);
-      expect(second.routed, `${viewer}'s second page is answered before routing`).toBe(false);
-      expect(mine(listed(second.body)), viewer).toEqual(expected(viewer, everyonesPosts));
+      // A reader for whom the rules drop a post of the shared page (a block, a mute) gets a page of their own,
+      // from the routes; every other reader's is answered before routing.
+      const sharesThePage = expectedListed(viewer).join() === expectedListed('guest').join();
+      expect(second.routed, `${viewer}'s second page is answered before routing`).toBe(!sharesThePage);
+      expect(mine(listed(second.body)), viewer).toEqual(expectedListed(viewer));
     }
   });
 
@@ -341,6 +430,9 @@ describe('every read path', () => {
       if (viewer === 'author' || viewer === 'friend') {
         expect(res.statusCode, res.body).toBe(200);
         expect(listed(res.body), viewer).toEqual(expected(viewer, privatePosts));
+      } else if (!seesProfile(viewer)) {
+        // While a block stands the author does not exist for the viewer, nor their feeds (ADR 069).
+        expect(res.statusCode, res.body).toBe(404);
       } else {
         // Someone else's friends-only feed is refused as a whole, before any post is read.
         expect(res.statusCode, res.body).toBe(403);
@@ -357,7 +449,7 @@ describe('every read path', () => {
     for (const viewer of viewers) {
       const res = await getAs(viewer, `/api/content/v1/feed/hashtags/${TAG}?size=50`);
       expect(res.statusCode, res.body).toBe(200);
-      expect(listed(res.body), viewer).toEqual(expected(viewer, everyonesPosts));
+      expect(listed(res.body), viewer).toEqual(expectedListed(viewer));
     }
   });
 
@@ -365,7 +457,7 @@ describe('every read path', () => {
     for (const viewer of citizens) {
       const res = await getAs(viewer, `/api/content/v1/feed/loved-public-posts/${lover}?size=50`);
       expect(res.statusCode, res.body).toBe(200);
-      expect(listed(res.body), viewer).toEqual(expected(viewer, everyonesPosts));
+      expect(listed(res.body), viewer).toEqual(expectedListed(viewer));
     }
     const shared = await getAs('machine', `/api/content/v1/sharing/loved-public-posts/${lover}?size=50`);
     expect(shared.statusCode, shared.body).toBe(200);

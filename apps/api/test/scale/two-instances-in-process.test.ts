@@ -161,6 +161,33 @@ describe('two instances on one database and one Redis', () => {
     expect(await stageIds(b, 'reader')).not.toContain(post);
   });
 
+  it('hide on B, on its next read, what a block and a mute made through A hide, though B had the page cached', async () => {
+    const onStage = await stageIds(b, 'reader');
+    expect(onStage.length).toBeGreaterThan(0);
+    const [first] = onStage;
+    const read = async (who: 'fan1' | 'fan2', url: string) =>
+      (await b.app.inject({ method: 'GET', url, headers: bearerOf(who) })).statusCode;
+    const detail = `/api/content/v1/creators-content/${first}`;
+    const profile = `/api/social/v2/citizens/${people.author.id}/social-overview`;
+    for (const fan of ['fan1', 'fan2'] as const) {
+      expect(await stageIds(b, fan)).toEqual(onStage);
+      expect(await read(fan, detail)).toBe(200);
+    }
+    const act = async (url: string, who: 'author' | 'fan1') => {
+      const res = await a.app.inject({ method: 'POST', url, headers: bearerOf(who) });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // ADR 069: blocks and mutes are read live on every read, so no announcement is needed, and none is waited for.
+    await act(`/api/users/influencers/me/block/${people.fan2.id}`, 'author');
+    await act(`/api/users/influencers/me/mute/${people.author.id}`, 'fan1');
+    expect(await stageIds(b, 'fan2')).toEqual([]);
+    expect(await read('fan2', detail)).toBe(404);
+    expect(await read('fan2', profile)).toBe(404);
+    expect(await stageIds(b, 'fan1')).toEqual([]);
+    expect(await read('fan1', detail)).toBe(200);
+    expect(await stageIds(b, 'reader')).toEqual(onStage);
+  });
+
   it('drop on B, at its next read, a post hidden and an author suspended at the CLI, cached pages too (ADR 070)', async () => {
     const post = await insertPost(a.ctx.db, { authorId: people.author.id, caption: 'to hide' }, Date.now() - 1000);
     await stagePost(a.ctx.db, post, ['IS'], 'curated', Date.now());

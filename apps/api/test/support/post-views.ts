@@ -71,5 +71,7 @@ export function hydrationOf(
     likedByViewer: new Set(options.liked ? [post.id] : []),
     friendsOfViewer: new Set(),
     suspendedAuthors: new Set(),
+    blockedWithViewer: new Set(),
+    mutedByViewer: new Set(),
   };
 }

@@ -284,6 +284,87 @@ export const unfollow = defineEndpoint({
   success: { status: 200, body: FollowResult },
 });
 
+/** What block, unblock, mute and unmute answer: whom, and whether the block or mute stands after the call. */
+const BlockResult = z.object({ citizenId: Id, blocked: z.boolean() });
+const MuteResult = z.object({ citizenId: Id, muted: z.boolean() });
+
+export const block = defineEndpoint({
+  service: 'users',
+  method: 'POST',
+  path: '/influencers/me/block/:citizenId',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary:
+    'Block a citizen (idempotent): any follow either way, friendship and pending friend request between us ends; until I unblock, neither of us sees the other’s profile or posts, and neither can follow, befriend, like the other’s posts or mention the other',
+  params: CitizenParams,
+  success: { status: 200, body: BlockResult },
+});
+
+export const unblock = defineEndpoint({
+  service: 'users',
+  method: 'POST',
+  path: '/influencers/me/unblock/:citizenId',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'Lift my block of a citizen (idempotent); what the block ended stays ended',
+  params: CitizenParams,
+  success: { status: 200, body: BlockResult },
+});
+
+export const mute = defineEndpoint({
+  service: 'users',
+  method: 'POST',
+  path: '/influencers/me/mute/:citizenId',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary:
+    'Mute a citizen (idempotent): their posts leave my stage, hashtag feeds and loved lists; their profile and a post opened directly still show, and they are not told',
+  params: CitizenParams,
+  success: { status: 200, body: MuteResult },
+});
+
+export const unmute = defineEndpoint({
+  service: 'users',
+  method: 'POST',
+  path: '/influencers/me/unmute/:citizenId',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'Stop muting a citizen (idempotent)',
+  params: CitizenParams,
+  success: { status: 200, body: MuteResult },
+});
+
+export const BlockedOrMutedView = z
+  .object({
+    citizen: PersonView,
+    /** When I blocked or muted them. */
+    since: IsoDateTime,
+    sinceTimestampInMilliseconds: z.number().int(),
+  })
+  .meta({ id: 'BlockedOrMutedCitizen' });
+
+export const getBlocked = defineEndpoint({
+  service: 'users',
+  method: 'GET',
+  path: '/influencers/me/blocked',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'The citizens I blocked, most recent first; the last page carries no token',
+  querystring: ContinuationQuery,
+  success: { status: 200, body: continuationPage(BlockedOrMutedView).meta({ id: 'BlockedCitizensPage' }) },
+});
+
+export const getMuted = defineEndpoint({
+  service: 'users',
+  method: 'GET',
+  path: '/influencers/me/muted',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'The citizens I muted, most recent first; the last page carries no token',
+  querystring: ContinuationQuery,
+  success: { status: 200, body: continuationPage(BlockedOrMutedView).meta({ id: 'MutedCitizensPage' }) },
+});
+
 export const sendFriendRequest = defineEndpoint({
   service: 'users',
   method: 'POST',
@@ -401,6 +482,12 @@ export const usersEndpoints = [
   unlikePost,
   follow,
   unfollow,
+  block,
+  unblock,
+  mute,
+  unmute,
+  getBlocked,
+  getMuted,
   sendFriendRequest,
   unfriend,
   cancelFriendRequest,

@@ -29,3 +29,17 @@ export interface DismissedSuggestionsTable {
   dismissed_id: string;
   created_at: number;
 }
+
+/** `blocker_id` blocked `blocked_id` (ADR 069): while it stands neither sees nor reaches the other. */
+export interface BlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: number;
+}
+
+/** `muter_id` muted `muted_id` (ADR 069): the muted one's posts leave the muter's feeds and lists. */
+export interface MutesTable {
+  muter_id: string;
+  muted_id: string;
+  created_at: number;
+}

@@ -2,11 +2,13 @@ import type { AnalyticsEventsTable } from './analytics.js';
 import type { OauthClientsTable, RefreshTokensTable } from './auth.js';
 import type { CitizensTable } from './citizens.js';
 import type {
+  BlocksTable,
   DismissedSuggestionsTable,
   FollowsTable,
   FriendRequestsTable,
   FriendshipsTable,
   LikesTable,
+  MutesTable,
 } from './graph.js';
 import type { HashtagsTable, PostHashtagsTable } from './hashtags.js';
 import type { AuthorizationCodesTable, EmailCodesTable } from './identity.js';
@@ -29,6 +31,8 @@ export interface Database {
   friend_requests: FriendRequestsTable;
   friendships: FriendshipsTable;
   dismissed_suggestions: DismissedSuggestionsTable;
+  blocks: BlocksTable;
+  mutes: MutesTable;
   uploads: UploadsTable;
   media_jobs: MediaJobsTable;
   analytics_events: AnalyticsEventsTable;

@@ -25,6 +25,8 @@ export interface SharedStagePage {
   readonly postIds: readonly string[];
   readonly updatedAt: readonly number[];
   readonly rules: readonly PostRule[];
+  /** The page's authors, whose blocks and mutes with each reader the reader's live read looks up (ADR 069). */
+  readonly authorIds: readonly string[];
   /** Null when the page's text cannot be filled in (see feedPageAroundLikes): each reader's is written whole. */
   readonly aroundLikes: readonly string[] | null;
 }
@@ -38,6 +40,7 @@ export const sharedStagePage = (
   postIds: page.data.map((post) => post.id),
   updatedAt: page.data.map((post) => Date.parse(post.updatedAt)),
   rules,
+  authorIds: [...new Set(page.data.map((post) => post.author.id))],
   aroundLikes: feedPageAroundLikes(ctx.caches.checkedPostJson, page),
 });
 
@@ -117,7 +120,10 @@ async function readersLikes(
 ): Promise<(LikesOverviewDetails[] | null)[]> {
   if (shared.postIds.length === 0) return viewerIds.map(() => []);
   const readers = ctx.dialect === 'postgres' ? viewerIds : paddedReaders(viewerIds);
-  const rows = await liveLikes(ctx.db, ctx.dialect, shared.postIds, readers);
+  const [rows, relations] = await Promise.all([
+    liveLikes(ctx.db, ctx.dialect, shared.postIds, readers),
+    readersBlocksAndMutes(ctx.db, viewerIds, shared.authorIds),
+  ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const posts: { row: (typeof rows)[number]; likers: ReadonlySet<string> }[] = [];
   const authors = new Set<string>();
@@ -130,28 +136,75 @@ async function readersLikes(
     if (row.author !== null && row.author_suspended_at !== null) suspended.add(row.author);
   }
   return viewerIds.map((viewerId) => {
-    const viewer = readerFacts(viewerId, authors, suspended);
+    const viewer = readerFacts(viewerId, authors, suspended, relations);
     for (const { row } of posts) if (!passesAll(shared.rules, row, viewer)) return null;
     if (viewer.askedBeyondRead) return null;
     return posts.map(({ row, likers }) => ({ likesCount: row.likes_count, liked: likers.has(viewerId) }));
   });
 }
 
+/** Blocks (either way) and mutes between each reader and the page's authors, as "reader author" keys. */
+interface ReaderRelations {
+  blocked: ReadonlySet<string>;
+  muted: ReadonlySet<string>;
+}
+
 /**
- * What the rules know of one reader from the shared read: which authors exist, which are suspended. The read holds no relation of
- * the reader's with an author (a friendship decides nothing about a public post); a rule that asks for one is
- * noted, and the reader gets a page of their own, read with everything the rules read.
+ * The blocks and mutes between the readers and the page's authors, in one statement of key probes (the blocks'
+ * and mutes' primary keys and the blocks' (blocked, blocker) index), read beside the likes, so that a reader
+ * with neither still shares the page (ADR 062's consequence, ADR 069).
+ */
+async function readersBlocksAndMutes(
+  db: Db,
+  readers: readonly string[],
+  authors: readonly string[],
+): Promise<ReaderRelations> {
+  const blocked = new Set<string>();
+  const muted = new Set<string>();
+  if (authors.length === 0) return { blocked, muted };
+  const rows = await db
+    .selectFrom('blocks')
+    .select(['blocker_id as reader', 'blocked_id as author', sql<string>`'block'`.as('kind')])
+    .where('blocker_id', 'in', readers)
+    .where('blocked_id', 'in', authors)
+    .unionAll(
+      db
+        .selectFrom('blocks')
+        .select(['blocked_id as reader', 'blocker_id as author', sql<string>`'block'`.as('kind')])
+        .where('blocked_id', 'in', readers)
+        .where('blocker_id', 'in', authors),
+    )
+    .unionAll(
+      db
+        .selectFrom('mutes')
+        .select(['muter_id as reader', 'muted_id as author', sql<string>`'mute'`.as('kind')])
+        .where('muter_id', 'in', readers)
+        .where('muted_id', 'in', authors),
+    )
+    .execute();
+  for (const row of rows) (row.kind === 'block' ? blocked : muted).add(`${row.reader} ${row.author}`);
+  return { blocked, muted };
+}
+
+/**
+ * What the rules know of one reader from the shared read: which authors exist and which are suspended, and the
+ * reader's blocks and mutes with them. The read holds no friendship of the reader's with an author (a friendship decides nothing about a
+ * public post); a rule that asks for one is noted, and the reader gets a page of their own, read with everything
+ * the rules read.
  */
 function readerFacts(
   viewerId: string,
   authors: ReadonlySet<string>,
   suspendedAuthors: ReadonlySet<string>,
+  relations: ReaderRelations,
 ): ViewerFacts & { askedBeyondRead: boolean } {
   const facts = {
     viewerId,
     citizens: authors,
     suspendedAuthors,
     askedBeyondRead: false,
+    blockedWithViewer: { has: (authorId: string) => relations.blocked.has(`${viewerId} ${authorId}`) },
+    mutedByViewer: { has: (authorId: string) => relations.muted.has(`${viewerId} ${authorId}`) },
     friendsOfViewer: {
       has: () => {
         facts.askedBeyondRead = true;

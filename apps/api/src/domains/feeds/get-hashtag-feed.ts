@@ -1,7 +1,7 @@
 import { getHashtagFeed } from '@civitas/contract';
 import { defineRoute } from '../../http/route.js';
 import { hashtagKey } from '../posts/caption.js';
-import { publicRules } from '../posts/visibility.js';
+import { listedRules } from '../posts/visibility.js';
 import { runFeed } from './pipeline.js';
 import { hashtagPostsSkeleton } from './skeletons/hashtag-posts.js';
 
@@ -17,5 +17,5 @@ export default defineRoute(getHashtagFeed, async ({ params, query, caller, ctx }
     size: query.size,
   });
   const viewerId = caller.kind === 'citizen' ? caller.citizenId : null;
-  return runFeed(ctx, viewerId, { skeleton, rules: publicRules }, query.continuationToken);
+  return runFeed(ctx, viewerId, { skeleton, rules: listedRules }, query.continuationToken);
 });

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { defineRoute } from '../../http/route.js';
 import { SerializedBody } from '../../http/serialized-body.js';
 import { feedPageJson } from '../posts/post-json.js';
-import { publicRules } from '../posts/visibility.js';
+import { listedRules } from '../posts/visibility.js';
 import { citizenStageBody, sharedStagePage } from './citizen-stage-page.js';
 import { type FeedPipeline, runFeed } from './pipeline.js';
 import { stageSkeleton } from './skeletons/stage.js';
@@ -23,8 +23,8 @@ export default defineRoute(getStageFeed, async ({ query, caller, ctx }) =>
 
 type StageQuery = QueryOf<typeof getStageFeed>;
 
-/** The stage shows public posts only, to guests and citizens alike. */
-const stageRules = publicRules;
+/** The stage shows public posts only, to guests and citizens alike, less the authors a citizen muted (ADR 069). */
+const stageRules = listedRules;
 
 /**
  * What a first page is read as of: the requested time (now by default, never later than now), settled on the

@@ -1,6 +1,6 @@
 import type { getLovedPosts, QueryOf } from '@civitas/contract';
 import type { AppContext } from '../../context.js';
-import { publicRules } from '../posts/visibility.js';
+import { listedRules } from '../posts/visibility.js';
 import { type FeedPage, runFeed } from './pipeline.js';
 import { lovedPostsSkeleton } from './skeletons/loved-posts.js';
 import { assertCitizenExists } from './subjects.js';
@@ -23,8 +23,8 @@ export async function lovedPostsFeed(ctx: AppContext, request: LovedPostsRequest
     size: page.size,
   });
   const [, feedPage] = await Promise.all([
-    assertCitizenExists(ctx.db, influencerId),
-    runFeed(ctx, viewerId, { skeleton, rules: publicRules }, page.continuationToken),
+    assertCitizenExists(ctx.db, influencerId, viewerId),
+    runFeed(ctx, viewerId, { skeleton, rules: listedRules }, page.continuationToken),
   ]);
   return feedPage;
 }

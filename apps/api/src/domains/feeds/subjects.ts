@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { citizenNotFound, forbidden } from '../../http/errors.js';
+import { blockedBetween } from '../blocks/block-store.js';
 
 // The citizen a feed is about: looked up once per page, by an index, before any post of theirs is read.
 
@@ -15,15 +16,22 @@ export async function citizenIdByUsername(db: Db, username: string): Promise<str
   return citizen.id;
 }
 
-export async function assertCitizenExists(db: Db, citizenId: string): Promise<void> {
-  const citizen = await db
-    .selectFrom('citizens')
-    .select('id')
-    .where('id', '=', citizenId)
-    .where('pending_until', 'is', null)
-    .where('suspended_at', 'is', null)
-    .executeTakeFirst();
-  if (!citizen) throw citizenNotFound();
+/**
+ * The citizen exists for the viewer (null: nobody in particular): a pending or suspended account does not (ADR
+ * 070), nor, while a block stands between them either way, does the citizen for the viewer (ADR 069).
+ */
+export async function assertCitizenExists(db: Db, citizenId: string, viewerId: string | null = null): Promise<void> {
+  const [citizen, blocked] = await Promise.all([
+    db
+      .selectFrom('citizens')
+      .select('id')
+      .where('id', '=', citizenId)
+      .where('pending_until', 'is', null)
+      .where('suspended_at', 'is', null)
+      .executeTakeFirst(),
+    viewerId === null || viewerId === citizenId ? false : blockedBetween(db, viewerId, citizenId),
+  ]);
+  if (!citizen || blocked) throw citizenNotFound();
 }
 
 /**
@@ -43,6 +51,8 @@ export async function assertMayReadPrivateFeed(db: Db, ownerId: string, viewerId
     .executeTakeFirst();
   if (!owner) throw citizenNotFound();
   if (ownerId !== viewerId && owner.friend_id === null) {
+    // While a block stands the owner does not exist for the viewer (ADR 069); no friendship survives a block.
+    if (await blockedBetween(db, viewerId, ownerId)) throw citizenNotFound();
     throw forbidden(
       'PRIVATE_FEED_FRIENDS_ONLY',
       'Only this citizen and their friends can read their private posts; send a friend request to ask for access',

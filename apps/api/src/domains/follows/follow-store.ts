@@ -1,10 +1,17 @@
 import type { RawBuilder } from 'kysely';
 import { decrement, increment } from '../../db/counters.js';
 import type { Db } from '../../db/database.js';
+import { lockPair, refuseIfBlocked } from '../blocks/block-store.js';
 
-/** Follow edges are idempotent; both counters move only when the edge really changed (same transaction). */
+/**
+ * Follow edges are idempotent; both counters move only when the edge really changed (same transaction). A block
+ * either way refuses the follow (403, ADR 069), checked under the pair's lock that a block takes too, so a block
+ * and a follow at the same moment cannot leave a follow beside a block.
+ */
 export async function addFollow(db: Db, followerId: string, followeeId: string, now: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    await lockPair(trx, followerId, followeeId);
+    await refuseIfBlocked(trx, followerId, followeeId, 'follow this citizen');
     const inserted = await trx
       .insertInto('follows')
       .values({ follower_id: followerId, followee_id: followeeId, created_at: now })

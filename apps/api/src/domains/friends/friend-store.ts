@@ -1,9 +1,9 @@
 import { decrement, increment } from '../../db/counters.js';
 import type { Db } from '../../db/database.js';
-import { dialectOf } from '../../db/dialect.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { newId } from '../../db/ids.js';
 import { conflict } from '../../http/errors.js';
+import { lockPair, refuseIfBlocked } from '../blocks/block-store.js';
 
 export const areFriends = async (db: Db, a: string, b: string): Promise<boolean> =>
   (await db
@@ -29,22 +29,17 @@ export const pendingRequestBetween = (db: Db, a: string, b: string) =>
 export const findFriendRequest = (db: Db, requestId: string) =>
   db.selectFrom('friend_requests').selectAll().where('id', '=', requestId).executeTakeFirst();
 
-/**
- * Serialises the friend-state changes of one pair. The unique (from, to) key stops duplicates in one
- * direction only; without this, requests sent both ways at the same moment would both be created. PostgreSQL
- * locks both citizen rows in id order (so two pairs sharing a person cannot deadlock), in the weaker
- * "no key update" mode so foreign-key checks of unrelated writes (likes, follows) are not held up; SQLite
- * already runs one write transaction at a time.
+/*
+ * The friend-state changes of one pair are serialised by lockPair (blocks/block-store.ts): the unique (from, to)
+ * key stops duplicates in one direction only; without the lock, requests sent both ways at the same moment would
+ * both be created, and a request could be made beside a block being written.
  */
-async function lockPair(trx: Db, a: string, b: string): Promise<void> {
-  if (dialectOf(trx as never) !== 'postgres') return;
-  await trx.selectFrom('citizens').select('id').where('id', 'in', [a, b]).orderBy('id').forNoKeyUpdate().execute();
-}
 
 /** requested: one pending request per pair (either direction); 409 when pending or already friends. */
 export async function createFriendRequest(db: Db, fromId: string, toId: string, now: number): Promise<string> {
   return db.transaction().execute(async (trx) => {
     await lockPair(trx, fromId, toId);
+    await refuseIfBlocked(trx, fromId, toId, 'send this citizen a friend request');
     if (await areFriends(trx, fromId, toId)) throw conflict('ALREADY_FRIENDS', 'You are friends already');
     const pending = await pendingRequestBetween(trx, fromId, toId);
     if (pending) {

@@ -10,7 +10,7 @@ export default defineRoute(dismissSuggestion, async ({ body, caller, ctx }) => {
   if (dismissedId === me) {
     throw badRequest('CANNOT_DISMISS_SELF', 'You are never suggested to yourself, so there is nothing to dismiss');
   }
-  await requireCitizen(ctx.db, dismissedId);
+  await requireCitizen(ctx.db, dismissedId, caller.citizenId);
   await ctx.db
     .insertInto('dismissed_suggestions')
     .values({ citizen_id: me, dismissed_id: dismissedId, created_at: ctx.now() })

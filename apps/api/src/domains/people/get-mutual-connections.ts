@@ -11,7 +11,7 @@ export default defineRoute(getMutualConnections, async ({ params, query, caller,
   const { db } = ctx;
   const me = caller.citizenId;
   const citizenId = params.citizenId;
-  await requireCitizen(db, citizenId);
+  await requireCitizen(db, citizenId, me);
   const myConnections = db
     .selectFrom('follows as mine')
     .select('mine.followee_id as id')

@@ -8,7 +8,7 @@ export default defineRoute(getProfileRelevantCitizens, async ({ params, query, c
   const { db } = ctx;
   const me = caller.citizenId;
   const citizenId = params.citizenId;
-  await requireCitizen(db, citizenId);
+  await requireCitizen(db, citizenId, me);
   const theirFriends = db
     .selectFrom('friendships as theirs')
     .select('theirs.friend_id')

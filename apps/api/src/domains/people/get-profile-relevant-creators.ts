@@ -8,7 +8,7 @@ export default defineRoute(getProfileRelevantCreators, async ({ params, query, c
   const { db } = ctx;
   const me = caller.citizenId;
   const citizenId = params.citizenId;
-  await requireCitizen(db, citizenId);
+  await requireCitizen(db, citizenId, me);
   const followedByThem = db
     .selectFrom('follows as theirs')
     .select('theirs.followee_id')

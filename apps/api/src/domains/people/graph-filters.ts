@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/tables/index.js';
 import { citizenNotFound } from '../../http/errors.js';
 import { seenByEveryone } from '../posts/visibility.js';
 
@@ -42,6 +43,32 @@ export const isDismissedBy = (db: Db, citizenId: string) =>
     .where('rel.dismissed_id', '=', candidate);
 
 /**
+ * Neither the candidate nor `citizenId` blocked the other (ADR 069): the one condition every people list adds
+ * (offset-list.ts, network.ts, suggestions/candidates.ts). Two probes of the blocks' key.
+ */
+export const neitherBlocked = (db: Db, citizenId: string) => (eb: ExpressionBuilder<Database, 'citizens'>) =>
+  eb.and([
+    eb.not(
+      eb.exists(
+        db
+          .selectFrom('blocks as rel')
+          .select('rel.blocked_id')
+          .where('rel.blocker_id', '=', citizenId)
+          .where('rel.blocked_id', '=', candidate),
+      ),
+    ),
+    eb.not(
+      eb.exists(
+        db
+          .selectFrom('blocks as rel')
+          .select('rel.blocker_id')
+          .where('rel.blocker_id', '=', candidate)
+          .where('rel.blocked_id', '=', citizenId),
+      ),
+    ),
+  ]);
+
+/**
  * The candidate is a creator as everyone sees one: a public, published post. The stored `posts_count` counts
  * friends-only posts and unfinished drafts too, so listing citizens by it would tell strangers such posts exist.
  * Walks the profile feeds' index (author, sharing), usually to its first entry.
@@ -49,7 +76,13 @@ export const isDismissedBy = (db: Db, citizenId: string) =>
 export const hasPublicPost = (db: Db) =>
   db.selectFrom('posts as own').select('own.id').where('own.author_id', '=', candidate).where(seenByEveryone('own'));
 
-export async function requireCitizen(db: Db, citizenId: string): Promise<void> {
-  const row = await db.selectFrom('citizens').select('id').where('id', '=', citizenId).executeTakeFirst();
+/** The citizen a list is about, for the viewer: 404 when unknown, or when a block stands between them (ADR 069). */
+export async function requireCitizen(db: Db, citizenId: string, viewerId: string): Promise<void> {
+  const row = await db
+    .selectFrom('citizens')
+    .select('id')
+    .where('id', '=', citizenId)
+    .where(neitherBlocked(db, viewerId))
+    .executeTakeFirst();
   if (!row) throw citizenNotFound();
 }

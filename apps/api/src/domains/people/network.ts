@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { hasPublicPost, isDismissedBy, isFollowedBy, isFriendOf } from './graph-filters.js';
+import { hasPublicPost, isDismissedBy, isFollowedBy, isFriendOf, neitherBlocked } from './graph-filters.js';
 import { type PersonRow, personColumns } from './person.js';
 
 /**
@@ -50,6 +50,7 @@ export async function creatorsFollowedByMyFollowees(db: Db, me: string, limit: n
     .where((eb) => eb.exists(hasPublicPost(db)))
     .where((eb) => eb.not(eb.exists(isFollowedBy(db, me))))
     .where((eb) => eb.not(eb.exists(isDismissedBy(db, me))))
+    .where(neitherBlocked(db, me))
     .orderBy('network.links', 'desc')
     .orderBy('citizens.followers_count', 'desc')
     .orderBy('citizens.username_key', 'asc')
@@ -79,7 +80,8 @@ export async function friendsOfMyFriends(
     .where('citizens.id', '<>', me)
     .where('citizens.suspended_at', 'is', null)
     .where((eb) => eb.not(eb.exists(isFriendOf(db, me))))
-    .where((eb) => eb.not(eb.exists(isDismissedBy(db, me))));
+    .where((eb) => eb.not(eb.exists(isDismissedBy(db, me))))
+    .where(neitherBlocked(db, me));
   if (options.forSuggestions) {
     query = query
       .where('citizens.posts_count', '>', 0)

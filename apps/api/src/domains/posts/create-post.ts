@@ -8,7 +8,7 @@ import { postView } from './present.js';
 
 /** A new post waits for its media upload; the author sees it at once, others once it is processed. */
 export default defineRoute(createPost, async ({ body, caller, ctx }) => {
-  const mentionIds = await resolveMentions(ctx.db, body.caption, body.mentionRequest);
+  const mentionIds = await resolveMentions(ctx.db, caller.citizenId, body.caption, body.mentionRequest);
   const { post, author } = await withLiveCaller(() =>
     publish(ctx, {
       authorId: caller.citizenId,

@@ -18,6 +18,10 @@ export interface Hydration {
   friendsOfViewer: Set<string>;
   /** Authors among these posts whom a moderator has suspended (ADR 070). */
   suspendedAuthors: Set<string>;
+  /** Authors among these posts with a block between them and the viewer, either way (ADR 069). */
+  blockedWithViewer: Set<string>;
+  /** Authors among these posts whom the viewer muted (ADR 069). */
+  mutedByViewer: Set<string>;
 }
 
 /** What hydration reads from: the database and the caches of post content and mentioned citizens. */
@@ -60,6 +64,8 @@ export async function hydratePosts(
     if (row.liked !== null) hydration.likedByViewer.add(row.id);
     if (row.friend !== null) hydration.friendsOfViewer.add(row.author_id);
     if (row.author_suspended_at !== null) hydration.suspendedAuthors.add(row.author_id);
+    if (row.blocked !== null) hydration.blockedWithViewer.add(row.author_id);
+    if (row.muted !== null) hydration.mutedByViewer.add(row.author_id);
   }
   await addMentionedCitizens(ctx, hydration);
   return hydration;
@@ -73,6 +79,8 @@ const emptyHydration = (viewerId: string | null): Hydration => ({
   likedByViewer: new Set(),
   friendsOfViewer: new Set(),
   suspendedAuthors: new Set(),
+  blockedWithViewer: new Set(),
+  mutedByViewer: new Set(),
 });
 
 /**

@@ -6,7 +6,7 @@ import { oneOf, oneOfShape, oneOfValues } from '../../db/id-list.js';
 import { postgresText } from '../../db/postgres-text.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { Database } from '../../db/tables/index.js';
-import { friendOfViewerSql } from './visibility.js';
+import { blockedWithViewerSql, friendOfViewerSql, mutedByViewerSql } from './visibility.js';
 
 /**
  * What must be fresh on every read of posts (counts, visibility, the author, the viewer's like, the viewer's
@@ -82,7 +82,9 @@ export const PAIRS_SQL = `select want.pair, posts.id, posts.author_id, posts.lik
   author.country as author_country, author.suspended_at as author_suspended_at,
   (select mine.post_id from likes as mine
    where mine.post_id = posts.id and mine.citizen_id = want.viewer_id limit 1) as liked,
-  ${postgresText(friendOfViewerSql(sql.ref('want.viewer_id')))} as friend
+  ${postgresText(friendOfViewerSql(sql.ref('want.viewer_id')))} as friend,
+  ${postgresText(blockedWithViewerSql(sql.ref('want.viewer_id')))} as blocked,
+  ${postgresText(mutedByViewerSql(sql.ref('want.viewer_id')))} as muted
 from unnest($1::uuid[], $2::uuid[]) with ordinality as want(post_id, viewer_id, pair)
 join posts on posts.id = want.post_id
 left join citizens as author on author.id = posts.author_id`;
@@ -108,6 +110,8 @@ export function liveQuery(db: Db, dialect: DialectName, ids: readonly string[], 
       'author.suspended_at as author_suspended_at',
       viewerLikeOf(eb, viewerId).as('liked'),
       friendOfViewerSql(sql.val(viewerId)).as('friend'),
+      blockedWithViewerSql(sql.val(viewerId)).as('blocked'),
+      mutedByViewerSql(sql.val(viewerId)).as('muted'),
     ])
     .where(oneOf(dialect, 'posts.id', ids));
 }
@@ -128,7 +132,14 @@ export const viewerLikeOf = (eb: ExpressionBuilder<Database, 'posts'>, viewerId:
 const liveRows = precompiled({
   build: liveQuery,
   shape: oneOfShape,
-  parameters: (dialect, ids, viewerId) => [viewerId, viewerId, ...oneOfValues(dialect, ids)],
+  parameters: (dialect, ids, viewerId) => [
+    viewerId,
+    viewerId,
+    viewerId,
+    viewerId,
+    viewerId,
+    ...oneOfValues(dialect, ids),
+  ],
 });
 
 export type LiveRow = Awaited<ReturnType<typeof liveRows>>[number];

@@ -1,13 +1,20 @@
 import type { Db } from '../../db/database.js';
 import { badRequest } from '../../http/errors.js';
+import { blockedError } from '../blocks/block-store.js';
 import { extractMentionedUsernames } from './caption.js';
 
 /**
  * The citizens a caption mentions: the ids picked in the mention picker (each must exist) followed by any
  * other `@username` written in the text that names a real citizen. Order is kept, duplicates dropped. An account
- * still pending its email's confirmation (ADR 053) is nobody yet.
+ * still pending its email's confirmation (ADR 053) is nobody yet. A mention of someone with a block between them
+ * and the author, either way, is refused with 403 (ADR 069), whether picked or written.
  */
-export async function resolveMentions(db: Db, caption: string, mentionRequest: readonly string[]): Promise<string[]> {
+export async function resolveMentions(
+  db: Db,
+  authorId: string,
+  caption: string,
+  mentionRequest: readonly string[],
+): Promise<string[]> {
   const requested = [...new Set(mentionRequest)];
   if (requested.length > 0) {
     const found = await db
@@ -36,5 +43,25 @@ export async function resolveMentions(db: Db, caption: string, mentionRequest: r
           .execute();
   const byName = new Map(written.map((row) => [row.username_key, row.id]));
   const fromText = usernames.flatMap((name) => byName.get(name) ?? []);
-  return [...new Set([...requested, ...fromText])];
+  const mentioned = [...new Set([...requested, ...fromText])];
+  await refuseBlockedMentions(db, authorId, mentioned);
+  return mentioned;
+}
+
+/** One query for the blocks, either way, between the author and the citizens mentioned. */
+async function refuseBlockedMentions(db: Db, authorId: string, mentioned: readonly string[]): Promise<void> {
+  const others = mentioned.filter((id) => id !== authorId);
+  if (others.length === 0) return;
+  const blocked = await db
+    .selectFrom('blocks')
+    .select('blocker_id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blocker_id', '=', authorId), eb('blocked_id', 'in', others)]),
+        eb.and([eb('blocker_id', 'in', others), eb('blocked_id', '=', authorId)]),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  if (blocked) throw blockedError('mention a citizen you blocked or who blocked you; remove the mention');
 }

@@ -10,7 +10,7 @@ import { postView } from './present.js';
 export default defineRoute(updateCaption, async ({ params, body, caller, ctx }) => {
   const post = await loadOwnPost(ctx, params.id, caller.citizenId);
   const now = ctx.now();
-  const mentionIds = await resolveMentions(ctx.db, body.caption, body.mentionRequest);
+  const mentionIds = await resolveMentions(ctx.db, caller.citizenId, body.caption, body.mentionRequest);
   const hashtags = extractHashtags(body.caption);
   await ctx.db.transaction().execute(async (trx) => {
     // Whether the tags count this post is read from the row as this statement leaves it: processing may have

@@ -22,6 +22,10 @@ export interface ViewerFacts {
   readonly friendsOfViewer: { has(authorId: string): boolean };
   /** Authors a moderator has suspended (ADR 070). */
   readonly suspendedAuthors: { has(authorId: string): boolean };
+  /** Authors who blocked the viewer or whom the viewer blocked (ADR 069). */
+  readonly blockedWithViewer: { has(authorId: string): boolean };
+  /** Authors the viewer muted (ADR 069). */
+  readonly mutedByViewer: { has(authorId: string): boolean };
 }
 
 /**
@@ -38,6 +42,21 @@ export interface PostRule {
 export const friendOfViewerSql = (viewer: RawBuilder<unknown>): RawBuilder<string | null> =>
   sql<string | null>`(select friend.friend_id from friendships as friend
    where friend.friend_id = posts.author_id and friend.citizen_id = ${viewer} limit 1)`;
+
+/**
+ * A block between the viewer and the post's author, either way (ADR 069): the author's id, or null. Two probes of
+ * the blocks' key, one per direction. A null viewer matches nothing.
+ */
+export const blockedWithViewerSql = (viewer: RawBuilder<unknown>): RawBuilder<string | null> =>
+  sql<string | null>`(case when exists (select 1 from blocks as block
+   where block.blocker_id = ${viewer} and block.blocked_id = posts.author_id)
+   or exists (select 1 from blocks as block where block.blocker_id = posts.author_id and block.blocked_id = ${viewer})
+   then posts.author_id end)`;
+
+/** The viewer's mute of the post's author (ADR 069): the author's id, or null. One probe of the mutes' key. */
+export const mutedByViewerSql = (viewer: RawBuilder<unknown>): RawBuilder<string | null> =>
+  sql<string | null>`(select mute.muted_id from mutes as mute
+   where mute.muter_id = ${viewer} and mute.muted_id = posts.author_id limit 1)`;
 
 export const notDeleted: PostRule = {
   name: 'not deleted',
@@ -86,6 +105,23 @@ export const sharedWithViewer: PostRule = {
     sql<boolean>`(posts.sharing = 'public' or posts.author_id = ${viewer} or ${friendOfViewerSql(viewer)} is not null)`,
 };
 
+/** While a block stands, in either direction, neither sees the other's posts (ADR 069). */
+export const notBlocked: PostRule = {
+  name: 'no block between the viewer and its author',
+  allows: (post, viewer) => !viewer.blockedWithViewer.has(post.author_id),
+  sql: (viewer) => sql<boolean>`${blockedWithViewerSql(viewer)} is null`,
+};
+
+/**
+ * The muter's feeds and lists leave out the muted citizen's posts (ADR 069); a post opened directly and the
+ * profile feeds still show them, so this rule is in `listedRules` only.
+ */
+export const notMuted: PostRule = {
+  name: 'its author is not muted by the viewer',
+  allows: (post, viewer) => !viewer.mutedByViewer.has(post.author_id),
+  sql: (viewer) => sql<boolean>`${mutedByViewerSql(viewer)} is null`,
+};
+
 /** Public reads (the stage, shared profiles and posts, loved posts, hashtags): what anyone may see. */
 export const publicOnly: PostRule = {
   name: 'public',
@@ -101,10 +137,14 @@ export const standardRules: readonly PostRule[] = [
   readyOrOwn,
   sharedWithViewer,
   notHiddenOrOwn,
+  notBlocked,
 ];
 
 /** The rules of reads that show public posts only, whoever asks. */
 export const publicRules: readonly PostRule[] = [...standardRules, publicOnly];
+
+/** The rules of the lists of everyone's posts a viewer scrolls (the stage, a hashtag, loved posts): mutes apply. */
+export const listedRules: readonly PostRule[] = [...publicRules, notMuted];
 
 export function passesAll(rules: readonly PostRule[], post: PostFacts, viewer: ViewerFacts): boolean {
   for (const rule of rules) if (!rule.allows(post, viewer)) return false;
@@ -137,6 +177,8 @@ const nobodyInParticular: ViewerFacts = {
   citizens: { has: () => true },
   friendsOfViewer: { has: () => false },
   suspendedAuthors: { has: () => false },
+  blockedWithViewer: { has: () => false },
+  mutedByViewer: { has: () => false },
 };
 
 /**

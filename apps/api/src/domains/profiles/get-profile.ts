@@ -1,6 +1,7 @@
 import { getProfile } from '@civitas/contract';
 import { notFound } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
+import { blockedBetween } from '../blocks/block-store.js';
 import { profileColumns, profileView } from './present.js';
 import { loadRelationships, noRelationship } from './relationships.js';
 import { postsCountFor } from './visible-posts.js';
@@ -17,8 +18,11 @@ export default defineRoute(getProfile, async ({ params, caller, ctx }) => {
     .where('pending_until', 'is', null)
     .where('suspended_at', 'is', null)
     .executeTakeFirst();
-  if (!row) throw notFound('CITIZEN_NOT_FOUND', `No citizen has the username "${params.username}"`);
-  const isMe = row.id === caller.citizenId;
+  const isMe = row?.id === caller.citizenId;
+  // While a block stands, either way, the profile is answered as one that does not exist (ADR 069).
+  if (!row || (!isMe && (await blockedBetween(ctx.db, caller.citizenId, row.id)))) {
+    throw notFound('CITIZEN_NOT_FOUND', `No citizen has the username "${params.username}"`);
+  }
   const relationship = isMe
     ? noRelationship
     : ((await loadRelationships(ctx.db, caller.citizenId, [row.id])).get(row.id) ?? noRelationship);

@@ -51,6 +51,7 @@ export const profileView = (row: ProfileRow, relationship: Relationship, isMe: b
   amIFollowing: relationship.amIFollowing,
   isFollowingMe: relationship.isFollowingMe,
   isFriends: relationship.isFriends,
+  amIMuting: relationship.amIMuting,
   friendRequestDetails: relationship.pendingRequest ? friendRequestDetails(relationship.pendingRequest) : null,
   ...socialCounts(row),
 });

@@ -12,6 +12,8 @@ export interface Relationship {
   amIFollowing: boolean;
   isFollowingMe: boolean;
   isFriends: boolean;
+  /** The viewer muted them (ADR 069). */
+  amIMuting: boolean;
   pendingRequest: PendingRequest | null;
 }
 
@@ -19,12 +21,13 @@ export const noRelationship: Relationship = {
   amIFollowing: false,
   isFollowingMe: false,
   isFriends: false,
+  amIMuting: false,
   pendingRequest: null,
 };
 
 /**
- * The viewer's relationship with each of `otherIds`, in three queries whatever their number (run together):
- * follow edges both ways, friendships, and pending requests in either direction.
+ * The viewer's relationship with each of `otherIds`, in four queries whatever their number (run together):
+ * follow edges both ways, friendships, pending requests in either direction, and the viewer's mutes.
  */
 export async function loadRelationships(
   db: Db,
@@ -35,7 +38,7 @@ export async function loadRelationships(
   const relationships = new Map<string, Relationship>(ids.map((id) => [id, { ...noRelationship }]));
   if (ids.length === 0) return relationships;
 
-  const [follows, friendships, requests] = await Promise.all([
+  const [follows, friendships, requests, mutes] = await Promise.all([
     db
       .selectFrom('follows')
       .select(['follower_id', 'followee_id'])
@@ -62,6 +65,7 @@ export async function loadRelationships(
         ]),
       )
       .execute(),
+    db.selectFrom('mutes').select('muted_id').where('muter_id', '=', viewerId).where('muted_id', 'in', ids).execute(),
   ]);
 
   for (const edge of follows) {
@@ -76,6 +80,10 @@ export async function loadRelationships(
   for (const { friend_id } of friendships) {
     const relationship = relationships.get(friend_id);
     if (relationship) relationship.isFriends = true;
+  }
+  for (const { muted_id } of mutes) {
+    const relationship = relationships.get(muted_id);
+    if (relationship) relationship.amIMuting = true;
   }
   for (const request of requests) {
     const outgoing = request.from_id === viewerId;

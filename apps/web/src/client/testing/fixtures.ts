@@ -54,6 +54,7 @@ export function profile(overrides: Partial<ProfileView> = {}): ProfileView {
     amIFollowing: false,
     isFollowingMe: false,
     isFriends: false,
+    amIMuting: false,
     friendRequestDetails: null,
     followersCount: 5,
     followingCount: 2,

@@ -1,0 +1,114 @@
+import type { RawBuilder } from 'kysely';
+import { decrement } from '../../db/counters.js';
+import type { Db } from '../../db/database.js';
+import { dialectOf } from '../../db/dialect.js';
+import { forbidden } from '../../http/errors.js';
+
+/** Whether a block stands between two citizens, either way: two probes of the blocks' key. */
+export async function blockedBetween(db: Db, a: string, b: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('blocks')
+    .select('blocker_id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
+        eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The 403 of a graph change between two citizens a block stands between (ADR 069). */
+export const blockedError = (what: string) =>
+  forbidden('BLOCKED', `You cannot ${what}: one of you has blocked the other`);
+
+/** Refuses (403) a graph change between two citizens a block stands between, either way. */
+export async function refuseIfBlocked(db: Db, a: string, b: string, what: string): Promise<void> {
+  if (await blockedBetween(db, a, b)) throw blockedError(what);
+}
+
+/**
+ * Serialises the graph changes of one pair (blocks, follows, friend requests and friendships). PostgreSQL locks
+ * both citizen rows in id order (so two pairs sharing a person cannot deadlock), in the weaker "no key update"
+ * mode so foreign-key checks of unrelated writes (likes, follows) are not held up; SQLite already runs one write
+ * transaction at a time.
+ */
+export async function lockPair(trx: Db, a: string, b: string): Promise<void> {
+  if (dialectOf(trx as never) !== 'postgres') return;
+  await trx.selectFrom('citizens').select('id').where('id', 'in', [a, b]).orderBy('id').forNoKeyUpdate().execute();
+}
+
+/**
+ * Blocks `blockedId` for `blockerId` (idempotent), and in the same transaction ends every follow either way, the
+ * friendship and any pending friend request between them, moving each kept count by what was really removed, so
+ * the counts stay equal to a recount (docs/product.md §4, ADR 015, ADR 069).
+ */
+export async function addBlock(db: Db, blockerId: string, blockedId: string, now: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockPair(trx, blockerId, blockedId);
+    await trx
+      .insertInto('blocks')
+      .values({ blocker_id: blockerId, blocked_id: blockedId, created_at: now })
+      .onConflict((conflict) => conflict.columns(['blocker_id', 'blocked_id']).doNothing())
+      .execute();
+    const follows = await trx
+      .deleteFrom('follows')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('follower_id', '=', blockerId), eb('followee_id', '=', blockedId)]),
+          eb.and([eb('follower_id', '=', blockedId), eb('followee_id', '=', blockerId)]),
+        ]),
+      )
+      .returning(['follower_id', 'followee_id'])
+      .execute();
+    const friendships = await trx
+      .deleteFrom('friendships')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('citizen_id', '=', blockerId), eb('friend_id', '=', blockedId)]),
+          eb.and([eb('citizen_id', '=', blockedId), eb('friend_id', '=', blockerId)]),
+        ]),
+      )
+      .executeTakeFirst();
+    await trx
+      .deleteFrom('friend_requests')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('from_id', '=', blockerId), eb('to_id', '=', blockedId)]),
+          eb.and([eb('from_id', '=', blockedId), eb('to_id', '=', blockerId)]),
+        ]),
+      )
+      .execute();
+    const wereFriends = friendships.numDeletedRows > 0n;
+    // Each citizen's row once, in id order (as the pair was locked).
+    for (const id of [blockerId, blockedId].sort()) {
+      const counts: {
+        followers_count?: RawBuilder<number>;
+        following_count?: RawBuilder<number>;
+        friends_count?: RawBuilder<number>;
+      } = {};
+      if (follows.some((edge) => edge.followee_id === id)) counts.followers_count = decrement('followers_count');
+      if (follows.some((edge) => edge.follower_id === id)) counts.following_count = decrement('following_count');
+      if (wereFriends) counts.friends_count = decrement('friends_count');
+      if (Object.keys(counts).length > 0) await trx.updateTable('citizens').set(counts).where('id', '=', id).execute();
+    }
+  });
+}
+
+export async function removeBlock(db: Db, blockerId: string, blockedId: string): Promise<void> {
+  await db.deleteFrom('blocks').where('blocker_id', '=', blockerId).where('blocked_id', '=', blockedId).execute();
+}
+
+export async function addMute(db: Db, muterId: string, mutedId: string, now: number): Promise<void> {
+  await db
+    .insertInto('mutes')
+    .values({ muter_id: muterId, muted_id: mutedId, created_at: now })
+    .onConflict((conflict) => conflict.columns(['muter_id', 'muted_id']).doNothing())
+    .execute();
+}
+
+export async function removeMute(db: Db, muterId: string, mutedId: string): Promise<void> {
+  await db.deleteFrom('mutes').where('muter_id', '=', muterId).where('muted_id', '=', mutedId).execute();
+}
