@@ -293,7 +293,8 @@ describe('navigation', () => {
     await page.waitForURL(`${origin}/`);
     await stageHeading().waitFor();
     await page.waitForSelector('html:not([data-navigating])');
-    await expect.poll(() => bar.evaluate((element) => getComputedStyle(element).opacity)).toBe('0');
+    // The fade-out lasts 1.1 s (a 200 ms delay, then 900 ms), longer than expect.poll's default of one second.
+    await expect.poll(() => bar.evaluate((element) => getComputedStyle(element).opacity), { timeout: 5_000 }).toBe('0');
   });
 
   it('goes back to the previous page with the back button', async () => {
