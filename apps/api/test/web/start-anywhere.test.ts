@@ -77,8 +77,12 @@ describe.skipIf(!built)('the built server starts wherever it is started (needs n
     const origin = await start(tmpdir(), {});
     const page = await fetch(`${origin}/sign-up`, { headers: { 'accept-language': 'en' } });
     expect(page.status).toBe(200);
-    // The build's settings hold: the stylesheets are inline (experimental.inlineCss in next.config.ts).
-    expect(await page.text()).toMatch(/<style[^>]*>/);
+    // The build's settings hold: no X-Powered-By header (poweredByHeader: false in next.config.ts), and the
+    // stylesheets the page links are served (ADR 074).
+    expect(page.headers.get('x-powered-by')).toBeNull();
+    const stylesheet = (await page.text()).match(/<link rel="stylesheet" href="([^"]+\.css)"/)?.[1];
+    expect(stylesheet).toBeDefined();
+    expect((await fetch(`${origin}${stylesheet}`)).headers.get('content-type')).toMatch(/^text\/css/);
     const mapped = readFileSync(`/proc/${child?.pid}/maps`, 'utf8');
     expect(mapped).toContain('/node');
     expect(mapped.split('\n').filter((line) => /swc/i.test(line))).toEqual([]);
