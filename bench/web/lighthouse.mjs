@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Lighthouse (mobile: its default Moto G Power emulation, simulated slow 4G and 4x CPU slowdown) on the main
-// stage, a demo post and a demo profile of a running server, and on a reference page with no script (the lab's
-// floor on this machine, bench/web/reference-page.mjs), in Debian's Chromium; prints the scores.
+// Lighthouse (mobile: its default Moto G Power emulation, simulated slow 4G, and a CPU slowdown scaled to this
+// machine: its CPU index ÷ 450, see `cpu-slowdown` below) on the main stage, a demo post and a demo profile of a
+// running server, and on a reference page with no script (the lab's floor on this machine,
+// bench/web/reference-page.mjs), in Debian's Chromium; prints the scores.
 // Measured, never asserted (docs/design.md §8: ≥ 95). Prints the run with the median performance
 // score of each page, then (with --runs > 1) the median of each column over the runs.
 // For each page it also prints how much of its main thread's task time after the first paint was spent on the
@@ -56,9 +57,10 @@ const { values, positionals } = parseArgs({
     // A comma-separated subset of reference, stage, post, profile (all four by default). The reference is a
     // page with no script served by bench/web/reference-page.mjs: the lab's own floor, measured in the same run.
     pages: { type: 'string', default: 'reference,stage,post,profile' },
-    // Lighthouse's simulated CPU slowdown (4 by default, its mobile preset). A larger one stands in for a slower
-    // machine of the kind on a fast one (the slowdown times this machine's CPU index over the other's): a way to
-    // look for what blocks there, never the measure itself.
+    // Lighthouse's simulated CPU slowdown. By default it is scaled to this machine: its CPU index (Lighthouse's
+    // benchmarkIndex, read by a first run on the reference page) ÷ 450, so every machine emulates the same phone
+    // (Lighthouse calibrates its preset 4x for a desktop of index 1,500–2,000, and machines of this kind measure
+    // 1,400–2,500: a fixed 4x would emulate phones up to twice apart). A given number overrides it.
     'cpu-slowdown': { type: 'string' },
   },
 });
@@ -90,7 +92,7 @@ async function citizenCookies() {
 
 const reports = mkdtempSync(join(tmpdir(), 'civitas-lighthouse-'));
 
-function lighthouse(name, url, run, cookieHeader, attempt = 1) {
+function lighthouse(name, url, run, cookieHeader, slowdown, attempt = 1) {
   const output = join(reports, `${name}-${run}.json`);
   const result = spawnSync(
     'npx',
@@ -104,7 +106,7 @@ function lighthouse(name, url, run, cookieHeader, attempt = 1) {
       `--output-path=${output}`,
       `--only-categories=${CATEGORIES.join(',')}`,
       `--chrome-flags=${CHROME_FLAGS}`,
-      ...(values['cpu-slowdown'] ? [`--throttling.cpuSlowdownMultiplier=${Number(values['cpu-slowdown'])}`] : []),
+      ...(slowdown ? [`--throttling.cpuSlowdownMultiplier=${slowdown}`] : []),
       ...(cookieHeader ? [`--extra-headers=${JSON.stringify({ Cookie: cookieHeader })}`] : []),
     ],
     { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: 'inherit' },
@@ -112,7 +114,7 @@ function lighthouse(name, url, run, cookieHeader, attempt = 1) {
   if (result.status !== 0) {
     // A trace Lighthouse could not record (NO_NAVSTART: one run in five on some machines, twice in a row now and
     // then) is run again, up to three attempts in all.
-    if (attempt < 3) return lighthouse(name, url, run, cookieHeader, attempt + 1);
+    if (attempt < 3) return lighthouse(name, url, run, cookieHeader, slowdown, attempt + 1);
     throw new Error(`lighthouse failed on ${url} (exit ${result.status})`);
   }
   const report = JSON.parse(readFileSync(output, 'utf8'));
@@ -145,7 +147,15 @@ async function startReference() {
   child.unref();
   return line.toString().trim();
 }
-const referenceOrigin = chosen.has('reference') ? await startReference() : null;
+const referenceOrigin = await startReference();
+
+/** The CPU slowdown of every run: given, or this machine's CPU index ÷ 450 (see `cpu-slowdown` above). */
+function chooseSlowdown() {
+  if (values['cpu-slowdown']) return { slowdown: Number(values['cpu-slowdown']), index: null };
+  const { benchmarkIndex } = lighthouse('calibration', `${referenceOrigin}/`, 0, null, null);
+  return { slowdown: Math.round((benchmarkIndex / 450) * 100) / 100, index: benchmarkIndex };
+}
+const { slowdown, index: calibrationIndex } = chooseSlowdown();
 
 const pages = [
   ['reference', () => '/', referenceOrigin],
@@ -156,7 +166,12 @@ const pages = [
 console.log(
   `Lighthouse ${LIGHTHOUSE.split('@')[1]}, mobile, ${runs} run(s) per page, ${values.as ? `signed in as ${values.as}` : 'guest'}; reports in ${reports}`,
 );
-const header = ['page', 'perf', 'a11y', 'best', 'seo', ...Object.keys(METRICS), 'CPU index'];
+console.log(
+  calibrationIndex === null
+    ? `CPU slowdown ${slowdown} (given)`
+    : `CPU slowdown ${slowdown}: this machine's CPU index ${calibrationIndex} ÷ 450 (each run's index is in the last column)`,
+);
+const header = ['page', 'perf', 'a11y', 'best', 'seo', ...Object.keys(METRICS), 'slowdown', 'CPU index'];
 const rows = [];
 const medianRows = [];
 const shown = (metric, value) =>
@@ -164,7 +179,9 @@ const shown = (metric, value) =>
 for (const [name, pathOf, pageOrigin] of pages) {
   const path = await pathOf();
   const cookieHeader = pageOrigin === origin ? await citizenCookies() : null;
-  const results = Array.from({ length: runs }, (_, run) => lighthouse(name, `${pageOrigin}${path}`, run, cookieHeader));
+  const results = Array.from({ length: runs }, (_, run) =>
+    lighthouse(name, `${pageOrigin}${path}`, run, cookieHeader, slowdown),
+  );
   // The run with the median performance score stands for the page (Lighthouse's own advice for variance).
   const perf = median(results.map((result) => result.scores.performance));
   const typical = results.find((result) => result.scores.performance === perf);
@@ -172,12 +189,14 @@ for (const [name, pathOf, pageOrigin] of pages) {
     `${name} ${path}`,
     ...CATEGORIES.map((id) => String(typical.scores[id])),
     ...Object.keys(METRICS).map((metric) => typical.metrics[metric]),
+    String(slowdown),
     String(typical.benchmarkIndex),
   ]);
   medianRows.push([
     `${name} ${path}`,
     ...CATEGORIES.map((id) => String(median(results.map((result) => result.scores[id])))),
     ...Object.keys(METRICS).map((metric) => shown(metric, median(results.map((result) => result.values[metric])))),
+    String(slowdown),
     String(median(results.map((result) => result.benchmarkIndex))),
   ]);
   if (runs > 1) {
