@@ -3,7 +3,7 @@
 import { Ban, Ellipsis, Flag, Volume2, VolumeX } from 'lucide';
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { loadStore } from '@/client/lazy-store';
 import { useErrorText } from '../error-message';
 import { Icon } from '../icon';
@@ -42,10 +42,13 @@ export function MoreMenu({ subject, muted: initialMuted, onMutedChange }: MoreMe
     popup.current?.hidePopover();
     setDialog(kind);
   };
-  const closeDialog = () => {
-    setDialog(null);
-    button.current?.focus();
-  };
+  // Once the dialog has gone: while a modal dialog is open, the page behind it cannot take the focus.
+  const hadDialog = useRef(false);
+  useEffect(() => {
+    if (dialog === null && hadDialog.current) button.current?.focus();
+    hadDialog.current = dialog !== null;
+  }, [dialog]);
+  const closeDialog = () => setDialog(null);
   const mutedNow = (next: boolean) => {
     setMuted(next);
     onMutedChange?.(next);
