@@ -114,6 +114,7 @@ describe('reporting a post', () => {
     await page.waitForURL(/\/p\//);
     await openMenu(page, 'grace');
     await expectAccessible(page, 'the post’s "…" menu');
+    await screenshots(page, 'menu');
     await menuItem(page, 'Report').click();
     const dialog = page.getByRole('dialog', { name: 'Report this post by @grace' });
     await dialog.waitFor();

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { loadStore } from '@/client/lazy-store';
 import { BottomSheet } from '../bottom-sheet';
 import { useErrorText } from '../error-message';
@@ -10,6 +10,12 @@ import { notifySuccess } from '../toast';
 import { ReportForm } from './report-form';
 import styles from './safety.module.css';
 import type { SafetyDialogKind, SafetySubject } from './safety-subject';
+
+/**
+ * Marks the safe choice as the one `showModal` focuses (the platform's `autofocus`, which React's `autoFocus`
+ * does not write: it focuses in its own commit, before the sheet opens). Enter pressed twice blocks nobody.
+ */
+const focusFirst = (button: HTMLButtonElement | null) => button?.setAttribute('autofocus', '');
 
 /** Where a citizen lands after blocking someone: the stage, since the page they were on is gone for them. */
 const AFTER_BLOCK_PATH = '/';
@@ -58,15 +64,23 @@ function Confirmation({
   const errorText = useErrorText();
   const router = useRouter();
   const explanationId = useId();
-  const cancel = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { username } = subject;
-
-  // After the sheet's showModal (a child's effect runs first): Enter pressed twice must not block anyone.
-  useEffect(() => {
-    cancel.current?.focus();
-  }, []);
+  const words =
+    kind === 'block'
+      ? {
+          heading: t('block.heading', { username }),
+          explanation: t('block.explanation', { username }),
+          confirm: t('block.confirm'),
+          done: t('block.done', { username }),
+        }
+      : {
+          heading: t('mute.heading', { username }),
+          explanation: t('mute.explanation', { username }),
+          confirm: t('mute.confirm'),
+          done: t('mute.done', { username }),
+        };
 
   const confirm = async () => {
     setBusy(true);
@@ -83,7 +97,7 @@ function Confirmation({
       setBusy(false);
       return;
     }
-    notifySuccess(t(`${kind}.done`, { username }));
+    notifySuccess(words.done);
     if (kind === 'block') {
       // Their profile and posts are gone for me now: the stage, with nothing of theirs (ADR 069, 071).
       router.replace(AFTER_BLOCK_PATH);
@@ -95,8 +109,8 @@ function Confirmation({
 
   return (
     <>
-      <h2 id={headingId}>{t(`${kind}.heading`, { username })}</h2>
-      <p id={explanationId}>{t(`${kind}.explanation`, { username })}</p>
+      <h2 id={headingId}>{words.heading}</h2>
+      <p id={explanationId}>{words.explanation}</p>
       {failure ? (
         <p role="alert" className={styles.alert}>
           {failure}
@@ -110,9 +124,9 @@ function Confirmation({
           disabled={busy}
           onClick={confirm}
         >
-          {t(`${kind}.confirm`)}
+          {words.confirm}
         </button>
-        <button ref={cancel} type="button" className={styles.secondary} disabled={busy} onClick={onClose}>
+        <button ref={focusFirst} type="button" className={styles.secondary} disabled={busy} onClick={onClose}>
           {t('cancel')}
         </button>
       </div>
