@@ -1,5 +1,6 @@
-import type { LikesOverviewDetails } from '@civitas/contract';
+import type { LikesOverviewDetails, ReportReason } from '@civitas/contract';
 import type { SessionIds } from './analytics/queue';
+import { moderationApi } from './api/moderation-api';
 import { usersApi } from './api/users-api';
 import { usersMutations } from './api/users-mutations';
 import { selectCanGoBack, wentBack } from './navigation-slice';
@@ -100,4 +101,38 @@ export async function changeRelationship(
   if (outcome.error) return { ok: false, error: outcome.error };
   const data = outcome.data as { friendRequestId?: string } | undefined;
   return data?.friendRequestId ? { ok: true, friendRequestId: data.friendRequestId } : { ok: true };
+}
+
+type Outcome = { ok: true } | { ok: false; error: unknown };
+
+/** Block or unblock, mute or unmute a citizen through the users slice (ADR 069): the caches it touches follow. */
+export async function setSafety(call: 'block' | 'unblock' | 'mute' | 'unmute', citizenId: string): Promise<Outcome> {
+  const { endpoints } = usersMutations;
+  const { dispatch } = tabStore();
+  const request = { params: { citizenId } };
+  const outcome = await (() => {
+    switch (call) {
+      case 'block':
+        return dispatch(endpoints.block.initiate(request));
+      case 'unblock':
+        return dispatch(endpoints.unblock.initiate(request));
+      case 'mute':
+        return dispatch(endpoints.mute.initiate(request));
+      case 'unmute':
+        return dispatch(endpoints.unmute.initiate(request));
+    }
+  })();
+  return outcome.error ? { ok: false, error: outcome.error } : { ok: true };
+}
+
+/** Reports a post or a citizen to the moderators (ADR 070); my reports are read again where they show. */
+export async function sendReport(
+  subject: { kind: 'post' | 'citizen'; id: string },
+  reason: ReportReason,
+  note: string,
+): Promise<Outcome> {
+  const outcome = await tabStore().dispatch(
+    moderationApi.endpoints.createReport.initiate({ body: { subject, reason, note } }),
+  );
+  return outcome.error ? { ok: false, error: outcome.error } : { ok: true };
 }

@@ -2,14 +2,15 @@ import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { contentApi } from './api/content-api';
 import { browserEnvironment, type ClientEnvironment } from './api/environment';
 import { graphsApi } from './api/graphs-api';
+import { moderationApi } from './api/moderation-api';
 import { sessionApi } from './api/session-api';
 import { socialApi } from './api/social-api';
 import { usersMutations } from './api/users-mutations';
 import { navigation } from './navigation-slice';
 import { sessionStatus } from './session-status';
 
-/** One API slice per service (docs/design.md §4.7); the users slice with its optimistic writes. */
-export const apiSlices = [contentApi, socialApi, usersMutations, graphsApi, sessionApi] as const;
+/** One API slice per service (docs/design.md §4.7); the users slice with its optimistic writes; a citizen's moderation calls. */
+export const apiSlices = [contentApi, socialApi, usersMutations, graphsApi, sessionApi, moderationApi] as const;
 
 const rootReducer = combineSlices(
   contentApi,
@@ -17,6 +18,7 @@ const rootReducer = combineSlices(
   usersMutations,
   graphsApi,
   sessionApi,
+  moderationApi,
   sessionStatus,
   navigation,
 );
@@ -35,6 +37,7 @@ export function makeStore(environment: ClientEnvironment = browserEnvironment())
         usersMutations.middleware,
         graphsApi.middleware,
         sessionApi.middleware,
+        moderationApi.middleware,
       ),
   });
 }

@@ -15,3 +15,6 @@ export const CitizenProfile = dynamic(() =>
 export const FollowAuthorIsland = dynamic(() =>
   import('./post-detail/follow-author-island').then((module) => module.FollowAuthorIsland),
 );
+
+/** The "…" menu on another citizen's post (ADR 071); its dialogs load when an item is chosen. */
+export const MoreMenu = dynamic(() => import('./safety/more-menu').then((module) => module.MoreMenu));

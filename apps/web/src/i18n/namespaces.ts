@@ -11,6 +11,7 @@ import type People from '../../messages/en/People.json';
 import type Post from '../../messages/en/Post.json';
 import type PostDetail from '../../messages/en/PostDetail.json';
 import type Profile from '../../messages/en/Profile.json';
+import type Safety from '../../messages/en/Safety.json';
 import type Shell from '../../messages/en/Shell.json';
 
 /**
@@ -31,6 +32,7 @@ export interface Messages {
   Post: typeof Post;
   PostDetail: typeof PostDetail;
   Profile: typeof Profile;
+  Safety: typeof Safety;
   Shell: typeof Shell;
 }
 
@@ -50,5 +52,6 @@ export const namespaces = [
   'Post',
   'PostDetail',
   'Profile',
+  'Safety',
   'Shell',
 ] as const satisfies readonly Namespace[];

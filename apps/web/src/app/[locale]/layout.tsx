@@ -40,6 +40,7 @@ const clientNamespaces = [
   'Post',
   'PostDetail',
   'Profile',
+  'Safety',
   'Shell',
 ] as const satisfies readonly Namespace[];
 

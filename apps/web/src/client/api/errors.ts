@@ -66,6 +66,9 @@ export const errorMessageKeys = [
   'Errors.tooLarge',
   'Errors.tooManyRequests',
   'Errors.generic',
+  'Errors.blocked',
+  'Errors.accountSuspended',
+  'Errors.reportAlreadyOpen',
 ] as const;
 export type ErrorMessageKey = (typeof errorMessageKeys)[number];
 
@@ -79,6 +82,16 @@ const keysByStatus: Readonly<Record<number, ErrorMessageKey>> = {
   415: 'Errors.invalidInput',
   422: 'Errors.invalidInput',
   429: 'Errors.tooManyRequests',
+};
+
+/**
+ * Refusals whose code says more than their status (docs/product.md §8): a follow or friend request across a block
+ * (403 `BLOCKED`), a suspended account (403), a second open report of the same subject (409, ADR 070).
+ */
+const keysByCode: Readonly<Record<string, ErrorMessageKey>> = {
+  BLOCKED: 'Errors.blocked',
+  ACCOUNT_SUSPENDED: 'Errors.accountSuspended',
+  REPORT_ALREADY_OPEN: 'Errors.reportAlreadyOpen',
 };
 
 const keysByCustomError: Readonly<Record<string, ErrorMessageKey>> = {
@@ -101,7 +114,9 @@ export function errorMessageKey(error: unknown): ErrorMessageKey {
       return 'Errors.unexpectedResponse';
     case 'CUSTOM_ERROR':
       return keysByCustomError[error.error] ?? 'Errors.generic';
-    default:
-      return keysByStatus[error.status] ?? 'Errors.generic';
+    default: {
+      const code = errorBodyOf(error.data)?.code;
+      return (code ? keysByCode[code] : undefined) ?? keysByStatus[error.status] ?? 'Errors.generic';
+    }
   }
 }

@@ -14,6 +14,7 @@ export {
   useGetProfileRelevantCreatorsInfiniteQuery,
   useSearchMentionInfiniteQuery,
 } from './graphs-api';
+export { useCreateReportMutation, useGetMyReportsInfiniteQuery } from './moderation-api';
 export {
   useConfirmPasswordResetMutation,
   useGetAuthUrlQuery,
@@ -35,8 +36,10 @@ export {
 } from './social-api';
 export {
   useCreatePostMutation,
+  useGetBlockedInfiniteQuery,
   useGetIncomingFriendRequestsInfiniteQuery,
   useGetMeQuery,
+  useGetMutedInfiniteQuery,
   useGetPostStatusQuery,
   useGetProfileQuery,
   useListHashtagsInfiniteQuery,
@@ -47,15 +50,19 @@ export {
 } from './users-api';
 export {
   useApproveFriendRequestMutation,
+  useBlockMutation,
   useCancelFriendRequestMutation,
   useDeclineFriendRequestMutation,
   useDeletePostMutation,
   useDismissSuggestionMutation,
   useFollowMutation,
   useLikePostMutation,
+  useMuteMutation,
   useSendFriendRequestMutation,
+  useUnblockMutation,
   useUnfollowMutation,
   useUnfriendMutation,
   useUnlikePostMutation,
+  useUnmuteMutation,
   useUpdateCaptionMutation,
 } from './users-mutations';

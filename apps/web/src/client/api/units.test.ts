@@ -107,6 +107,18 @@ describe('error message keys', () => {
     expect(errorMessageKey(new Error('thrown'))).toBe('Errors.generic');
     expect(errorMessageKey(undefined)).toBe('Errors.generic');
   });
+
+  it('name the refusals whose code says more than their status (ADR 069, 070, 071)', () => {
+    const refused = (statusCode: number, code: string) => ({
+      status: statusCode,
+      data: { statusCode, error: 'Refused', message: 'in English', code },
+    });
+    expect(errorMessageKey(refused(403, 'BLOCKED'))).toBe('Errors.blocked');
+    expect(errorMessageKey(refused(403, 'ACCOUNT_SUSPENDED'))).toBe('Errors.accountSuspended');
+    expect(errorMessageKey(refused(409, 'REPORT_ALREADY_OPEN'))).toBe('Errors.reportAlreadyOpen');
+    // Any other code keeps its status's words.
+    expect(errorMessageKey(refused(403, 'NOT_YOUR_POST'))).toBe('Errors.forbidden');
+  });
 });
 
 describe('error bodies', () => {

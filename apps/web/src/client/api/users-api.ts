@@ -14,12 +14,18 @@ import { socialApi } from './social-api';
 export const usersApi = createApi({
   ...sliceDefaults,
   reducerPath: 'usersApi',
-  tagTypes: ['Me'],
+  tagTypes: ['Me', 'Blocked', 'Muted'],
   endpoints: (build) => ({
     getMe: build.query({ ...fromContract(routeTable.getMe), providesTags: ['Me'] }),
     getProfile: build.query(fromContract(routeTable.getProfile)),
     getIncomingFriendRequests: build.infiniteQuery(continuationFromContract(routeTable.getIncomingFriendRequests)),
     getPostStatus: build.query(fromContract(routeTable.getPostStatus)),
+    // Whom I blocked and muted (ADR 069), listed on /me/safety; a block or mute made elsewhere refetches them.
+    getBlocked: build.infiniteQuery({
+      ...continuationFromContract(routeTable.getBlocked),
+      providesTags: ['Blocked'],
+    }),
+    getMuted: build.infiniteQuery({ ...continuationFromContract(routeTable.getMuted), providesTags: ['Muted'] }),
     listHashtags: build.infiniteQuery(offsetFromContract(routeTable.listHashtags)),
     updateMyProfile: build.mutation({ ...fromContract(routeTable.updateMyProfile), onQueryStarted: answersMyProfile }),
     removeMyProfilePicture: build.mutation({
@@ -83,6 +89,8 @@ export const {
   useGetProfileQuery,
   useGetIncomingFriendRequestsInfiniteQuery,
   useGetPostStatusQuery,
+  useGetBlockedInfiniteQuery,
+  useGetMutedInfiniteQuery,
   useListHashtagsInfiniteQuery,
   useVerifyEmailMutation,
   useCreatePostMutation,

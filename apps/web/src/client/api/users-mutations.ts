@@ -8,6 +8,7 @@ import {
 } from '../optimistic/friend-updates';
 import { likeUpdate } from '../optimistic/like-updates';
 import { deletePostUpdate, updateCaptionUpdate } from '../optimistic/post-updates';
+import { safetyUpdate } from '../optimistic/safety-updates';
 import { dismissSuggestionUpdate } from '../optimistic/suggestion-updates';
 import { fromContract } from './define';
 import { usersApi } from './users-api';
@@ -46,6 +47,10 @@ export const usersMutations = usersApi.injectEndpoints({
     }),
     deletePost: build.mutation({ ...fromContract(routeTable.deletePost), onQueryStarted: deletePostUpdate }),
     updateCaption: build.mutation({ ...fromContract(routeTable.updateCaption), onQueryStarted: updateCaptionUpdate }),
+    block: build.mutation({ ...fromContract(routeTable.block), onQueryStarted: safetyUpdate('Blocked') }),
+    unblock: build.mutation({ ...fromContract(routeTable.unblock), onQueryStarted: safetyUpdate('Blocked') }),
+    mute: build.mutation({ ...fromContract(routeTable.mute), onQueryStarted: safetyUpdate('Muted') }),
+    unmute: build.mutation({ ...fromContract(routeTable.unmute), onQueryStarted: safetyUpdate('Muted') }),
   }),
 });
 
@@ -62,4 +67,8 @@ export const {
   useDismissSuggestionMutation,
   useDeletePostMutation,
   useUpdateCaptionMutation,
+  useBlockMutation,
+  useUnblockMutation,
+  useMuteMutation,
+  useUnmuteMutation,
 } = usersMutations;

@@ -62,6 +62,7 @@ export function PublishStatus({
   onFailed(failure: string, detail?: string): void;
 }) {
   const t = useTranslations('Compose');
+  const errors = useTranslations('Errors');
   return (
     <div className={styles.status} aria-live="polite">
       {phase.kind === 'creating' ? <p>{t('phase.creating')}</p> : null}
@@ -77,7 +78,12 @@ export function PublishStatus({
       {phase.kind === 'cancelled' ? <p>{t('phase.cancelled')}</p> : null}
       {phase.kind === 'failed' ? (
         <div role="alert">
-          <p className={styles.failure}>{t(failureKey(phase.failure, (key) => t.has(key as FailureKey)))}</p>
+          <p className={styles.failure}>
+            {/* A mention across a block (ADR 069) is refused with the code every blocked call has: its words are Errors'. */}
+            {phase.failure === 'BLOCKED'
+              ? errors('blockedMention')
+              : t(failureKey(phase.failure, (key) => t.has(key as FailureKey)))}
+          </p>
           {phase.detail && locale === 'en' ? (
             // The server's own words, for the author who wants the exact reason (sizes, limits). They are English:
             // a page in another language shows the translated reason above alone, never a sentence in English.

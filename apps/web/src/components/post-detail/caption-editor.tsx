@@ -4,6 +4,7 @@ import type { PostView } from '@civitas/contract';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useUpdateCaptionMutation } from '@/client';
+import { errorBodyOf } from '@/client/api/errors';
 import { captionProblem, captionRemaining } from '../composer/composer-rules';
 import { notifyError, notifySuccess } from '../toast';
 import { keptMentionIds } from './kept-mentions';
@@ -15,6 +16,7 @@ import styles from './post-detail.module.css';
  */
 export function CaptionEditor({ post, onDone }: { post: PostView; onDone: () => void }) {
   const t = useTranslations('PostDetail');
+  const errors = useTranslations('Errors');
   const [text, setText] = useState(post.caption.content);
   const [updateCaption, { isLoading }] = useUpdateCaptionMutation();
   const fieldId = useId();
@@ -34,7 +36,9 @@ export function CaptionEditor({ post, onDone }: { post: PostView; onDone: () => 
       body: { caption: text, mentionRequest: keptMentionIds(post.caption.mentions, text) },
     });
     if (outcome.error) {
-      notifyError(t('captionFailed'));
+      // A mention across a block (ADR 069) says so; anything else is the caption's own failure message.
+      const blocked = 'data' in outcome.error && errorBodyOf(outcome.error.data)?.code === 'BLOCKED';
+      notifyError(blocked ? errors('blockedMention') : t('captionFailed'));
       return;
     }
     notifySuccess(t('captionUpdated'));

@@ -7,6 +7,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { loadStore } from '@/client/lazy-store';
 import { afterRelationshipCall, type RelationshipCall, withRequestNamed } from '@/client/optimistic/relationship';
 import { useErrorText } from '../error-message';
+import { MoreMenu } from '../safety/more-menu';
 import { notifyError } from '../toast';
 import { ProfileHeader } from './profile-header';
 import { ProfileLinks } from './profile-links';
@@ -21,7 +22,8 @@ const FriendsOnlyPosts = dynamic(() => import('./friends-only-posts'));
  * The profile lives in this component's state, so a follow or a friend request shows at once (the same
  * recipes as the store's optimistic updates), the store is loaded then and the call sent through it, and a
  * failure goes back with a toast. A friendship just made opens the friends-only tab without a reload; that
- * tab's feed brings the store with it. `publicPosts` is the server-rendered list of public posts.
+ * tab's feed brings the store with it. `publicPosts` is the server-rendered list of public posts. The "…" menu
+ * mutes, blocks and reports (ADR 071).
  */
 export function CitizenProfile({ initial, publicPosts }: { initial: ProfileView; publicPosts: ReactNode }) {
   const t = useTranslations('Profile');
@@ -70,7 +72,17 @@ export function CitizenProfile({ initial, publicPosts }: { initial: ProfileView;
   return (
     <>
       <ProfileHeader profile={profile} headingId="profile-name" />
-      <RelationshipActions profile={profile} act={act} />
+      <RelationshipActions
+        profile={profile}
+        act={act}
+        more={
+          <MoreMenu
+            subject={{ citizenId: profile.id, username: profile.username }}
+            muted={profile.amIMuting}
+            onMutedChange={(amIMuting) => show({ ...latest.current, amIMuting })}
+          />
+        }
+      />
       <ProfileLinks username={profile.username} mutual={true} />
       <ProfileTabs label={t('postsLabel', { name })} tabs={tabs} tools={<ViewToggle />} />
     </>

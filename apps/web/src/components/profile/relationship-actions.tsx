@@ -2,7 +2,7 @@
 
 import type { ProfileView } from '@civitas/contract';
 import { useTranslations } from 'next-intl';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { hasPendingRequestId } from '@/client/optimistic/friends';
 import type { RelationshipCall } from '@/client/optimistic/relationship';
 import { AppOnlyButton } from '../app-only-prompt';
@@ -11,9 +11,19 @@ import styles from './profile.module.css';
 /**
  * What a citizen can do about another person, exactly as their relationship allows (docs/product.md §4): follow or
  * unfollow; add a friend, cancel my request, accept or decline theirs, or unfriend after confirming. `act`
- * makes the change: it shows at once and goes back with a toast if the call fails (citizen-profile.tsx).
+ * makes the change: it shows at once and goes back with a toast if the call fails (citizen-profile.tsx). `more` is the
+ * "…" menu (mute, block, report).
  */
-export function RelationshipActions({ profile, act }: { profile: ProfileView; act: (call: RelationshipCall) => void }) {
+export function RelationshipActions({
+  profile,
+  act,
+  more,
+}: {
+  profile: ProfileView;
+  act: (call: RelationshipCall) => void;
+  /** The "…" menu, last in the row (ADR 071). */
+  more?: ReactNode;
+}) {
   const t = useTranslations('Profile');
   const [confirming, setConfirming] = useState(false);
   const keepButton = useRef<HTMLButtonElement>(null);
@@ -115,6 +125,7 @@ export function RelationshipActions({ profile, act }: { profile: ProfileView; ac
       )}
 
       <AppOnlyButton feature="messages" className={styles.button} />
+      {more}
 
       {request && !profile.isFriends ? (
         <p className={styles.note} role="status">

@@ -1,15 +1,16 @@
 'use server';
 
-import { ContinuationQuery, getSharedLovedPosts, getSharedProfileFeed, Id, Username } from '@civitas/contract';
+import { ContinuationQuery, getSharedProfileFeed, Id, Username } from '@civitas/contract';
 import type { ResultOf } from '@/client';
 import { type ReadResult, readAsMachine } from '@/server/api-read';
-import { withMyLikes } from '@/server/my-likes';
+import { forReader, lovedPostsForReader } from '@/server/as-reader';
 
 /**
  * The next pages of public lists whose only call is a machine-token sharing read (docs/product.md §6): a profile's public
  * posts and a creator's loved posts. The first page is server-rendered; these server actions fetch the rest
  * with the web server's machine token, so guests (and citizens: there is no citizen call for another person's
- * public posts) can keep scrolling. The arguments come from the browser, so they are checked like any input.
+ * public posts) can keep scrolling; a signed-in reader gets what their own calls allow (server/as-reader.ts,
+ * ADR 071). The arguments come from the browser, so they are checked like any input.
  */
 
 export type FeedPage = ResultOf<typeof getSharedProfileFeed>;
@@ -28,8 +29,8 @@ export async function loadSharedProfilePosts(
     params: { username: name.data },
     query: token.data ? { continuationToken: token.data } : {},
   });
-  // A citizen's page carries their own likes, so its cards need no store (ADR 023).
-  return page.ok ? { ok: true, data: await withMyLikes(page.data) } : page;
+  // As the reader may see it (their blocks: ADR 071), with their own likes, so its cards need no store (ADR 023).
+  return page.ok ? forReader(page.data) : page;
 }
 
 export async function loadSharedLovedPosts(
@@ -39,8 +40,5 @@ export async function loadSharedLovedPosts(
   const id = Id.safeParse(influencerId);
   const token = Token.safeParse(continuationToken);
   if (!id.success || !token.success) return invalid;
-  return readAsMachine(getSharedLovedPosts, {
-    params: { influencerId: id.data },
-    query: token.data ? { continuationToken: token.data } : {},
-  });
+  return lovedPostsForReader(id.data, token.data);
 }

@@ -1,4 +1,4 @@
-import { Check, CircleUserRound, UserPen } from 'lucide';
+import { Check, CircleUserRound, ShieldBan, UserPen } from 'lucide';
 import { getTranslations } from 'next-intl/server';
 import { Icon } from '@/components/icon';
 import { Link } from '@/components/link';
@@ -8,12 +8,13 @@ import styles from './shell.module.css';
 const THEME_LABEL_ID = 'account-menu-theme';
 
 /**
- * The account menu's items but sign-out (ADR 063): my profile, editing it, and the theme. Drawn by the server
+ * The account menu's items but sign-out (ADR 063): my profile, editing it, blocked and muted (ADR 071), and the theme. Drawn by the server
  * and handed to the menu (account-menu.tsx), so their text, icons and the theme list cost the browser no script.
  * Plain links, reached with Tab; the chosen theme is the current one of its list.
  */
 export async function AccountMenuItems({ theme }: { theme: Theme }) {
   const t = await getTranslations('Shell');
+  const safety = await getTranslations('Safety');
   return (
     <>
       <Link href="/me">
@@ -23,6 +24,11 @@ export async function AccountMenuItems({ theme }: { theme: Theme }) {
       <Link href="/me?edit=profile">
         <Icon node={UserPen} size={20} />
         {t('account.editProfile')}
+      </Link>
+      {/* Whom I blocked or muted and my reports (ADR 071). */}
+      <Link href="/me/safety">
+        <Icon node={ShieldBan} size={20} />
+        {safety('page.title')}
       </Link>
       <div className={styles.accountGroup}>
         <span id={THEME_LABEL_ID} className={styles.accountGroupLabel}>

@@ -17,6 +17,7 @@ const fieldOf = (requestField: string): FieldKey | undefined => {
 /** Turns what the API answered into words for the person, in their language (the API's own text is English). */
 export function useFailureMessages() {
   const t = useTranslations('Auth.errors');
+  const errors = useTranslations('Errors');
   return {
     general(failure: Failure): string {
       if (failure.status === 0) return t('network');
@@ -30,6 +31,9 @@ export function useFailureMessages() {
           return t('invalidCode');
         case 'INVALID_RESET_LINK':
           return t('invalidResetLink');
+        case 'ACCOUNT_SUSPENDED':
+          // Told only once the password is right (ADR 070).
+          return errors('accountSuspended');
         case 'VALIDATION_FAILED':
           // A reset link cut short in the copying is no field the person can mend.
           return failure.fields.includes('token') ? t('invalidResetLink') : t('invalidInput');

@@ -59,16 +59,23 @@ async function readVisiblePost(id: string, session: ServerSession): Promise<Load
   return read.status === 404 || read.status === 400 ? { kind: 'missing' } : { kind: 'failed', status: read.status };
 }
 
+/** What the signed-in reader has chosen about a post's author: following them, muting them (ADR 069). */
+export interface AuthorRelation {
+  following: boolean;
+  muting: boolean;
+}
+
 /**
- * Whether the signed-in citizen follows `username` (the author of the post they are reading), for the follow
- * island; null when it cannot be told (no session, a failed read), and then no follow button is offered.
+ * Whether the signed-in citizen follows and mutes `username` (the author of the post they are reading), for the
+ * follow island and the "…" menu (ADR 071); null when it cannot be told (no session, a failed read, my own post),
+ * and then neither is offered.
  */
-export const loadFollowing = cache(async (username: string): Promise<boolean | null> => {
+export const loadAuthorRelation = cache(async (username: string): Promise<AuthorRelation | null> => {
   const session = await getServerSession();
   if (session.kind !== 'citizen') return null;
   try {
     const read = await readAsCitizen(getProfile, { params: { username } }, session.token);
-    return read.ok && !read.data.isMe ? read.data.amIFollowing : null;
+    return read.ok && !read.data.isMe ? { following: read.data.amIFollowing, muting: read.data.amIMuting } : null;
   } catch {
     return null;
   }

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { AppOnlyButton } from '@/components/app-only-prompt';
-import { FollowAuthorIsland } from '@/components/citizen-islands';
+import { FollowAuthorIsland, MoreMenu } from '@/components/citizen-islands';
 import { PostCard } from '@/components/post/post-card';
 import styles from '@/components/post-detail/post-detail.module.css';
 import { BackButton } from '@/components/shell/back-button';
@@ -10,7 +10,7 @@ import { CitizenPostDetail } from '@/components/store-pages';
 import { languageAlternates } from '@/i18n/alternates';
 import type { Locale } from '@/i18n/locales';
 import { publicOrigin } from '@/server/public-origin';
-import { loadFollowing, loadPost } from './load-post';
+import { loadAuthorRelation, loadPost } from './load-post';
 import { previewDescription, previewImage } from './share-preview';
 
 interface PageProps {
@@ -76,8 +76,8 @@ async function LoadFailed({ id }: { id: string }) {
 }
 
 /**
- * One post on its own page, server-rendered with islands (ADR 018, 023): the like button, the follow button and
- * the media player. Only the author's own post renders from the store (its caption editor and delete).
+ * One post on its own page, server-rendered with islands (ADR 018, 023): the like button, the follow button, the
+ * media player and, for a citizen, the "…" menu (mute, block, report: ADR 071). Only the author's own post renders from the store (its caption editor and delete).
  */
 export default async function PostPage({ params }: PageProps) {
   const { locale, id } = await params;
@@ -95,7 +95,7 @@ export default async function PostPage({ params }: PageProps) {
       </>
     );
   }
-  const following = signedIn ? await loadFollowing(post.author.username) : null;
+  const relation = signedIn ? await loadAuthorRelation(post.author.username) : null;
   return (
     <>
       <BackButton />
@@ -106,8 +106,14 @@ export default async function PostPage({ params }: PageProps) {
         headingLevel="h1"
         actions={
           <>
-            {following === null ? null : <FollowAuthorIsland author={post.author} following={following} />}
+            {relation === null ? null : <FollowAuthorIsland author={post.author} following={relation.following} />}
             <AppOnlyButton feature="give" className={styles.button} />
+            {relation === null ? null : (
+              <MoreMenu
+                subject={{ citizenId: post.author.id, username: post.author.username, postId: post.id }}
+                muted={relation.muting}
+              />
+            )}
           </>
         }
       />

@@ -1,16 +1,9 @@
-import {
-  getProfile,
-  getSharedLovedPosts,
-  getSharedProfile,
-  getSharedProfileFeed,
-  type ProfileView,
-  Username,
-} from '@civitas/contract';
+import { getProfile, getSharedProfile, getSharedProfileFeed, type ProfileView, Username } from '@civitas/contract';
 import { cache } from 'react';
 import type { PublicProfile } from '@/components/profile/profile-header';
 import type { FeedPage } from '@/components/profile/shared-posts-actions';
 import { type ReadResult, readAsCitizen, readAsMachine } from '@/server/api-read';
-import { withMyLikes } from '@/server/my-likes';
+import { forReader, lovedPostsForReader } from '@/server/as-reader';
 import { getServerSession } from '@/session/server-session';
 
 /** A profile as the visitor may see it: with our relationship (citizens), its public part (guests), or why not. */
@@ -44,14 +37,14 @@ export const loadProfile = cache(async (rawUsername: string): Promise<LoadedProf
 });
 
 /**
- * The first page of a profile's public posts, server-rendered for guests and citizens alike; a citizen's with
- * their own likes (so its like buttons are islands over server data, ADR 023).
+ * The first page of a profile's public posts, server-rendered for guests and citizens alike; a citizen's as they
+ * may see it (their blocks, ADR 071) and with their own likes (so its like buttons are islands over server data,
+ * ADR 023).
  */
 export async function loadPublicPosts(username: string): Promise<ReadResult<FeedPage>> {
   const page = await readAsMachine(getSharedProfileFeed, { params: { username } });
-  return page.ok ? { ok: true, data: await withMyLikes(page.data) } : page;
+  return page.ok ? forReader(page.data) : page;
 }
 
-/** The first page of the public posts a creator loved, for guests. */
-export const loadSharedLoved = (influencerId: string) =>
-  readAsMachine(getSharedLovedPosts, { params: { influencerId } });
+/** The first page of the public posts a creator loved, as the reader may see them (ADR 071). */
+export const loadSharedLoved = (influencerId: string) => lovedPostsForReader(influencerId, undefined);

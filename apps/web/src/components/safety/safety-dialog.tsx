@@ -1,0 +1,135 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useId, useState } from 'react';
+import { loadStore } from '@/client/lazy-store';
+import { BottomSheet } from '../bottom-sheet';
+import { useErrorText } from '../error-message';
+import { notifySuccess } from '../toast';
+import { ReportForm } from './report-form';
+import styles from './safety.module.css';
+import type { SafetyDialogKind, SafetySubject } from './safety-subject';
+
+/**
+ * Marks the safe choice as the one `showModal` focuses (the platform's `autofocus`, which React's `autoFocus`
+ * does not write: it focuses in its own commit, before the sheet opens). Enter pressed twice blocks nobody.
+ */
+const focusFirst = (button: HTMLButtonElement | null) => button?.setAttribute('autofocus', '');
+
+/** Where a citizen lands after blocking someone: the stage, since the page they were on is gone for them. */
+const AFTER_BLOCK_PATH = '/';
+
+interface SafetyDialogProps {
+  kind: SafetyDialogKind;
+  subject: SafetySubject;
+  /** The dialog closed (done, cancelled, Escape): the menu takes the focus back. */
+  onClose: () => void;
+  onMuted: () => void;
+}
+
+/**
+ * The menu's dialogs (ADR 071), each saying what will happen before it does: a block, a mute, or a report. A
+ * bottom sheet (a modal `<dialog>`: focus kept inside, Escape closes it); the focus starts on the safe choice.
+ */
+export default function SafetyDialog({ kind, subject, onClose, onMuted }: SafetyDialogProps) {
+  const headingId = useId();
+  return (
+    <BottomSheet open onClose={onClose} labelledBy={headingId}>
+      <div className={styles.dialog}>
+        {kind === 'report' ? (
+          <ReportForm subject={subject} headingId={headingId} onClose={onClose} />
+        ) : (
+          <Confirmation kind={kind} subject={subject} headingId={headingId} onClose={onClose} onMuted={onMuted} />
+        )}
+      </div>
+    </BottomSheet>
+  );
+}
+
+function Confirmation({
+  kind,
+  subject,
+  headingId,
+  onClose,
+  onMuted,
+}: {
+  kind: 'block' | 'mute';
+  subject: SafetySubject;
+  headingId: string;
+  onClose: () => void;
+  onMuted: () => void;
+}) {
+  const t = useTranslations('Safety');
+  const errorText = useErrorText();
+  const router = useRouter();
+  const explanationId = useId();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { username } = subject;
+  const words =
+    kind === 'block'
+      ? {
+          heading: t('block.heading', { username }),
+          explanation: t('block.explanation', { username }),
+          confirm: t('block.confirm'),
+          done: t('block.done', { username }),
+        }
+      : {
+          heading: t('mute.heading', { username }),
+          explanation: t('mute.explanation', { username }),
+          confirm: t('mute.confirm'),
+          done: t('mute.done', { username }),
+        };
+
+  const confirm = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const outcome = await (await loadStore()).setSafety(kind, subject.citizenId);
+      if (!outcome.ok) {
+        setFailure(errorText(outcome.error));
+        setBusy(false);
+        return;
+      }
+    } catch (error) {
+      setFailure(errorText({ status: 'FETCH_ERROR', error: String(error) }));
+      setBusy(false);
+      return;
+    }
+    notifySuccess(words.done);
+    if (kind === 'block') {
+      // Their profile and posts are gone for me now: the stage, with nothing of theirs (ADR 069, 071).
+      router.replace(AFTER_BLOCK_PATH);
+      return;
+    }
+    onMuted();
+    onClose();
+  };
+
+  return (
+    <>
+      <h2 id={headingId}>{words.heading}</h2>
+      <p id={explanationId}>{words.explanation}</p>
+      {failure ? (
+        <p role="alert" className={styles.alert}>
+          {failure}
+        </p>
+      ) : null}
+      <div className={styles.buttons}>
+        <button
+          type="button"
+          className={kind === 'block' ? styles.dangerPrimary : styles.primary}
+          aria-describedby={explanationId}
+          disabled={busy}
+          onClick={confirm}
+        >
+          {words.confirm}
+        </button>
+        <button ref={focusFirst} type="button" className={styles.secondary} disabled={busy} onClick={onClose}>
+          {t('cancel')}
+        </button>
+      </div>
+    </>
+  );
+}
