@@ -2,6 +2,7 @@ import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { contentApi } from './api/content-api';
 import { browserEnvironment, type ClientEnvironment } from './api/environment';
 import { graphsApi } from './api/graphs-api';
+import { moderationQueueApi } from './api/moderation-queue-api';
 import { sessionApi } from './api/session-api';
 import { socialApi } from './api/social-api';
 import { usersMutations } from './api/users-mutations';
@@ -9,7 +10,7 @@ import { navigation } from './navigation-slice';
 import { sessionStatus } from './session-status';
 
 /** One API slice per service (docs/design.md §4.7); the users slice with its optimistic writes. */
-export const apiSlices = [contentApi, socialApi, usersMutations, graphsApi, sessionApi] as const;
+export const apiSlices = [contentApi, socialApi, usersMutations, graphsApi, sessionApi, moderationQueueApi] as const;
 
 const rootReducer = combineSlices(
   contentApi,
@@ -17,6 +18,7 @@ const rootReducer = combineSlices(
   usersMutations,
   graphsApi,
   sessionApi,
+  moderationQueueApi,
   sessionStatus,
   navigation,
 );
@@ -35,6 +37,7 @@ export function makeStore(environment: ClientEnvironment = browserEnvironment())
         usersMutations.middleware,
         graphsApi.middleware,
         sessionApi.middleware,
+        moderationQueueApi.middleware,
       ),
   });
 }
