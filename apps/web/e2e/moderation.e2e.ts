@@ -88,10 +88,11 @@ async function onGuestStage(): Promise<boolean> {
   return stage.body.data.some((post) => post.id === postId);
 }
 
-/** Whether a profile page, loaded afresh, shows the post's caption. */
+/** Whether heidi's profile, loaded afresh, lists the post (a tile or a card links to its page). */
 async function profileShowsPost(page: Page): Promise<boolean> {
   await page.goto(`${origin}/u/heidi`);
-  return ((await page.locator('main').textContent()) ?? '').includes('My first sunset post');
+  await page.locator('main h1').first().waitFor();
+  return (await page.locator(`main a[href="/p/${postId}"]`).count()) > 0;
 }
 
 /** The queue's card of heidi's post. */
@@ -126,8 +127,20 @@ describe('the moderation screen', () => {
     await menu.getByRole('link', { name: 'Edit profile' }).waitFor();
     expect(await menu.getByRole('link', { name: 'Moderation' }).count()).toBe(0);
   });
+});
 
-  it('lets a moderator hide a reported post for everyone but its author, log it and restore it', async () => {
+/*
+ * One moderator's session through the steps below, in order: each step starts where the one before left grace's
+ * page.
+ */
+describe('a moderator deciding on a reported post', () => {
+  let grace: Page;
+  let guest: Page;
+
+  it('reaches the queue from the account menu and sees the reported post in context', async () => {
+    // The profile lists the post before anything is decided (what the checks below take away and bring back).
+    guest = await pageFor();
+    expect(await profileShowsPost(guest)).toBe(true);
     const reported = await api(`/api/moderation/v1/reports`, erinToken, {
       method: 'POST',
       body: JSON.stringify({ subject: { kind: 'post', id: postId }, reason: 'spam', note: REPORT_NOTE }),
@@ -136,7 +149,7 @@ describe('the moderation screen', () => {
     expect(await onGuestStage()).toBe(true);
 
     // grace reaches the screen from her account menu.
-    const grace = await signedIn('grace');
+    grace = await signedIn('grace');
     await accountMenuButton(grace).click();
     await grace.locator('header.site-header [popover]').getByRole('link', { name: 'Moderation' }).click();
     await grace.waitForURL(`${origin}/moderation`);
@@ -154,16 +167,18 @@ describe('the moderation screen', () => {
     expect(await card.locator('img').count()).toBe(1);
     await expectAccessible(grace, '/moderation');
     await screenshots(grace, 'moderation-queue');
+  });
 
+  it('hides it after a confirmation that says what will happen', async () => {
     await decide(grace, 'Hide post', /hidden for everyone but its author/, HIDE_NOTE);
     await expectToast(grace, 'The post is hidden.');
     // The queue is read again: the subject is decided and hidden.
     await expect.poll(async () => (await sunsetCard(grace).textContent()) ?? '').toContain('Decided');
     expect(await sunsetCard(grace).textContent()).toContain('Hidden from everyone but its author');
+  });
 
-    // Gone for a guest (the stage, the profile, the post's page) and for dave.
+  it('leaves it out for a guest and another citizen, and shows it to its author with the decision', async () => {
     expect(await onGuestStage()).toBe(false);
-    const guest = await pageFor();
     await expect.poll(() => profileShowsPost(guest), { timeout: 10_000 }).toBe(false);
     expect((await guest.goto(`${origin}/p/${postId}`))?.status()).toBe(404);
     const dave = await signedIn('dave');
@@ -178,8 +193,9 @@ describe('the moderation screen', () => {
     expect(await notice.textContent()).toContain('Hidden by a moderator');
     expect(await notice.textContent()).toContain('Reason: Spam.');
     expect(await heidi.locator('main').textContent()).toContain('My first sunset post');
+  });
 
-    // The log: who, when, what, why.
+  it('reads the decision in the log: who, when, what, why', async () => {
     await grace.getByRole('navigation', { name: 'Moderation views' }).getByRole('link', { name: 'Log' }).click();
     await grace.waitForURL(`${origin}/moderation?view=log`);
     const entry = grace.locator('main article').first();
@@ -191,8 +207,9 @@ describe('the moderation screen', () => {
     expect(await entry.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
     await expectAccessible(grace, '/moderation?view=log');
     await screenshots(grace, 'moderation-log');
+  });
 
-    // Restored: back for everyone.
+  it('restores it for everyone', async () => {
     await grace.getByRole('navigation', { name: 'Moderation views' }).getByRole('link', { name: 'Reports' }).click();
     await grace.waitForURL(`${origin}/moderation`);
     await sunsetCard(grace).waitFor();
