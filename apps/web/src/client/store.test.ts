@@ -9,10 +9,19 @@ const environment = () =>
   createClientEnvironment({ readCookies: () => '', redirect: () => undefined, currentPath: () => '/' });
 
 describe('the store', () => {
-  it('holds one slice per service, the session flag and the navigation history', () => {
+  it("holds one slice per service (the moderators' own beside them), the session flag and the navigation history", () => {
     const state = makeStore(environment()).getState();
     expect(Object.keys(state).sort()).toEqual(
-      ['contentApi', 'graphsApi', 'navigation', 'sessionApi', 'sessionStatus', 'socialApi', 'usersApi'].sort(),
+      [
+        'contentApi',
+        'graphsApi',
+        'moderationQueueApi',
+        'navigation',
+        'sessionApi',
+        'sessionStatus',
+        'socialApi',
+        'usersApi',
+      ].sort(),
     );
     expect(apiSlices.map((api) => api.reducerPath)).toEqual([
       'contentApi',
@@ -20,6 +29,7 @@ describe('the store', () => {
       'usersApi',
       'graphsApi',
       'sessionApi',
+      'moderationQueueApi',
     ]);
     expect(selectSessionLoading(state)).toBe(false);
   });
