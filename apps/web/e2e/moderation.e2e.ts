@@ -203,7 +203,7 @@ describe('a moderator deciding on a reported post', () => {
     const line = (await entry.textContent()) ?? '';
     expect(line).toContain('by @grace');
     expect(line).toContain(HIDE_NOTE);
-    expect(await entry.getByRole('link', { name: 'Post' }).getAttribute('href')).toBe(`/p/${postId}`);
+    expect(await entry.getByRole('link', { name: 'Post by @heidi' }).getAttribute('href')).toBe(`/p/${postId}`);
     expect(await entry.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
     await expectAccessible(grace, '/moderation?view=log');
     await screenshots(grace, 'moderation-log');

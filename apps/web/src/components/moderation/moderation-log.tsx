@@ -11,6 +11,20 @@ import styles from './moderation.module.css';
 
 const WHEN = { dateStyle: 'medium', timeStyle: 'short' } as const;
 
+/** What a decision was about: the post (by its author) or the citizen, linked; named by kind once gone. */
+function Subject({ entry }: { entry: ModerationLogEntryView }) {
+  const t = useTranslations('Moderation.log');
+  const { subject, subjectUsername: username } = entry;
+  if (subject.kind === 'post') {
+    return <Link href={`/p/${subject.id}`}>{username ? t('postBy', { username: `@${username}` }) : t('post')}</Link>;
+  }
+  return username ? (
+    <Link href={`/u/${username}`}>{t('citizenNamed', { username: `@${username}` })}</Link>
+  ) : (
+    t('citizen')
+  );
+}
+
 /** One decision: what was done, by whom and when, on what, and why. */
 function LogEntry({ entry }: { entry: ModerationLogEntryView }) {
   const t = useTranslations('Moderation.log');
@@ -23,7 +37,7 @@ function LogEntry({ entry }: { entry: ModerationLogEntryView }) {
         {by} · <time dateTime={entry.decidedAt}>{format.dateTime(new Date(entry.decidedAt), WHEN)}</time>
       </p>
       <p className={styles.kind}>
-        {entry.subject.kind === 'post' ? <Link href={`/p/${entry.subject.id}`}>{t('post')}</Link> : t('citizen')}
+        <Subject entry={entry} />
       </p>
       <p className={styles.note}>{entry.note || t('noNote')}</p>
     </article>
