@@ -105,6 +105,7 @@ async function decide(page: Page, button: string, explanation: RegExp, note: str
   await dialog.waitFor();
   expect(await dialog.textContent()).toMatch(explanation);
   await expectAccessible(page, `/moderation, ${button} dialog`);
+  await page.screenshot({ path: join(artifactsDir, `moderation-dialog-${button.replace(/\W+/g, '-')}-390.png`) });
   await dialog.getByLabel('Note for the log').fill(note);
   await dialog.getByRole('button', { name: button }).click();
   await dialog.waitFor({ state: 'hidden' });
