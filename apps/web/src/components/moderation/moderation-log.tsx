@@ -16,10 +16,16 @@ function Subject({ entry }: { entry: ModerationLogEntryView }) {
   const t = useTranslations('Moderation.log');
   const { subject, subjectUsername: username } = entry;
   if (subject.kind === 'post') {
-    return <Link href={`/p/${subject.id}`}>{username ? t('postBy', { username: `@${username}` }) : t('post')}</Link>;
+    return (
+      <Link className={styles.subjectLink} href={`/p/${subject.id}`}>
+        {username ? t('postBy', { username: `@${username}` }) : t('post')}
+      </Link>
+    );
   }
   return username ? (
-    <Link href={`/u/${username}`}>{t('citizenNamed', { username: `@${username}` })}</Link>
+    <Link className={styles.subjectLink} href={`/u/${username}`}>
+      {t('citizenNamed', { username: `@${username}` })}
+    </Link>
   ) : (
     t('citizen')
   );
