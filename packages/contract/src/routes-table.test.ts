@@ -64,7 +64,7 @@ describe('routeTable', () => {
       otpLength: contract.OTP_LENGTH,
       displayNameMaxLength: contract.DISPLAY_NAME_MAX_LENGTH,
       bioMaxLength: contract.BIO_MAX_LENGTH,
-      reportNoteMaxLength: contract.MODERATION_NOTE_MAX_LENGTH,
+      moderationNoteMaxLength: contract.MODERATION_NOTE_MAX_LENGTH,
     });
   });
 });

@@ -55,7 +55,7 @@ export const inputLimits = {
   otpLength: 6,
   displayNameMaxLength: 60,
   bioMaxLength: 300,
-  reportNoteMaxLength: 1000,
+  moderationNoteMaxLength: 1000,
 } as const;
 
 /** A route as the runtime sees it. */

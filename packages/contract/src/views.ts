@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, IsoDateTime } from './common.js';
+import type { CitizenRole } from './endpoint.js';
 
 export const MediaType = z.enum(['image', 'video']);
 export const SharingOptions = z.enum(['public', 'private']);
@@ -111,12 +112,17 @@ export const ProfileView = CitizenSummary.extend({
   ...SocialCounts.shape,
 }).meta({ id: 'Profile' });
 
+/** A role a citizen may hold beyond being one (endpoint.ts's `CitizenRole`), given by the admin CLI (ADR 070). */
+export const CitizenRoleName = z.enum(['moderator'] as const satisfies readonly CitizenRole[]);
+
 export const MyProfileView = CitizenSummary.extend({
   email: z.string().nullable(),
   coverPictureUri: z.string().nullable(),
   bio: z.string(),
   language: z.string(),
   createdAt: IsoDateTime,
+  /** The roles I hold (empty for most), read with each answer as the role checks read them (ADR 073). */
+  roles: z.array(CitizenRoleName),
   ...SocialCounts.shape,
 }).meta({ id: 'MyProfile' });
 

@@ -205,6 +205,10 @@ describe('the queue and the log', () => {
         payload: { action: 'dismiss', note: 'not spam' },
       });
       expect(dismissed.statusCode, dismissed.body).toBe(200);
+      expect(dismissed.json()).toMatchObject({
+        moderator: (mod as Citizen).username,
+        subjectUsername: (c as Citizen).username,
+      });
       const first = await fresh.request({ method: 'GET', url: `${REPORTS}?size=1`, as: mod as Citizen });
       expect(first.statusCode, first.body).toBe(200);
       expect(first.json().data).toMatchObject([
@@ -226,10 +230,25 @@ describe('the queue and the log', () => {
           moderator: (mod as Citizen).username,
           action: 'dismiss',
           subject: { kind: 'citizen', id: (c as Citizen).id },
+          subjectUsername: (c as Citizen).username,
           reportId: decided.json().id,
           note: 'not spam',
         },
       ]);
+      // A decision on a post names its author (ADR 073).
+      const postReport = first.json().data[0].reports[0].id;
+      const hidden = await fresh.request({
+        method: 'POST',
+        url: `${REPORTS}/${postReport}/decision`,
+        as: mod as Citizen,
+        payload: { action: 'hide-post', note: '' },
+      });
+      expect(hidden.json()).toMatchObject({
+        subject: { kind: 'post', id: post },
+        subjectUsername: (a as Citizen).username,
+      });
+      const newest = await fresh.request({ method: 'GET', url: '/api/moderation/v1/log?size=1', as: mod as Citizen });
+      expect(newest.json().data).toMatchObject([{ action: 'hide-post', subjectUsername: (a as Citizen).username }]);
     } finally {
       await fresh.close();
     }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantRole, revokeRole } from '../../src/cli/commands/moderation.js';
 import { newId } from '../../src/db/ids.js';
 import { expectError, expectOk } from '../support/answers.js';
 import { paths } from '../support/calls.js';
@@ -30,8 +31,33 @@ describe('GET /influencers/me', () => {
       followingCount: 2,
       friendsCount: 1,
       postsCount: 0,
+      roles: [],
     });
     expect(Number.isNaN(Date.parse(me.createdAt))).toBe(false);
+  });
+
+  it('names the roles I hold, read with each answer: a role given shows at once and a role taken goes (ADR 073)', async () => {
+    const citizen = await t.newCitizen();
+    const as = citizen;
+    const roles = async () => expectOk(await t.request({ method: 'GET', url: paths.me, as })).roles;
+    expect(await roles()).toEqual([]);
+    await grantRole(t.ctx, citizen.username, 'moderator');
+    expect(await roles()).toEqual(['moderator']);
+    // Every call that answers my profile names them alike, so the web's copy of it keeps them after an edit.
+    const edited = expectOk(
+      await t.request({
+        method: 'PUT',
+        url: '/api/users/influencers/me/profile',
+        as,
+        payload: { displayName: 'Mod Erator', bio: '' },
+      }),
+    );
+    expect(edited.roles).toEqual(['moderator']);
+    await revokeRole(t.ctx, citizen.username, 'moderator');
+    expect(await roles()).toEqual([]);
+    // Another citizen's roles are theirs alone.
+    await grantRole(t.ctx, citizen.username, 'moderator');
+    expect(expectOk(await t.request({ method: 'GET', url: paths.me, as: 'alice' })).roles).toEqual([]);
   });
 
   it('refuses other versions, identities and a session whose account is gone', async () => {

@@ -9,13 +9,14 @@ const environment = () =>
   createClientEnvironment({ readCookies: () => '', redirect: () => undefined, currentPath: () => '/' });
 
 describe('the store', () => {
-  it('holds one slice per service, the session flag and the navigation history', () => {
+  it("holds one slice per service (the moderators' own beside them), the session flag and the navigation history", () => {
     const state = makeStore(environment()).getState();
     expect(Object.keys(state).sort()).toEqual(
       [
         'contentApi',
         'graphsApi',
         'moderationApi',
+        'moderationQueueApi',
         'navigation',
         'sessionApi',
         'sessionStatus',
@@ -30,6 +31,7 @@ describe('the store', () => {
       'graphsApi',
       'sessionApi',
       'moderationApi',
+      'moderationQueueApi',
     ]);
     expect(selectSessionLoading(state)).toBe(false);
   });

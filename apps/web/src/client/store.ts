@@ -3,14 +3,24 @@ import { contentApi } from './api/content-api';
 import { browserEnvironment, type ClientEnvironment } from './api/environment';
 import { graphsApi } from './api/graphs-api';
 import { moderationApi } from './api/moderation-api';
+import { moderationQueueApi } from './api/moderation-queue-api';
 import { sessionApi } from './api/session-api';
 import { socialApi } from './api/social-api';
 import { usersMutations } from './api/users-mutations';
 import { navigation } from './navigation-slice';
 import { sessionStatus } from './session-status';
 
-/** One API slice per service (docs/design.md §4.7); the users slice with its optimistic writes; a citizen's moderation calls. */
-export const apiSlices = [contentApi, socialApi, usersMutations, graphsApi, sessionApi, moderationApi] as const;
+/** One API slice per service (docs/design.md §4.7); the users slice with its optimistic writes; a citizen's moderation
+ * calls (reports) and a moderator's (the queue, decisions, the log). */
+export const apiSlices = [
+  contentApi,
+  socialApi,
+  usersMutations,
+  graphsApi,
+  sessionApi,
+  moderationApi,
+  moderationQueueApi,
+] as const;
 
 const rootReducer = combineSlices(
   contentApi,
@@ -19,6 +29,7 @@ const rootReducer = combineSlices(
   graphsApi,
   sessionApi,
   moderationApi,
+  moderationQueueApi,
   sessionStatus,
   navigation,
 );
@@ -38,6 +49,7 @@ export function makeStore(environment: ClientEnvironment = browserEnvironment())
         graphsApi.middleware,
         sessionApi.middleware,
         moderationApi.middleware,
+        moderationQueueApi.middleware,
       ),
   });
 }

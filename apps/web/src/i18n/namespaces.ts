@@ -6,6 +6,7 @@ import type Feed from '../../messages/en/Feed.json';
 import type Home from '../../messages/en/Home.json';
 import type Layout from '../../messages/en/Layout.json';
 import type Metadata from '../../messages/en/Metadata.json';
+import type Moderation from '../../messages/en/Moderation.json';
 import type NotFound from '../../messages/en/NotFound.json';
 import type People from '../../messages/en/People.json';
 import type Post from '../../messages/en/Post.json';
@@ -27,6 +28,7 @@ export interface Messages {
   Home: typeof Home;
   Layout: typeof Layout;
   Metadata: typeof Metadata;
+  Moderation: typeof Moderation;
   NotFound: typeof NotFound;
   People: typeof People;
   Post: typeof Post;
@@ -47,6 +49,7 @@ export const namespaces = [
   'Home',
   'Layout',
   'Metadata',
+  'Moderation',
   'NotFound',
   'People',
   'Post',

@@ -68,6 +68,8 @@ export const ModerationLogEntryView = z
     moderator: z.string().nullable(),
     action: ModerationAction,
     subject: ReportSubject,
+    /** Who the decision was about: the citizen, or the post's author (ADR 073); null once the subject is gone. */
+    subjectUsername: z.string().nullable(),
     reportId: Id.nullable(),
     note: z.string(),
     decidedAt: IsoDateTime,

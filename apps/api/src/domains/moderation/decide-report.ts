@@ -1,6 +1,7 @@
 import { decideReport } from '@civitas/contract';
 import { defineRoute } from '../../http/route.js';
 import { decide } from './decisions.js';
+import { logNames } from './log-names.js';
 import { logEntryView } from './present.js';
 
 /** A moderator's decision on a report's subject (the role is checked before this runs: http/auth/roles.ts). */
@@ -11,5 +12,5 @@ export default defineRoute(decideReport, async ({ params, body, caller, ctx }) =
     target: { reportId: params.id },
     moderatorId: caller.citizenId,
   });
-  return logEntryView(entry, new Map([[caller.citizenId, caller.username]]));
+  return logEntryView(entry, await logNames(ctx, [entry]));
 });

@@ -1,13 +1,13 @@
 import { getModerationLog } from '@civitas/contract';
-import { oneOf } from '../../db/id-list.js';
 import { encodeCursor } from '../../db/keyset.js';
 import { defineRoute } from '../../http/route.js';
 import { PostIdKey, startAfter } from '../feeds/keyset-page.js';
+import { logNames } from './log-names.js';
 import { logEntryView } from './present.js';
 
 /**
  * Every moderation decision, newest first (ids are time-ordered): a keyset page on the log's key, then the
- * moderators' usernames in one query.
+ * usernames its lines name (log-names.ts).
  */
 export default defineRoute(getModerationLog, async ({ query, ctx }) => {
   const feed = 'moderation-log';
@@ -21,19 +21,10 @@ export default defineRoute(getModerationLog, async ({ query, ctx }) => {
   if (after) rows = rows.where('id', '<', after.key[0]);
   const found = await rows.execute();
   const page = found.slice(0, query.size);
-  const moderatorIds = [...new Set(page.flatMap((row) => (row.moderator_id === null ? [] : [row.moderator_id])))];
-  const moderators = new Map<string, string>();
-  if (moderatorIds.length > 0) {
-    const named = await ctx.db
-      .selectFrom('citizens')
-      .select(['id', 'username'])
-      .where(oneOf(ctx.dialect, 'id', moderatorIds))
-      .execute();
-    for (const { id, username } of named) moderators.set(id, username);
-  }
+  const names = await logNames(ctx, page);
   const last = page.at(-1);
   return {
-    data: page.map((row) => logEntryView(row, moderators)),
+    data: page.map((row) => logEntryView(row, names)),
     continuationToken: found.length > query.size && last ? encodeCursor(secret, { feed, key: [last.id] }) : null,
   };
 });

@@ -15,11 +15,18 @@ export const myReportView = (row: ReportsTable): MyReportView => ({
   decidedAt: row.decided_at === null ? null : isoTime(row.decided_at),
 });
 
-export const logEntryView = (row: LogRow, moderators: ReadonlyMap<string, string>): ModerationLogEntryView => ({
+/** The usernames a page of the log names: its moderators by id, and its subjects by `kind:id` (log-names.ts). */
+export interface LogNames {
+  moderators: ReadonlyMap<string, string>;
+  subjects: ReadonlyMap<string, string>;
+}
+
+export const logEntryView = (row: LogRow, names: LogNames): ModerationLogEntryView => ({
   id: row.id,
-  moderator: row.moderator_id === null ? null : (moderators.get(row.moderator_id) ?? null),
+  moderator: row.moderator_id === null ? null : (names.moderators.get(row.moderator_id) ?? null),
   action: row.action as ModerationLogEntryView['action'],
   subject: { kind: row.subject_kind, id: row.subject_id },
+  subjectUsername: names.subjects.get(`${row.subject_kind}:${row.subject_id}`) ?? null,
   reportId: row.report_id,
   note: row.note,
   decidedAt: isoTime(row.created_at),

@@ -11,7 +11,7 @@ import { defineRoute } from '../../http/route.js';
 import { PROFILE_IMAGE_SIZES, type ProfileImageKind, profileImage } from '../../media/image/profile-images.js';
 import { MediaRejected } from '../../media/media-rejected.js';
 import { imageFolder, receivePicture, swapImage } from './my-images.js';
-import { myProfileView } from './present.js';
+import { myProfileAnswer } from './my-profile.js';
 
 /**
  * My new picture or cover, made at once (one small image: a fraction of a second even for a large photo) and
@@ -32,7 +32,7 @@ const setMyImage = (endpoint: typeof setMyProfilePicture | typeof setMyCoverPict
     const folder = imageFolder(caller.citizenId, kind);
     const uri = await ctx.media.files.put(`${folder}/${kind}-${PROFILE_IMAGE_SIZES[kind].width}.webp`, bytes);
     try {
-      return myProfileView(await swapImage(ctx, caller.citizenId, kind, uri, request.log));
+      return myProfileAnswer(ctx, await swapImage(ctx, caller.citizenId, kind, uri, request.log));
     } catch (error) {
       await ctx.media.files.removeFolder(folder).catch(() => undefined);
       throw error;
@@ -42,7 +42,7 @@ const setMyImage = (endpoint: typeof setMyProfilePicture | typeof setMyCoverPict
 /** No picture or cover of mine: the placeholder shows, and the files of the one I had are deleted. */
 const removeMyImage = (endpoint: typeof removeMyProfilePicture | typeof removeMyCoverPicture, kind: ProfileImageKind) =>
   defineRoute(endpoint, async ({ caller, ctx, request }) =>
-    myProfileView(await swapImage(ctx, caller.citizenId, kind, null, request.log)),
+    myProfileAnswer(ctx, await swapImage(ctx, caller.citizenId, kind, null, request.log)),
   );
 
 export const setMyPicture = setMyImage(setMyProfilePicture, 'picture');

@@ -1,4 +1,4 @@
-import type { FriendRequestDetails, MyProfileView, ProfileView } from '@civitas/contract';
+import type { CitizenRole, FriendRequestDetails, MyProfileView, ProfileView } from '@civitas/contract';
 import type { Selectable } from 'kysely';
 import type { CitizensTable } from '../../db/tables/index.js';
 import { citizenSummaryView, isoTime } from '../posts/present.js';
@@ -56,12 +56,14 @@ export const profileView = (row: ProfileRow, relationship: Relationship, isMe: b
   ...socialCounts(row),
 });
 
-export const myProfileView = (row: ProfileRow): MyProfileView => ({
+/** My own profile, with the roles I hold (read per request beside the row: ADR 073). */
+export const myProfileView = (row: ProfileRow, roles: readonly CitizenRole[]): MyProfileView => ({
   ...citizenSummaryView(row),
   email: row.email,
   coverPictureUri: row.cover_picture_uri,
   bio: row.bio,
   language: row.language,
   createdAt: isoTime(row.created_at),
+  roles: [...roles],
   ...socialCounts(row),
 });

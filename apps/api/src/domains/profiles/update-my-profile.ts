@@ -1,7 +1,8 @@
 import { updateMyProfile } from '@civitas/contract';
 import { callerGone } from '../../http/live-caller.js';
 import { defineRoute } from '../../http/route.js';
-import { myProfileView, profileColumns } from './present.js';
+import { myProfileAnswer } from './my-profile.js';
+import { profileColumns } from './present.js';
 
 /**
  * My name and bio. Nothing holds a copy long: posts read their author's row with every read, mentions keep a
@@ -21,5 +22,5 @@ export default defineRoute(updateMyProfile, async ({ body, caller, ctx }) => {
     .returning(profileColumns)
     .executeTakeFirst();
   if (!row) throw callerGone();
-  return myProfileView(row);
+  return myProfileAnswer(ctx, row);
 });

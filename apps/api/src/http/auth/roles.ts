@@ -19,6 +19,20 @@ export async function holdsRole(db: Db, citizenId: string, role: CitizenRole): P
   return row !== undefined;
 }
 
+/**
+ * Every role a citizen holds, read as holdsRole reads one (ADR 070): a citizen's own view of themselves names
+ * them (`MyProfileView.roles`, ADR 073), so a role given or taken shows at their next read of it.
+ */
+export async function rolesOf(db: Db, citizenId: string): Promise<CitizenRole[]> {
+  const rows = await db
+    .selectFrom('citizen_roles')
+    .select('role')
+    .where('citizen_id', '=', citizenId)
+    .orderBy('role')
+    .execute();
+  return rows.map((row) => row.role as CitizenRole);
+}
+
 const refusals: Record<CitizenRole, () => AppError> = {
   moderator: () => forbidden('NOT_A_MODERATOR', 'Only moderators may do this'),
 };

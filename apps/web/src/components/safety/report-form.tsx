@@ -125,12 +125,12 @@ export function ReportForm({
         <textarea
           id={noteId}
           value={note}
-          maxLength={inputLimits.reportNoteMaxLength}
+          maxLength={inputLimits.moderationNoteMaxLength}
           aria-describedby={hintId}
           onChange={(event) => setNote(event.target.value)}
         />
         <span id={hintId} className={styles.hint}>
-          {t('report.noteHint', { max: inputLimits.reportNoteMaxLength })}
+          {t('report.noteHint', { max: inputLimits.moderationNoteMaxLength })}
         </span>
       </div>
       {failure ? (

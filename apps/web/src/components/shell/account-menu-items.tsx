@@ -1,4 +1,4 @@
-import { Check, CircleUserRound, ShieldBan, UserPen } from 'lucide';
+import { Check, CircleUserRound, ShieldBan, ShieldCheck, UserPen } from 'lucide';
 import { getTranslations } from 'next-intl/server';
 import { Icon } from '@/components/icon';
 import { Link } from '@/components/link';
@@ -8,13 +8,15 @@ import styles from './shell.module.css';
 const THEME_LABEL_ID = 'account-menu-theme';
 
 /**
- * The account menu's items but sign-out (ADR 063): my profile, editing it, blocked and muted (ADR 071), and the theme. Drawn by the server
+ * The account menu's items but sign-out (ADR 063): my profile, editing it, blocked and muted (ADR 071), the
+ * moderation screen for moderators (ADR 073), and the theme. Drawn by the server
  * and handed to the menu (account-menu.tsx), so their text, icons and the theme list cost the browser no script.
  * Plain links, reached with Tab; the chosen theme is the current one of its list.
  */
-export async function AccountMenuItems({ theme }: { theme: Theme }) {
+export async function AccountMenuItems({ theme, moderator = false }: { theme: Theme; moderator?: boolean }) {
   const t = await getTranslations('Shell');
   const safety = await getTranslations('Safety');
+  const moderation = await getTranslations('Moderation');
   return (
     <>
       <Link href="/me">
@@ -30,6 +32,13 @@ export async function AccountMenuItems({ theme }: { theme: Theme }) {
         <Icon node={ShieldBan} size={20} />
         {safety('page.title')}
       </Link>
+      {/* Only for moderators, by the roles my profile names (ADR 073). */}
+      {moderator ? (
+        <Link href="/moderation">
+          <Icon node={ShieldCheck} size={20} />
+          {moderation('menuLink')}
+        </Link>
+      ) : null}
       <div className={styles.accountGroup}>
         <span id={THEME_LABEL_ID} className={styles.accountGroupLabel}>
           {t('theme.label')}

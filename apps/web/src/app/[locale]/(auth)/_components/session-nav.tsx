@@ -20,12 +20,13 @@ export async function SessionNav({ theme }: { theme: Theme }) {
     // The picture comes with the page, so the header needs no store; a failed read leaves it to the browser's cache.
     const me = await readMe(session.token).catch(() => null);
     const picture = me?.ok ? (me.data.profilePictureUri ?? null) : undefined;
+    const moderator = me?.ok === true && me.data.roles.includes('moderator');
     return (
       <div className={styles.session}>
         <CitizenCorner
           picture={picture}
           signedInAs={t('signedInAs', { username: session.username })}
-          menuItems={<AccountMenuItems theme={theme} />}
+          menuItems={<AccountMenuItems theme={theme} moderator={moderator} />}
           signOut={{ label: t('signOut'), busyLabel: t('signingOut'), failedLabel: t('signOutFailed') }}
         />
       </div>

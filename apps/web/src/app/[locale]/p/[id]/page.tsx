@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { AppOnlyButton } from '@/components/app-only-prompt';
 import { FollowAuthorIsland, MoreMenu } from '@/components/citizen-islands';
+import { HiddenPostNotice } from '@/components/moderation/hidden-post-notice';
 import { PostCard } from '@/components/post/post-card';
 import styles from '@/components/post-detail/post-detail.module.css';
 import { BackButton } from '@/components/shell/back-button';
@@ -91,6 +92,7 @@ export default async function PostPage({ params }: PageProps) {
     return (
       <>
         <BackButton />
+        {post.moderationDecision ? <HiddenPostNotice decision={post.moderationDecision} /> : null}
         <CitizenPostDetail initialPost={post} viewerUsername={viewer.username} renderedAt={Date.now()} />
       </>
     );

@@ -1,0 +1,86 @@
+'use client';
+
+import type { ModerationLogEntryView } from '@civitas/contract';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useGetModerationLogInfiniteQuery } from '@/client/api/moderation-queue-api';
+import buttons from '../buttons.module.css';
+import { ErrorMessage } from '../error-message';
+import { Link } from '../link';
+import { actionKey } from './actions';
+import styles from './moderation.module.css';
+
+const WHEN = { dateStyle: 'medium', timeStyle: 'short' } as const;
+
+/** What a decision was about: the post (by its author) or the citizen, linked; named by kind once gone. */
+function Subject({ entry }: { entry: ModerationLogEntryView }) {
+  const t = useTranslations('Moderation.log');
+  const { subject, subjectUsername: username } = entry;
+  if (subject.kind === 'post') {
+    return (
+      <Link className={styles.subjectLink} href={`/p/${subject.id}`}>
+        {username ? t('postBy', { username: `@${username}` }) : t('post')}
+      </Link>
+    );
+  }
+  return username ? (
+    <Link className={styles.subjectLink} href={`/u/${username}`}>
+      {t('citizenNamed', { username: `@${username}` })}
+    </Link>
+  ) : (
+    t('citizen')
+  );
+}
+
+/** One decision: what was done, by whom and when, on what, and why. */
+function LogEntry({ entry }: { entry: ModerationLogEntryView }) {
+  const t = useTranslations('Moderation.log');
+  const format = useFormatter();
+  const by = entry.moderator ? t('by', { moderator: `@${entry.moderator}` }) : t('byAdmin');
+  return (
+    <article className={styles.entry}>
+      <h3 className={styles.entryHeading}>{t(`action.${actionKey[entry.action]}`)}</h3>
+      <p className={styles.when}>
+        {by} · <time dateTime={entry.decidedAt}>{format.dateTime(new Date(entry.decidedAt), WHEN)}</time>
+      </p>
+      <p className={styles.kind}>
+        <Subject entry={entry} />
+      </p>
+      <p className={styles.note}>{entry.note || t('noNote')}</p>
+    </article>
+  );
+}
+
+/** The moderation log (ADR 070): every decision, newest first, paged as the API pages. */
+export function ModerationLog() {
+  const t = useTranslations('Moderation');
+  const log = useGetModerationLogInfiniteQuery({ query: { size: 20 } });
+  const entries = log.data?.pages.flatMap((page) => page.data) ?? [];
+  if (log.isError && entries.length === 0) return <ErrorMessage error={log.error} onRetry={() => log.refetch()} />;
+  return (
+    <section aria-labelledby="moderation-log" aria-busy={log.isFetching}>
+      <h2 id="moderation-log" className="visually-hidden">
+        {t('views.log')}
+      </h2>
+      <p className={styles.intro}>{t('log.intro')}</p>
+      {log.isLoading ? <p role="status">{t('queue.loading')}</p> : null}
+      {log.isSuccess && entries.length === 0 ? <p className={styles.empty}>{t('log.empty')}</p> : null}
+      <ul className={styles.list}>
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <LogEntry entry={entry} />
+          </li>
+        ))}
+      </ul>
+      {log.hasNextPage ? (
+        <button
+          type="button"
+          className={buttons.secondary}
+          disabled={log.isFetchingNextPage}
+          onClick={() => log.fetchNextPage()}
+        >
+          {log.isFetchingNextPage ? t('queue.loading') : t('queue.more')}
+        </button>
+      ) : null}
+    </section>
+  );
+}
