@@ -168,3 +168,4 @@ for (const shape of values.shapes.split(',')) {
   );
   before = after;
 }
+process.exit(0);
