@@ -79,7 +79,8 @@ describe('a person in a real browser', () => {
   it('goes to the stage, not to a spent sign-in form, on Back; so do the sign-in and sign-up pages typed in', async () => {
     await page.goBack();
     await page.waitForURL(`${origin}/`);
-    expect(await header().textContent()).toContain(`Signed in as ${person.username}`);
+    // The corner is an island of its own (ADR 023): drawn once its chunk has run, as after the sign-in above.
+    await expect.poll(() => header().textContent(), { timeout: 5_000 }).toContain(`Signed in as ${person.username}`);
     await page.goForward().catch(() => undefined);
     for (const path of ['/sign-in', '/sign-up']) {
       await page.goto(`${origin}${path}`);
