@@ -345,6 +345,16 @@ describe('suspension', () => {
       as: reader,
     });
     expect(follow.statusCode).toBe(404);
+    // The lists about them answer as their profile does, as for a citizen who does not exist.
+    const lists = [
+      `/api/graphs/influencers/mutual-following-connections/${suspendee.id}`,
+      `/api/graphs/influencers/profile-relevant-creators/${suspendee.id}`,
+      `/api/graphs/influencers/profile-relevant-citizens/${suspendee.id}`,
+    ];
+    for (const url of lists) {
+      const answer = await t.request({ method: 'GET', url, as: reader });
+      expect([url, answer.statusCode, answer.json().code]).toEqual([url, 404, 'CITIZEN_NOT_FOUND']);
+    }
 
     const unsuspended = await decision(moderator, filed.json().id, 'unsuspend', 'Appeal granted');
     expect(unsuspended.statusCode, unsuspended.body).toBe(200);
@@ -362,6 +372,7 @@ describe('suspension', () => {
       as: reader,
     });
     expect(found.json().total).toBe(1);
+    for (const url of lists) expect((await t.request({ method: 'GET', url, as: reader })).statusCode).toBe(200);
   });
 
   it('a moderator cannot suspend themselves', async () => {
