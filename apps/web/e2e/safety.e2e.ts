@@ -142,10 +142,11 @@ describe('reporting a post', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
-    // My reports list it, with its reason and state.
+    // My reports list it, by whom it is, with its reason and state.
     await page.goto(`${origin}/me/safety`);
     const reports = main(page).getByRole('list', { name: 'My reports' });
     await reports.getByText('Reason: Spam').waitFor();
+    await reports.getByRole('link', { name: 'A post by @grace' }).waitFor();
     expect(await reports.getByText('Being looked at').count()).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moderate } from '../../src/cli/commands/moderation.js';
 import {
   analyticsMessage,
   type OpenSocket,
@@ -149,6 +150,28 @@ describe('the analytics socket', () => {
     expect(
       await refusedUpgrade(port, { origin: SITE, authorization: token, cookie: `civitas_guest_token=${token}` }),
     ).toBe(401);
+  });
+
+  it('closes a citizen’s socket at its next message once a moderator suspends them, and stores nothing more', async () => {
+    const citizen = await t.newCitizen();
+    const cookie = `civitas_citizen_token=${await t.tokenFor(citizen)}`;
+    const client = await openSocket(port, { origin: SITE, cookie });
+    const before = analyticsMessage('page_viewed', { userId: citizen.id, guestId: null });
+    client.socket.send(JSON.stringify(before));
+    expect(await client.framesUntil(1)).toEqual([{ type: 'ack', eventId: before.data.metadata.eventId }]);
+
+    // A suspension signs the citizen out everywhere (ADR 070); every instance reloads its sign-outs.
+    await moderate(t.ctx, { action: 'suspend', username: citizen.username, note: 'spam', reason: 'spam' });
+    const closed = new Promise<[number, string]>((resolve) =>
+      client.socket.once('close', (code, reason) => resolve([code, String(reason)])),
+    );
+    const after = analyticsMessage('post_liked', { userId: citizen.id, guestId: null });
+    client.socket.send(JSON.stringify(after));
+    expect(await closed).toEqual([1008, 'session ended']);
+    expect(client.frames).toHaveLength(1);
+    expect(await stored([before.data.metadata.eventId, after.data.metadata.eventId])).toHaveLength(1);
+    // Nor can it open another with that session.
+    expect(await refusedUpgrade(port, { origin: SITE, cookie })).toBe(401);
   });
 
   it('answers a plain GET with 426 and tells how to send events', async () => {

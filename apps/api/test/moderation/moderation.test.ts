@@ -119,7 +119,11 @@ describe('a report and a decision on a post', () => {
     expect(like.statusCode).toBe(404);
     // The reporter sees their report decided.
     const mine = await t.request({ method: 'GET', url: `${REPORTS}/mine`, as: reader });
-    expect(mine.json().data.find((r: { id: string }) => r.id === filed.json().id)).toMatchObject({ state: 'actioned' });
+    // Named by its author, whom the reporter knew it was by, hidden or not.
+    expect(mine.json().data.find((r: { id: string }) => r.id === filed.json().id)).toMatchObject({
+      state: 'actioned',
+      subjectUsername: author.username,
+    });
 
     const restored = await decision(moderator, filed.json().id, 'restore-post');
     expect(restored.statusCode, restored.body).toBe(200);
@@ -134,6 +138,8 @@ describe('a report and a decision on a post', () => {
     const filed = await report(reader, { kind: 'post', id: postId });
     expect((await decision(moderator, filed.json().id, 'restore-post')).json().code).toBe('ALREADY_DECIDED');
     const aboutCitizen = await report(reader, { kind: 'citizen', id: author.id });
+    expect(aboutCitizen.json()).toMatchObject({ subject: { kind: 'citizen' }, subjectUsername: author.username });
+    expect(filed.json().subjectUsername).toBe(author.username);
     const misfit = await decision(moderator, aboutCitizen.json().id, 'hide-post');
     expect(misfit.statusCode).toBe(400);
     expect(misfit.json().code).toBe('ACTION_DOES_NOT_FIT');
@@ -345,6 +351,16 @@ describe('suspension', () => {
       as: reader,
     });
     expect(follow.statusCode).toBe(404);
+    // The lists about them answer as their profile does, as for a citizen who does not exist.
+    const lists = [
+      `/api/graphs/influencers/mutual-following-connections/${suspendee.id}`,
+      `/api/graphs/influencers/profile-relevant-creators/${suspendee.id}`,
+      `/api/graphs/influencers/profile-relevant-citizens/${suspendee.id}`,
+    ];
+    for (const url of lists) {
+      const answer = await t.request({ method: 'GET', url, as: reader });
+      expect([url, answer.statusCode, answer.json().code]).toEqual([url, 404, 'CITIZEN_NOT_FOUND']);
+    }
 
     const unsuspended = await decision(moderator, filed.json().id, 'unsuspend', 'Appeal granted');
     expect(unsuspended.statusCode, unsuspended.body).toBe(200);
@@ -362,6 +378,7 @@ describe('suspension', () => {
       as: reader,
     });
     expect(found.json().total).toBe(1);
+    for (const url of lists) expect((await t.request({ method: 'GET', url, as: reader })).statusCode).toBe(200);
   });
 
   it('a moderator cannot suspend themselves', async () => {

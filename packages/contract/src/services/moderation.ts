@@ -19,6 +19,8 @@ export const MyReportView = z
   .object({
     id: Id,
     subject: ReportSubject,
+    /** The citizen reported, or the reported post's author (who the reporter knew it was); null once gone. */
+    subjectUsername: z.string().nullable(),
     reason: ReportReason,
     note: z.string(),
     state: ReportState,

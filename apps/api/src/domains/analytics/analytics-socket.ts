@@ -1,6 +1,7 @@
 import type { AnalyticsServerFrame } from '@civitas/contract';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import { publicOrigin } from '../../config.js';
@@ -24,12 +25,18 @@ const BURST = 60;
 
 type Frame = z.input<typeof AnalyticsServerFrame>;
 
+/** The session that opened a socket, and whether it has been ended since (a sign-out everywhere, a suspension). */
+interface SocketSession {
+  sender: AnalyticsSender;
+  ended(): boolean;
+}
+
 /**
  * Who opens the socket. A browser carries its session cookie, and then its `Origin` must be ours: cookies go
  * with a websocket opened from any site, so without this check another site could send events under a
  * visitor's name (cross-site websocket hijacking). An app may instead send a bearer token, and no Origin.
  */
-async function senderOf(ctx: AppContext, request: FastifyRequest): Promise<AnalyticsSender> {
+async function sessionOf(ctx: AppContext, request: FastifyRequest): Promise<SocketSession> {
   const names = sessionCookieNames(ctx.config.PUBLIC_URL);
   // The token as every route reads it (a malformed Authorization header is a 401 here too).
   const token = readCallerToken(request.headers, request.cookies, names);
@@ -42,8 +49,15 @@ async function senderOf(ctx: AppContext, request: FastifyRequest): Promise<Analy
   if (caller.kind === 'machine') {
     throw new AppError(403, 'WRONG_IDENTITY', 'The analytics socket takes browser sessions, not app tokens');
   }
-  return caller;
+  if (caller.kind === 'guest') return { sender: caller, ended: () => false };
+  // The token was verified above; its issue time is what the sign-outs compare (http/auth/sign-outs.ts). They are
+  // reloaded on every instance when one records a sign-out (the cache bus), so a suspension anywhere ends this.
+  const issuedAt = decodeJwt(token).iat ?? 0;
+  return { sender: caller, ended: () => ctx.signOuts.ended(caller.citizenId, issuedAt) };
 }
+
+/** The close code and reason a socket is ended with once its session is (the browser may open another). */
+const SESSION_ENDED = [1008, 'session ended'] as const;
 
 const send = (socket: WebSocket, frame: Frame) => {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
@@ -58,7 +72,7 @@ export async function registerAnalyticsSocket(app: FastifyInstance, ctx: AppCont
   await app.register(websocket, { options: { maxPayload: HARD_FRAME_LIMIT, perMessageDeflate: false } });
   const batcher = createEventBatcher((rows) => storeEvents(ctx.db, rows));
   app.addHook('onClose', async () => batcher.close());
-  const senders = new WeakMap<FastifyRequest, AnalyticsSender>();
+  const sessions = new WeakMap<FastifyRequest, SocketSession>();
   // Sockets open now, per address (this instance's): each holds memory and a ping timer for as long as it lives.
   const openByAddress = new Map<string, number>();
 
@@ -67,7 +81,7 @@ export async function registerAnalyticsSocket(app: FastifyInstance, ctx: AppCont
     url: ANALYTICS_SOCKET_PATH,
     schema: { hide: true },
     preValidation: async (request) => {
-      senders.set(request, await senderOf(ctx, request));
+      sessions.set(request, await sessionOf(ctx, request));
       // The slot is taken here, after the last await, so upgrades checked at the same time cannot all pass; it is
       // given back when the connection closes, whatever became of the upgrade.
       const address = addressKey(request.ip);
@@ -85,14 +99,18 @@ export async function registerAnalyticsSocket(app: FastifyInstance, ctx: AppCont
       throw new AppError(426, 'UPGRADE_REQUIRED', 'Open this address as a websocket; POST events to it instead');
     },
     wsHandler: (socket, request) => {
-      const sender = senders.get(request);
-      if (!sender) return socket.close(1008, 'no session');
+      const session = sessions.get(request);
+      if (!session) return socket.close(1008, 'no session');
+      const { sender } = session;
       const address = addressKey(request.ip);
       const ourOrigin = publicOrigin(ctx.config);
       const perMinute = ctx.config.ANALYTICS_EVENTS_PER_MINUTE;
       const bucket = createTokenBucket(perMinute, Math.min(BURST, perMinute));
       let alive = true;
+      // A session ended while the socket is open (a sign-out everywhere, a suspension: ADR 070) closes it at its
+      // next message or ping, whichever comes first.
       const pinger = setInterval(() => {
+        if (session.ended()) return socket.close(...SESSION_ENDED);
         // No pong since the last ping: the other end is gone without saying so.
         if (!alive) return socket.terminate();
         alive = false;
@@ -103,6 +121,7 @@ export async function registerAnalyticsSocket(app: FastifyInstance, ctx: AppCont
       });
       socket.on('close', () => clearInterval(pinger));
       socket.on('message', (data, isBinary) => {
+        if (session.ended()) return socket.close(...SESSION_ENDED);
         const frame = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
         const read = readMessage(frame, isBinary);
         if (!read.ok) {

@@ -5,6 +5,7 @@ import type { ReportsTable } from '../../db/tables/moderation.js';
 import { badRequest, citizenNotFound, conflict } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { loadVisiblePost } from '../posts/load.js';
+import { logNames } from './log-names.js';
 import { myReportView } from './present.js';
 
 /**
@@ -52,5 +53,5 @@ export default defineRoute(createReport, async ({ body, caller, ctx }) => {
       `You have already reported this ${subject.kind}; your report is waiting for a moderator`,
     );
   }
-  return myReportView(row);
+  return myReportView(row, await logNames(ctx, [row]));
 });

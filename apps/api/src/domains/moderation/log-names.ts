@@ -3,16 +3,19 @@ import { oneOf } from '../../db/id-list.js';
 import type { LogRow } from './decisions.js';
 import type { LogNames } from './present.js';
 
+/** A log's line or a report: whom it is about, and (a log's line) who decided. */
+type Named = Pick<LogRow, 'subject_kind' | 'subject_id'> & { moderator_id?: string | null };
+
 /**
- * The usernames the log's lines show (ADR 073): each line's moderator, and whom it was about (the citizen, or the
- * post's author), read whatever the rules would show anyone else. One query for the citizens named by id, one for
- * the posts' authors.
+ * The usernames the log's lines (ADR 073) and my reports show: each line's moderator, and whom it was about (the
+ * citizen, or the post's author), read whatever the rules would show anyone else. One query for the citizens named
+ * by id, one for the posts' authors.
  */
-export async function logNames(ctx: Pick<AppContext, 'db' | 'dialect'>, rows: readonly LogRow[]): Promise<LogNames> {
+export async function logNames(ctx: Pick<AppContext, 'db' | 'dialect'>, rows: readonly Named[]): Promise<LogNames> {
   const citizenIds = [
     ...new Set(
       rows.flatMap((row) => [
-        ...(row.moderator_id === null ? [] : [row.moderator_id]),
+        ...(row.moderator_id ? [row.moderator_id] : []),
         ...(row.subject_kind === 'citizen' ? [row.subject_id] : []),
       ]),
     ),

@@ -5,9 +5,10 @@ import type { LogRow } from './decisions.js';
 
 // Views are pure and synchronous (docs/design.md §4.3).
 
-export const myReportView = (row: ReportsTable): MyReportView => ({
+export const myReportView = (row: ReportsTable, names: Pick<LogNames, 'subjects'>): MyReportView => ({
   id: row.id,
   subject: { kind: row.subject_kind, id: row.subject_id },
+  subjectUsername: names.subjects.get(`${row.subject_kind}:${row.subject_id}`) ?? null,
   reason: row.reason as ReportReason,
   note: row.note,
   state: row.state,

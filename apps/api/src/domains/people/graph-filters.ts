@@ -43,11 +43,14 @@ export const isDismissedBy = (db: Db, citizenId: string) =>
     .where('rel.dismissed_id', '=', candidate);
 
 /**
- * Neither the candidate nor `citizenId` blocked the other (ADR 069): the one condition every people list adds
- * (offset-list.ts, network.ts, suggestions/candidates.ts). Two probes of the blocks' key.
+ * Whom a people list may name to `citizenId`: nobody suspended (ADR 070: listed nowhere while it stands), and
+ * nobody with a block either way (ADR 069). The one condition every people list adds (offset-list.ts, network.ts,
+ * suggestions/candidates.ts) and every list about one citizen checks first (`requireCitizen`). Two probes of
+ * the blocks' key.
  */
-export const neitherBlocked = (db: Db, citizenId: string) => (eb: ExpressionBuilder<Database, 'citizens'>) =>
+export const listedFor = (db: Db, citizenId: string) => (eb: ExpressionBuilder<Database, 'citizens'>) =>
   eb.and([
+    eb('citizens.suspended_at', 'is', null),
     eb.not(
       eb.exists(
         db
@@ -76,13 +79,16 @@ export const neitherBlocked = (db: Db, citizenId: string) => (eb: ExpressionBuil
 export const hasPublicPost = (db: Db) =>
   db.selectFrom('posts as own').select('own.id').where('own.author_id', '=', candidate).where(seenByEveryone('own'));
 
-/** The citizen a list is about, for the viewer: 404 when unknown, or when a block stands between them (ADR 069). */
+/**
+ * The citizen a list is about, for the viewer: 404 when unknown, suspended (ADR 070) or with a block between them
+ * (ADR 069), as their profile answers.
+ */
 export async function requireCitizen(db: Db, citizenId: string, viewerId: string): Promise<void> {
   const row = await db
     .selectFrom('citizens')
     .select('id')
-    .where('id', '=', citizenId)
-    .where(neitherBlocked(db, viewerId))
+    .where('citizens.id', '=', citizenId)
+    .where(listedFor(db, viewerId))
     .executeTakeFirst();
   if (!row) throw citizenNotFound();
 }

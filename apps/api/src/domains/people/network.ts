@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { hasPublicPost, isDismissedBy, isFollowedBy, isFriendOf, neitherBlocked } from './graph-filters.js';
+import { hasPublicPost, isDismissedBy, isFollowedBy, isFriendOf, listedFor } from './graph-filters.js';
 import { type PersonRow, personColumns } from './person.js';
 
 /**
@@ -45,12 +45,11 @@ export async function creatorsFollowedByMyFollowees(db: Db, me: string, limit: n
     .innerJoin('citizens', 'citizens.id', 'network.citizen_id')
     .select([...personColumns, 'citizens.username_key', 'network.links'])
     .where('citizens.id', '<>', me)
-    .where('citizens.suspended_at', 'is', null)
     .where('citizens.posts_count', '>', 0)
     .where((eb) => eb.exists(hasPublicPost(db)))
     .where((eb) => eb.not(eb.exists(isFollowedBy(db, me))))
     .where((eb) => eb.not(eb.exists(isDismissedBy(db, me))))
-    .where(neitherBlocked(db, me))
+    .where(listedFor(db, me))
     .orderBy('network.links', 'desc')
     .orderBy('citizens.followers_count', 'desc')
     .orderBy('citizens.username_key', 'asc')
@@ -78,10 +77,9 @@ export async function friendsOfMyFriends(
     .innerJoin('citizens', 'citizens.id', 'network.citizen_id')
     .select([...personColumns, 'citizens.username_key', 'network.links'])
     .where('citizens.id', '<>', me)
-    .where('citizens.suspended_at', 'is', null)
     .where((eb) => eb.not(eb.exists(isFriendOf(db, me))))
     .where((eb) => eb.not(eb.exists(isDismissedBy(db, me))))
-    .where(neitherBlocked(db, me));
+    .where(listedFor(db, me));
   if (options.forSuggestions) {
     query = query
       .where('citizens.posts_count', '>', 0)

@@ -2,7 +2,7 @@ import type { PersonView } from '@civitas/contract';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/tables/index.js';
-import { isFollowedBy, isFriendOf, neitherBlocked } from './graph-filters.js';
+import { isFollowedBy, isFriendOf, listedFor } from './graph-filters.js';
 import { personColumns, personView } from './person.js';
 import { loadRelations } from './relations.js';
 
@@ -26,13 +26,12 @@ export interface PeopleQuery {
 const tier = (condition: Expression<SqlBool>) => sql<number>`case when ${condition} then 0 else 1 end`;
 
 /**
- * One page and the total (two queries), then the viewer's relations to the page (one query). Nobody with a block
- * between them and the viewer is listed, whatever the list (ADR 069).
+ * One page and the total (two queries), then the viewer's relations to the page (one query). Nobody suspended or
+ * with a block between them and the viewer is listed, whatever the list (`listedFor`).
  */
 export async function offsetPeoplePage(db: Db, query: PeopleQuery): Promise<{ data: PersonView[]; total: number }> {
-  // A suspended citizen is listed nowhere while the suspension stands (ADR 070); nor anyone across a block (ADR 069).
   const where = (eb: ExpressionBuilder<Database, 'citizens'>) =>
-    eb.and([query.where(eb), eb('citizens.suspended_at', 'is', null), neitherBlocked(db, query.viewerId)(eb)]);
+    eb.and([query.where(eb), listedFor(db, query.viewerId)(eb)]);
   let page = db.selectFrom('citizens').select(personColumns).where(where);
   if (query.order === 'closeness') {
     page = page

@@ -9,8 +9,8 @@ import styles from '../people/people.module.css';
 import { dateText } from './safety-list';
 
 /**
- * The reports I sent (ADR 070's `reports/mine`), newest first: what (a post, linked to its page, or a citizen:
- * the call names them by id only), why, when, and where each stands.
+ * The reports I sent (ADR 070's `reports/mine`), newest first: what (a post by whom, linked to its page, or a
+ * citizen), why, when, and where each stands.
  */
 export function MyReports() {
   const t = useTranslations('Safety');
@@ -19,10 +19,12 @@ export function MyReports() {
   const subjectOf = (report: MyReportView) =>
     report.subject.kind === 'post' ? (
       <Link className={styles.name} href={`/p/${encodeURIComponent(report.subject.id)}`}>
-        {t('page.postSubject')}
+        {report.subjectUsername ? t('page.postSubjectBy', { username: report.subjectUsername }) : t('page.postSubject')}
       </Link>
     ) : (
-      <span className={styles.name}>{t('page.citizenSubject')}</span>
+      <span className={styles.name}>
+        {report.subjectUsername ? `@${report.subjectUsername}` : t('page.citizenSubject')}
+      </span>
     );
   return (
     <InfiniteList

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/database.js';
-import { hasPublicPost, isDismissedBy, isFollowedBy, neitherBlocked } from '../graph-filters.js';
+import { hasPublicPost, isDismissedBy, isFollowedBy, listedFor } from '../graph-filters.js';
 import { creatorsFollowedByMyFollowees, friendsOfMyFriends, type NetworkRow } from '../network.js';
 import { personColumns } from '../person.js';
 import type { Candidate, Reason } from './ranking.js';
@@ -24,10 +24,9 @@ function creatorsByFollowers(db: Db, me: string, among: 'my-country' | 'popular'
     .where('citizens.posts_count', '>', 0)
     .where((eb) => eb.exists(hasPublicPost(db)))
     .where('citizens.id', '<>', me)
-    .where('citizens.suspended_at', 'is', null)
     .where((eb) => eb.not(eb.exists(isFollowedBy(db, me))))
     .where((eb) => eb.not(eb.exists(isDismissedBy(db, me))))
-    .where(neitherBlocked(db, me));
+    .where(listedFor(db, me));
   if (among === 'popular') query = query.where('citizens.followers_count', '>=', POPULAR_MIN_FOLLOWERS);
   if (among === 'my-country') {
     query = query.where(
