@@ -22,17 +22,8 @@ export const apiSlices = [
   moderationQueueApi,
 ] as const;
 
-const rootReducer = combineSlices(
-  contentApi,
-  socialApi,
-  usersMutations,
-  graphsApi,
-  sessionApi,
-  moderationApi,
-  moderationQueueApi,
-  sessionStatus,
-  navigation,
-);
+// The API slices are named once, above: the reducer and the middleware are read from that list.
+const rootReducer = combineSlices(...apiSlices, sessionStatus, navigation);
 
 /**
  * A store per browser tab (and per server render, so no data is shared between people). The environment is
@@ -43,13 +34,7 @@ export function makeStore(environment: ClientEnvironment = browserEnvironment())
     reducer: rootReducer,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({ thunk: { extraArgument: environment } }).concat(
-        contentApi.middleware,
-        socialApi.middleware,
-        usersMutations.middleware,
-        graphsApi.middleware,
-        sessionApi.middleware,
-        moderationApi.middleware,
-        moderationQueueApi.middleware,
+        apiSlices.map((slice) => slice.middleware),
       ),
   });
 }
