@@ -37,6 +37,12 @@ async function personAt(path: string, name?: DemoName): Promise<Page> {
 }
 
 const UNFOLLOW = /\/api\/users\/influencers\/me\/unfollow\//;
+/**
+ * The server's answer to a relationship call. The buttons change before the call is sent (the store loads with
+ * the first tap): what another browser or a reload reads is waited for in the server's answer, not in the page.
+ */
+const answered = (page: Page, pattern: RegExp) =>
+  page.waitForResponse((response) => pattern.test(response.url()) && response.ok());
 const main = (page: Page) => page.locator('main');
 const button = (page: Page, name: string) => main(page).getByRole('button', { name, exact: true });
 const tab = (page: Page, name: string) => main(page).getByRole('tab', { name, exact: true });
@@ -172,9 +178,11 @@ describe('a profile for citizens', () => {
     expect(await tab(grace, 'Friends only').count()).toBe(0);
     expect((await postsText(grace)).join('\n')).not.toContain(CAROL_PRIVATE);
     // By keyboard: the button that takes the pressed one's place takes the focus too.
+    const asked = answered(grace, /\/influencers\/me\/friend-request\//);
     await button(grace, 'Add friend').focus();
     await grace.keyboard.press('Enter');
     await button(grace, 'Cancel request').waitFor();
+    await asked;
     await main(grace).getByText('You asked Carol Krause to be friends.').waitFor();
     await expect.poll(() => focusedText(grace)).toBe('Cancel request');
 
@@ -182,9 +190,11 @@ describe('a profile for citizens', () => {
     const carol = await personAt('/u/grace', 'carol');
     await main(carol).getByText('Grace Gupta wants to be your friend.').waitFor();
     const friendsBefore = await countOf(carol, 'friends');
+    const approved = answered(carol, /\/approve-friend-request\//);
     await button(carol, 'Accept').focus();
     await carol.keyboard.press('Enter');
     await button(carol, 'Unfriend').waitFor();
+    await approved;
     await expect.poll(() => focusedText(carol)).toBe('Unfriend');
     expect(await countOf(carol, 'friends')).toBe(friendsBefore + 1);
     // Counted in words as English counts: "1 Friend", "2 Friends".
@@ -217,9 +227,11 @@ describe('a profile for citizens', () => {
     await grace.keyboard.press('Escape');
     expect(await button(grace, 'Yes, unfriend').count()).toBe(0);
     await expect.poll(() => focusedText(grace)).toBe('Unfriend');
+    const unfriended = answered(grace, /\/influencers\/me\/unfriend\//);
     await button(grace, 'Unfriend').click();
     await button(grace, 'Yes, unfriend').click();
     await button(grace, 'Add friend').waitFor();
+    await unfriended;
     await expect.poll(() => focusedText(grace)).toBe('Add friend');
     expect(await tab(grace, 'Friends only').count()).toBe(0);
     await grace.reload();
@@ -228,10 +240,6 @@ describe('a profile for citizens', () => {
   });
 
   it('declines a friend request, and cancels one', async () => {
-    // The buttons change before the call is sent (the store loads with the first tap): what another browser
-    // or a reload reads is waited for in the server's answer, not in the page.
-    const answered = (page: Page, pattern: RegExp) =>
-      page.waitForResponse((response) => pattern.test(response.url()) && response.ok());
     const heidi = await personAt('/u/erin', 'heidi');
     const asked = answered(heidi, /\/influencers\/me\/friend-request\//);
     await button(heidi, 'Add friend').click();

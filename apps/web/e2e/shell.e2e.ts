@@ -310,6 +310,18 @@ describe('navigation', () => {
     await page.waitForURL(`${origin}/u/alice`);
   });
 
+  it('goes back to the previous page after a link the page could not yet handle (a whole page load)', async () => {
+    await freshPage();
+    await page.goto(`${origin}/u/alice`);
+    const postPath = await page.locator('main a[href^="/p/"]').first().getAttribute('href');
+    // As a tap before hydration does: the browser loads the post page whole, with the profile as its referrer.
+    await page.evaluate((path) => window.location.assign(path), postPath ?? '/');
+    await page.waitForURL(`${origin}${postPath}`);
+    await dismissConsentWhenHydrated();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(`${origin}/u/alice`);
+  });
+
   it('goes to "/" from the back button of a page opened first (a shared link)', async () => {
     await freshPage();
     await page.goto(`${origin}/`);

@@ -4,6 +4,7 @@ import type { ClientEnvironment } from './api/environment';
 import { sessionApi } from './api/session-api';
 import { type LogoutOptions, logoutSequence } from './behaviour/logout';
 import { cachePicture } from './behaviour/picture-cache';
+import { writesSettled } from './behaviour/writes-in-flight';
 import { sessionLoadingChanged } from './session-status';
 import { type AppDispatch, resetAllApiState } from './store';
 
@@ -18,6 +19,7 @@ export const logOut =
     return logoutSequence(
       {
         setSessionLoading: (loading) => dispatch(sessionLoadingChanged(loading)),
+        letWritesThrough: () => writesSettled(),
         callServer: () => dispatch(sessionApi.endpoints.logout.initiate()).unwrap(),
         navigate,
         clearCachedProfilePicture: () => {

@@ -6,6 +6,7 @@ function recorder(server: () => Promise<unknown> = async () => undefined) {
   const steps: string[] = [];
   const effects: LogoutEffects = {
     setSessionLoading: (loading) => steps.push(`loading:${loading}`),
+    letWritesThrough: async () => steps.push('writes through'),
     callServer: async () => {
       steps.push('server');
       return server();
@@ -21,7 +22,27 @@ describe('logout (docs/product.md §4)', () => {
   it('runs the steps in order and goes to "/" by default', async () => {
     const { steps, effects } = recorder();
     await expect(logoutSequence(effects)).resolves.toEqual({ serverConfirmed: true });
-    expect(steps).toEqual(['loading:true', 'server', 'navigate:/', 'clear picture', 'reset cache', 'loading:false']);
+    expect(steps).toEqual([
+      'loading:true',
+      'writes through',
+      'server',
+      'navigate:/',
+      'clear picture',
+      'reset cache',
+      'loading:false',
+    ]);
+  });
+
+  it('calls the server only once the writes in flight are through', async () => {
+    const { steps, effects } = recorder();
+    let through: () => void = () => undefined;
+    effects.letWritesThrough = () => new Promise<void>((resolve) => (through = resolve));
+    const done = logoutSequence(effects);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(steps).toEqual(['loading:true']);
+    through();
+    await done;
+    expect(steps.slice(0, 2)).toEqual(['loading:true', 'server']);
   });
 
   it('goes where it is asked, or nowhere', async () => {
@@ -38,7 +59,15 @@ describe('logout (docs/product.md §4)', () => {
       throw new Error('offline');
     });
     await expect(logoutSequence(effects)).resolves.toEqual({ serverConfirmed: false });
-    expect(steps).toEqual(['loading:true', 'server', 'navigate:/', 'clear picture', 'reset cache', 'loading:false']);
+    expect(steps).toEqual([
+      'loading:true',
+      'writes through',
+      'server',
+      'navigate:/',
+      'clear picture',
+      'reset cache',
+      'loading:false',
+    ]);
   });
 
   it('lowers the loading flag even when a local step throws', async () => {

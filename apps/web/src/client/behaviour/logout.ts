@@ -4,6 +4,8 @@ export const DEFAULT_LOGOUT_DESTINATION = '/';
 /** What logging out does to the world, passed in so the sequence itself is testable. */
 export interface LogoutEffects {
   setSessionLoading(loading: boolean): void;
+  /** Lets what the page sent as it was left (a discarded post) reach the server while the session is valid. */
+  letWritesThrough(): Promise<unknown>;
   /** `POST /api/auth/logout`: revokes the sign-in and clears the session cookies; its answer is not read. */
   callServer(): Promise<unknown>;
   navigate(path: string): void;
@@ -18,7 +20,7 @@ export interface LogoutOptions {
 }
 
 /**
- * docs/product.md §4: set the session-loading flag, call the server, navigate (to "/" unless asked otherwise), clear the
+ * docs/product.md §4: set the session-loading flag, let the writes in flight through, call the server, navigate (to "/" unless asked otherwise), clear the
  * cached profile picture, reset all cached API data, clear the flag. A failed server call does not keep the
  * person signed in on this page: the local steps run anyway, and the result says whether the server agreed.
  */
@@ -30,6 +32,7 @@ export async function logoutSequence(
   effects.setSessionLoading(true);
   try {
     let serverConfirmed = true;
+    await effects.letWritesThrough();
     try {
       await effects.callServer();
     } catch {

@@ -6,6 +6,7 @@ import { contentApi } from '../api/content-api';
 import type { ClientEnvironment } from '../api/environment';
 import type { SendResult } from '../api/session-keeper';
 import { usersApi } from '../api/users-api';
+import { trackWrite } from '../behaviour/writes-in-flight';
 import type { AppDispatch, RootState } from '../store';
 import { type PartTransport, putPart } from './part-transport';
 import type { UploadCalls } from './upload-media';
@@ -51,13 +52,14 @@ export function uploadCallsFor(dispatch: AppDispatch, postId: string, transport:
  */
 export function abortUploadKeepalive(postId: string, kind: UploadKind, uploadId: string): void {
   const route = routeTable.abortUpload;
-  void fetch(fullPath(route).replace(':id', postId).replace(':kind', kind), {
+  const aborted = fetch(fullPath(route).replace(':id', postId).replace(':kind', kind), {
     method: 'POST',
     keepalive: true,
     credentials: 'same-origin',
     headers: { 'content-type': 'application/json', 'x-api-version': route.versions.at(-1) ?? '1.0' },
     body: JSON.stringify({ uploadId }),
   }).catch(() => undefined);
+  trackWrite(aborted);
 }
 
 /**
@@ -67,7 +69,7 @@ export function abortUploadKeepalive(postId: string, kind: UploadKind, uploadId:
  */
 export function discardDraftKeepalive(postId: string, onGone?: () => void): void {
   const route = routeTable.deletePost;
-  void fetch(fullPath(route).replace(':id', postId), {
+  const discarded = fetch(fullPath(route).replace(':id', postId), {
     method: 'DELETE',
     keepalive: true,
     credentials: 'same-origin',
@@ -77,6 +79,8 @@ export function discardDraftKeepalive(postId: string, onGone?: () => void): void
       if (response.ok) onGone?.();
     })
     .catch(() => undefined);
+  // A sign-out waits for it (writes-in-flight.ts).
+  trackWrite(discarded);
 }
 
 /** A draft of mine was discarded: the lists and counts that were read with it in them are read again. */
