@@ -45,13 +45,15 @@ export const friendOfViewerSql = (viewer: RawBuilder<unknown>): RawBuilder<strin
 
 /**
  * A block between the viewer and the post's author, either way (ADR 069): the author's id, or null. Two probes of
- * the blocks' key, one per direction. A null viewer matches nothing.
+ * the blocks' key, one per direction. A null viewer matches nothing. Scalar subqueries with `limit 1`, as the
+ * like's and the friendship's: PostgreSQL planned `exists` here as a hashed subplan, reading the whole blocks
+ * table on every statement (1,000 blocks tripled its time on a stage page).
  */
 export const blockedWithViewerSql = (viewer: RawBuilder<unknown>): RawBuilder<string | null> =>
-  sql<string | null>`(case when exists (select 1 from blocks as block
-   where block.blocker_id = ${viewer} and block.blocked_id = posts.author_id)
-   or exists (select 1 from blocks as block where block.blocker_id = posts.author_id and block.blocked_id = ${viewer})
-   then posts.author_id end)`;
+  sql<string | null>`coalesce((select block.blocked_id from blocks as block
+   where block.blocker_id = ${viewer} and block.blocked_id = posts.author_id limit 1),
+   (select block.blocker_id from blocks as block
+   where block.blocker_id = posts.author_id and block.blocked_id = ${viewer} limit 1))`;
 
 /** The viewer's mute of the post's author (ADR 069): the author's id, or null. One probe of the mutes' key. */
 export const mutedByViewerSql = (viewer: RawBuilder<unknown>): RawBuilder<string | null> =>
