@@ -143,6 +143,43 @@ describe('the stage skeleton cache', () => {
     }
   });
 
+  it('leaves the posts of an author a reader muted or blocked out of the shared page, read as the page whole would be', async () => {
+    const [kept, muted, blocked] = await Promise.all([1, 2, 3].map(() => t.newCitizen({ country: 'PE' })));
+    const reader = await t.newCitizen({ country: 'PE' });
+    const posts: Record<string, string> = {};
+    for (const [i, author] of [kept, muted, blocked].entries()) {
+      const id = await t.newPost({ authorId: author.id });
+      await stageAt(t, id, 'PE', Date.now() - 1000 + i);
+      posts[author.id] = id;
+    }
+    const relate = (call: string, other: string) =>
+      t.request({ method: 'POST', url: `/api/users/influencers/me/${call}/${other}`, as: reader });
+    expect((await relate('mute', muted.id)).statusCode).toBe(200);
+    expect((await relate('block', blocked.id)).statusCode).toBe(200);
+    expect((await like(posts[kept.id] as string, reader)).statusCode).toBe(200);
+    // Shared by another citizen first: the reader's page comes from it.
+    const whole = await page('alice', 'PE');
+    const left = [posts[muted.id], posts[blocked.id]];
+    expect(idsOf(whole)).toEqual(expect.arrayContaining([...left, posts[kept.id]]));
+    const { result: own, statements } = await statementsDuring(t.ctx.db, () => page(reader, 'PE'));
+    // From the shared page: its one live read of likes, blocks and mutes, not a hydration (which reads friendships).
+    expect(statements.some((text) => /group_concat|string_agg/.test(text))).toBe(true);
+    expect(statements.some((text) => text.includes('friendships'))).toBe(false);
+    expect(idsOf(own)).toEqual(idsOf(whole).filter((id) => !left.includes(id)));
+    expect(own.data.find((post) => post.id === posts[kept.id])?.likesOverviewDetails).toEqual({
+      likesCount: 1,
+      liked: true,
+    });
+    expect(own.continuationToken).toBe(whole.continuationToken);
+
+    // The same answer when the reader is the first to read the page (the stage read for them).
+    t.ctx.caches.citizenStagePages.clear();
+    t.ctx.caches.stageSkeletons.clear();
+    const read = await page(reader, 'PE');
+    expect(idsOf(read)).toEqual(idsOf(own));
+    expect(read.data).toEqual(own.data);
+  });
+
   it("sends a citizen's page gzipped from the shared page's text compressed once, with their own likes", async () => {
     const author = await t.newCitizen({ country: 'NZ' });
     const reader = await t.newCitizen({ country: 'NZ' });

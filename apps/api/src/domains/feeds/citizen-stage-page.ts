@@ -10,7 +10,7 @@ import { precompiled } from '../../db/precompiled.js';
 import type { Database } from '../../db/tables/index.js';
 import { GzipTemplate } from '../../http/gzip-template.js';
 import { SerializedBody } from '../../http/serialized-body.js';
-import { feedPageAroundLikes, fillLikes, LIKES_HOLE_BYTES, paddedLikesJson } from '../posts/post-json.js';
+import { feedPageAroundLikes, feedPageJson, fillLikes, LIKES_HOLE_BYTES, paddedLikesJson } from '../posts/post-json.js';
 import { type PostRule, passesAll, type ViewerFacts } from '../posts/visibility.js';
 import type { FeedPage } from './pipeline.js';
 
@@ -18,10 +18,12 @@ import type { FeedPage } from './pipeline.js';
  * A stage page as every citizen shares it: its posts, the version of each, the rules it was read with, and its
  * checked JSON around the likes. It is read as nobody in particular, and the stage's skeleton holds only posts
  * that nobody in particular may see (public, ready), so no reader sees more of it than that; what one citizen's
- * page adds is their likes, the live counts, and the rules applied again to each post for that reader, who is
- * sent to a page of their own when the rules drop a post for them.
+ * page adds is their likes, the live counts, and the rules applied again to each post for that reader: a post
+ * they drop (its author blocked or muted) is left out of that reader's page, as the feed pipeline leaves it out.
  */
 export interface SharedStagePage {
+  /** The page as nobody in particular reads it: a reader for whom the rules drop some of it gets the rest. */
+  readonly page: FeedPage;
   readonly postIds: readonly string[];
   readonly updatedAt: readonly number[];
   readonly rules: readonly PostRule[];
@@ -37,6 +39,7 @@ export const sharedStagePage = (
   page: FeedPage,
   rules: readonly PostRule[],
 ): SharedStagePage => ({
+  page,
   postIds: page.data.map((post) => post.id),
   updatedAt: page.data.map((post) => Date.parse(post.updatedAt)),
   rules,
@@ -60,13 +63,15 @@ function gzipTemplateOf(aroundLikes: readonly string[]): GzipTemplate {
 
 /**
  * One citizen's page from the shared one, with one small live read: each post's likes count, whether this
- * citizen likes it, and the facts the rules read. Null when any post changed since the shared page was made
- * (deleted, edited, no longer ready or public), or the rules drop a post for this citizen, or they ask what the
- * read does not hold: the caller then reads the page whole for them.
- * Sent gzipped to a client that takes it, from the shared page's compressed text with these likes written in.
+ * citizen likes it, and the facts the rules read. The posts the rules drop for this citizen are left out, as
+ * `runFeed` leaves them out of the same skeleton (the page keeps its token). Null when any post changed since
+ * the shared page was made (deleted, edited, no longer ready or public), or the rules drop every post (the
+ * pipeline then reads on), or they ask what the read does not hold: the caller then reads the page whole.
+ * A page with every post is sent gzipped to a client that takes it, from the shared page's compressed text with
+ * these likes written in; one with fewer is written from the posts' checked JSON.
  */
 export async function citizenStageBody(
-  ctx: Pick<AppContext, 'db' | 'dialect'>,
+  ctx: Pick<AppContext, 'db' | 'dialect' | 'caches'>,
   shared: SharedStagePage,
   viewerId: string,
 ): Promise<SerializedBody | null> {
@@ -74,10 +79,26 @@ export async function citizenStageBody(
   if (aroundLikes === null) return null;
   const likes = await citizenLikes(ctx, shared, viewerId);
   if (likes === null) return null;
+  if (likes.includes(DROPPED)) return readerOwnPage(ctx, shared.page, likes);
+  const all = likes as LikesOverviewDetails[];
   return SerializedBody.assembled(
-    () => fillLikes(aroundLikes, likes),
-    () => gzipTemplateOf(aroundLikes).fill(likes.map(paddedLikesJson)),
+    () => fillLikes(aroundLikes, all),
+    () => gzipTemplateOf(aroundLikes).fill(all.map(paddedLikesJson)),
   );
+}
+
+/** A post of the shared page that the rules drop for one reader. */
+const DROPPED = null;
+type ReaderLikes = (LikesOverviewDetails | typeof DROPPED)[];
+
+/** The shared page less the posts dropped for this reader, with their likes; null when none is left. */
+function readerOwnPage(ctx: Pick<AppContext, 'caches'>, page: FeedPage, likes: ReaderLikes): SerializedBody | null {
+  const data = page.data.flatMap((post, i) => {
+    const likesOverviewDetails = likes[i];
+    return likesOverviewDetails ? [{ ...post, likesOverviewDetails }] : [];
+  });
+  if (data.length === 0) return null;
+  return SerializedBody.checked(feedPageJson(ctx.caches.checkedPostJson, { ...page, data }));
 }
 
 /**
@@ -87,7 +108,7 @@ export async function citizenStageBody(
  * those requests arrived, so each reader still sees every write answered before they asked (ADR 024, 033).
  * The loader goes with its shared page when the page cache lets that go.
  */
-const readersOf = new WeakMap<SharedStagePage, DataLoader<string, LikesOverviewDetails[] | null>>();
+const readersOf = new WeakMap<SharedStagePage, DataLoader<string, ReaderLikes | null>>();
 
 /** The most readers one live read answers; more, arriving together, take several reads. */
 const MAX_READERS_PER_READ = 64;
@@ -96,7 +117,7 @@ function citizenLikes(
   ctx: Pick<AppContext, 'db' | 'dialect'>,
   shared: SharedStagePage,
   viewerId: string,
-): Promise<LikesOverviewDetails[] | null> {
+): Promise<ReaderLikes | null> {
   let readers = readersOf.get(shared);
   if (!readers) {
     // SQLite reads in process: there is no statement to run while answers go out (ADR 047), and a smaller
@@ -110,14 +131,14 @@ function citizenLikes(
 }
 
 /**
- * Each reader's likes of the page's posts: null for every reader when a post changed since it was shared, and
- * for a reader whose view of the page differs from the shared one.
+ * Each reader's likes of the page's posts, DROPPED for a post the rules leave out for that reader: null for every
+ * reader when a post changed since it was shared, and for a reader the rules ask what the read does not hold.
  */
 async function readersLikes(
   ctx: Pick<AppContext, 'db' | 'dialect'>,
   shared: SharedStagePage,
   viewerIds: readonly string[],
-): Promise<(LikesOverviewDetails[] | null)[]> {
+): Promise<(ReaderLikes | null)[]> {
   if (shared.postIds.length === 0) return viewerIds.map(() => []);
   const readers = ctx.dialect === 'postgres' ? viewerIds : paddedReaders(viewerIds);
   const [rows, relations] = await Promise.all([
@@ -137,9 +158,10 @@ async function readersLikes(
   }
   return viewerIds.map((viewerId) => {
     const viewer = readerFacts(viewerId, authors, suspended, relations);
-    for (const { row } of posts) if (!passesAll(shared.rules, row, viewer)) return null;
-    if (viewer.askedBeyondRead) return null;
-    return posts.map(({ row, likers }) => ({ likesCount: row.likes_count, liked: likers.has(viewerId) }));
+    const likes = posts.map(({ row, likers }) =>
+      passesAll(shared.rules, row, viewer) ? { likesCount: row.likes_count, liked: likers.has(viewerId) } : DROPPED,
+    );
+    return viewer.askedBeyondRead ? null : likes;
   });
 }
 
