@@ -165,11 +165,16 @@ async function readersLikes(
   });
 }
 
-/** Blocks (either way) and mutes between each reader and the page's authors, as "reader author" keys. */
-interface ReaderRelations {
-  blocked: ReadonlySet<string>;
-  muted: ReadonlySet<string>;
+/** One reader's authors on the page with a block either way, and those the reader muted. */
+interface Relations {
+  readonly blocked: Set<string>;
+  readonly muted: Set<string>;
 }
+
+/** Each reader's relations with the page's authors; a reader with none is not in it. */
+type ReaderRelations = ReadonlyMap<string, Relations>;
+
+const NO_RELATIONS: Relations = { blocked: new Set(), muted: new Set() };
 
 /**
  * The blocks and mutes between the readers and the page's authors, in one statement of key probes (the blocks'
@@ -181,9 +186,8 @@ async function readersBlocksAndMutes(
   readers: readonly string[],
   authors: readonly string[],
 ): Promise<ReaderRelations> {
-  const blocked = new Set<string>();
-  const muted = new Set<string>();
-  if (authors.length === 0) return { blocked, muted };
+  const relations = new Map<string, Relations>();
+  if (authors.length === 0) return relations;
   const rows = await db
     .selectFrom('blocks')
     .select(['blocker_id as reader', 'blocked_id as author', sql<string>`'block'`.as('kind')])
@@ -204,8 +208,15 @@ async function readersBlocksAndMutes(
         .where('muted_id', 'in', authors),
     )
     .execute();
-  for (const row of rows) (row.kind === 'block' ? blocked : muted).add(`${row.reader} ${row.author}`);
-  return { blocked, muted };
+  for (const row of rows) {
+    let mine = relations.get(row.reader);
+    if (!mine) {
+      mine = { blocked: new Set(), muted: new Set() };
+      relations.set(row.reader, mine);
+    }
+    (row.kind === 'block' ? mine.blocked : mine.muted).add(row.author);
+  }
+  return relations;
 }
 
 /**
@@ -220,13 +231,14 @@ function readerFacts(
   suspendedAuthors: ReadonlySet<string>,
   relations: ReaderRelations,
 ): ViewerFacts & { askedBeyondRead: boolean } {
+  const mine = relations.get(viewerId) ?? NO_RELATIONS;
   const facts = {
     viewerId,
     citizens: authors,
     suspendedAuthors,
     askedBeyondRead: false,
-    blockedWithViewer: { has: (authorId: string) => relations.blocked.has(`${viewerId} ${authorId}`) },
-    mutedByViewer: { has: (authorId: string) => relations.muted.has(`${viewerId} ${authorId}`) },
+    blockedWithViewer: mine.blocked,
+    mutedByViewer: mine.muted,
     friendsOfViewer: {
       has: () => {
         facts.askedBeyondRead = true;
