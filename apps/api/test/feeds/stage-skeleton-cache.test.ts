@@ -172,6 +172,22 @@ describe('the stage skeleton cache', () => {
     });
     expect(own.continuationToken).toBe(whole.continuationToken);
 
+    // Gzipped, the same answer, from the narrowed page's own template.
+    const url = feeds.stage({ country: 'PE' });
+    const zipped = await t.request({ method: 'GET', url, as: reader, headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(own);
+    // Another reader who muted the same author shares the narrowed page, with their own likes.
+    const second = await t.newCitizen({ country: 'PE' });
+    const mutedToo = await t.request({ method: 'POST', url: `/api/users/influencers/me/mute/${muted.id}`, as: second });
+    expect(mutedToo.statusCode).toBe(200);
+    const theirs = await page(second, 'PE');
+    expect(idsOf(theirs)).toEqual(idsOf(whole).filter((id) => id !== posts[muted.id]));
+    expect(theirs.data.find((post) => post.id === posts[kept.id])?.likesOverviewDetails).toEqual({
+      likesCount: 1,
+      liked: false,
+    });
+
     // The same answer when the reader is the first to read the page (the stage read for them).
     t.ctx.caches.citizenStagePages.clear();
     t.ctx.caches.stageSkeletons.clear();

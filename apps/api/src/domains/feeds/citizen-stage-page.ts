@@ -10,7 +10,7 @@ import { precompiled } from '../../db/precompiled.js';
 import type { Database } from '../../db/tables/index.js';
 import { GzipTemplate } from '../../http/gzip-template.js';
 import { SerializedBody } from '../../http/serialized-body.js';
-import { feedPageAroundLikes, feedPageJson, fillLikes, LIKES_HOLE_BYTES, paddedLikesJson } from '../posts/post-json.js';
+import { feedPageAroundLikes, fillLikes, LIKES_HOLE_BYTES, paddedLikesJson } from '../posts/post-json.js';
 import { type PostRule, passesAll, type ViewerFacts } from '../posts/visibility.js';
 import type { FeedPage } from './pipeline.js';
 
@@ -67,23 +67,23 @@ function gzipTemplateOf(aroundLikes: readonly string[]): GzipTemplate {
  * `runFeed` leaves them out of the same skeleton (the page keeps its token). Null when any post changed since
  * the shared page was made (deleted, edited, no longer ready or public), or the rules drop every post (the
  * pipeline then reads on), or they ask what the read does not hold: the caller then reads the page whole.
- * A page with every post is sent gzipped to a client that takes it, from the shared page's compressed text with
- * these likes written in; one with fewer is written from the posts' checked JSON.
+ * Sent gzipped to a client that takes it, from the page's compressed text with these likes written in.
  */
 export async function citizenStageBody(
   ctx: Pick<AppContext, 'db' | 'dialect' | 'caches'>,
   shared: SharedStagePage,
   viewerId: string,
 ): Promise<SerializedBody | null> {
-  const { aroundLikes } = shared;
-  if (aroundLikes === null) return null;
+  if (shared.aroundLikes === null) return null;
   const likes = await citizenLikes(ctx, shared, viewerId);
   if (likes === null) return null;
-  if (likes.includes(DROPPED)) return readerOwnPage(ctx, shared.page, likes);
-  const all = likes as LikesOverviewDetails[];
+  const page = likes.includes(DROPPED) ? narrowedPage(ctx, shared, likes) : shared;
+  const aroundLikes = page?.aroundLikes;
+  if (!aroundLikes) return null;
+  const kept = likes.filter((postLikes) => postLikes !== DROPPED);
   return SerializedBody.assembled(
-    () => fillLikes(aroundLikes, all),
-    () => gzipTemplateOf(aroundLikes).fill(all.map(paddedLikesJson)),
+    () => fillLikes(aroundLikes, kept),
+    () => gzipTemplateOf(aroundLikes).fill(kept.map(paddedLikesJson)),
   );
 }
 
@@ -91,14 +91,31 @@ export async function citizenStageBody(
 const DROPPED = null;
 type ReaderLikes = (LikesOverviewDetails | typeof DROPPED)[];
 
-/** The shared page less the posts dropped for this reader, with their likes; null when none is left. */
-function readerOwnPage(ctx: Pick<AppContext, 'caches'>, page: FeedPage, likes: ReaderLikes): SerializedBody | null {
-  const data = page.data.flatMap((post, i) => {
-    const likesOverviewDetails = likes[i];
-    return likesOverviewDetails ? [{ ...post, likesOverviewDetails }] : [];
-  });
-  if (data.length === 0) return null;
-  return SerializedBody.checked(feedPageJson(ctx.caches.checkedPostJson, { ...page, data }));
+/**
+ * The shared page less the posts dropped for a reader, made once per set of dropped posts for as long as the
+ * shared page lives: readers who blocked or muted the same authors share it, its text and its compressed template,
+ * as the other readers share the whole page. Null when no post is left.
+ */
+const narrowedPages = new WeakMap<SharedStagePage, Map<string, SharedStagePage | null>>();
+
+function narrowedPage(
+  ctx: Pick<AppContext, 'caches'>,
+  shared: SharedStagePage,
+  likes: ReaderLikes,
+): SharedStagePage | null {
+  const key = likes.map((postLikes) => (postLikes === DROPPED ? '-' : '+')).join('');
+  let pages = narrowedPages.get(shared);
+  if (!pages) {
+    pages = new Map();
+    narrowedPages.set(shared, pages);
+  }
+  let page = pages.get(key);
+  if (page === undefined) {
+    const data = shared.page.data.filter((_, i) => likes[i] !== DROPPED);
+    page = data.length === 0 ? null : sharedStagePage(ctx, { ...shared.page, data }, shared.rules);
+    pages.set(key, page);
+  }
+  return page;
 }
 
 /**
