@@ -104,6 +104,24 @@ describe('the "…" menu', () => {
         .count(),
     ).toBe(0);
   });
+
+  it('sits in the action row beside Follow and Add friend on a phone, inside the screen', async () => {
+    const heidi = await citizenAt('heidi', '/u/grace');
+    await waitForHydration(heidi, 'main button[popovertarget]');
+    for (const width of [390, 1280]) {
+      await heidi.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      const [follow, friend, more] = await Promise.all([
+        main(heidi).getByRole('button', { name: 'Follow', exact: true }).boundingBox(),
+        main(heidi).getByRole('button', { name: 'Add friend' }).boundingBox(),
+        moreButton(heidi, 'grace').boundingBox(),
+      ]);
+      // One line: the same top (it once wrapped onto a line of its own under the others at 390 px).
+      expect(Math.abs((more?.y ?? -100) - (follow?.y ?? 0)), `at ${width} px`).toBeLessThanOrEqual(2);
+      expect(Math.abs((friend?.y ?? -100) - (follow?.y ?? 0)), `at ${width} px`).toBeLessThanOrEqual(2);
+      expect((more?.x ?? 0) + (more?.width ?? 0)).toBeLessThanOrEqual(width);
+    }
+    await screenshots(heidi, 'profile-actions');
+  });
 });
 
 describe('reporting a post', () => {
