@@ -48,6 +48,11 @@ const decide = (reportId: string, action: 'suspend' | 'unsuspend') =>
 const listLength = async (url: string, viewer: Citizen): Promise<number> =>
   expectOk(await t.request({ method: 'GET', url: `${url}?limit=50`, as: as(viewer) })).data.length;
 
+const incomingRequests = async (who: Citizen): Promise<string[]> =>
+  expectOk(await t.request({ method: 'GET', url: '/api/users/influencers/me/friend-requests', as: as(who) })).data.map(
+    (request: { id: string }) => request.id,
+  );
+
 const countsOf = async (viewer: Citizen, of: Citizen) => {
   const { followersCount, followingCount, friendsCount } = await observe(t).profile(viewer, of);
   return { followersCount, followingCount, friendsCount };
@@ -107,6 +112,7 @@ describe('suspension and the people counts', () => {
     expectError(await post(t, paths.unfollow(suspendee.id), target), 404, 'CITIZEN_NOT_FOUND');
     expectError(await post(t, paths.unfriend(suspendee.id), target), 404, 'CITIZEN_NOT_FOUND');
     expectError(await post(t, paths.approveRequest(pending), pal), 404, 'CITIZEN_NOT_FOUND');
+    expect(await incomingRequests(pal)).toEqual([]);
     expect(await countsOf(stranger, pal)).toMatchObject({ friendsCount: 1 });
 
     // A second suspension is refused and moves nothing.
@@ -126,7 +132,8 @@ describe('suspension and the people counts', () => {
     // Lifting a suspension that is not there is refused and moves nothing either.
     expectError(await decide(reportId, 'unsuspend'), 409, 'ALREADY_DECIDED');
     expect((await countsAndRecount()).counts).toEqual(before.counts);
-    // The request waited: it can be approved now.
+    // The request waited: it is listed again and can be approved now.
+    expect(await incomingRequests(pal)).toEqual([pending]);
     expectOk(await post(t, paths.approveRequest(pending), pal));
     expect(await countsOf(stranger, pal)).toMatchObject({ friendsCount: 2 });
     expect(await halfWrites(t.ctx.db)).toEqual([]);
