@@ -39,7 +39,12 @@ export async function lockWithNeighbours(trx: Db, citizenId: string): Promise<vo
   const locked = await trx
     .selectFrom('citizens')
     .select('id')
-    .where((eb) => eb.or([eb('id', '=', citizenId), eb('id', 'in', neighbours(trx, citizenId))]))
+    // One `in` over the union (not `id = … or id in …`, which PostgreSQL answers by scanning every citizen).
+    .where(
+      'id',
+      'in',
+      neighbours(trx, citizenId).union(trx.selectFrom('citizens').select('id').where('id', '=', citizenId)),
+    )
     .orderBy('id')
     .forNoKeyUpdate()
     .execute();
