@@ -132,6 +132,14 @@ describe('reporting a post', () => {
     await page.waitForURL(/\/p\//);
     await openMenu(page, 'grace');
     await expectAccessible(page, 'the post’s "…" menu');
+    // Under its button, whole on a phone's screen, though the button sits near the row's start here.
+    const [button, popup] = await Promise.all([
+      moreButton(page, 'grace').boundingBox(),
+      page.locator('[popover]:popover-open').boundingBox(),
+    ]);
+    expect(popup?.y).toBeGreaterThanOrEqual((button?.y ?? 0) + (button?.height ?? 0));
+    expect(popup?.x).toBeGreaterThanOrEqual(16);
+    expect((popup?.x ?? 0) + (popup?.width ?? 1000)).toBeLessThanOrEqual(390 - 16);
     await screenshots(page, 'menu');
     await menuItem(page, 'Report').click();
     const dialog = page.getByRole('dialog', { name: 'Report this post by @grace' });
