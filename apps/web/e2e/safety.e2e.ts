@@ -104,6 +104,24 @@ describe('the "…" menu', () => {
         .count(),
     ).toBe(0);
   });
+
+  it('sits in the action row beside Follow and Add friend on a phone, inside the screen', async () => {
+    const heidi = await citizenAt('heidi', '/u/grace');
+    await waitForHydration(heidi, 'main button[popovertarget]');
+    for (const width of [390, 1280]) {
+      await heidi.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      const [follow, friend, more] = await Promise.all([
+        main(heidi).getByRole('button', { name: 'Follow', exact: true }).boundingBox(),
+        main(heidi).getByRole('button', { name: 'Add friend' }).boundingBox(),
+        moreButton(heidi, 'grace').boundingBox(),
+      ]);
+      // One line: the same top (it once wrapped onto a line of its own under the others at 390 px).
+      expect(Math.abs((more?.y ?? -100) - (follow?.y ?? 0)), `at ${width} px`).toBeLessThanOrEqual(2);
+      expect(Math.abs((friend?.y ?? -100) - (follow?.y ?? 0)), `at ${width} px`).toBeLessThanOrEqual(2);
+      expect((more?.x ?? 0) + (more?.width ?? 0)).toBeLessThanOrEqual(width);
+    }
+    await screenshots(heidi, 'profile-actions');
+  });
 });
 
 describe('reporting a post', () => {
@@ -114,6 +132,14 @@ describe('reporting a post', () => {
     await page.waitForURL(/\/p\//);
     await openMenu(page, 'grace');
     await expectAccessible(page, 'the post’s "…" menu');
+    // Under its button, whole on a phone's screen, though the button sits near the row's start here.
+    const [button, popup] = await Promise.all([
+      moreButton(page, 'grace').boundingBox(),
+      page.locator('[popover]:popover-open').boundingBox(),
+    ]);
+    expect(popup?.y).toBeGreaterThanOrEqual((button?.y ?? 0) + (button?.height ?? 0));
+    expect(popup?.x).toBeGreaterThanOrEqual(16);
+    expect((popup?.x ?? 0) + (popup?.width ?? 1000)).toBeLessThanOrEqual(390 - 16);
     await screenshots(page, 'menu');
     await menuItem(page, 'Report').click();
     const dialog = page.getByRole('dialog', { name: 'Report this post by @grace' });

@@ -59,7 +59,8 @@ export async function readEdges(db: Db, cast: Cast): Promise<Edges> {
 }
 
 /**
- * Every counter kept on a row against a recount of the rows it counts, and every multi-row write whole: a
+ * Every counter kept on a row against a recount of the rows it counts (people counts: edges with citizens not
+ * suspended, ADR 076), and every multi-row write whole: a
  * post's hashtag and mention links match its own lists, friendships go both ways, and no pair is both friends
  * and pending. Answers the disagreements (none is the pass).
  */
@@ -88,9 +89,25 @@ export async function halfWrites(db: Db): Promise<string[]> {
     db
       .selectFrom('citizens as c')
       .select(['c.username', 'c.followers_count', 'c.following_count', 'c.friends_count', 'c.posts_count'])
-      .select(count('follows f', 'f.followee_id = c.id').as('followers'))
-      .select(count('follows f', 'f.follower_id = c.id').as('following'))
-      .select(count('friendships f', 'f.citizen_id = c.id').as('friends'))
+      // The people counts leave out the edges of a suspended citizen (ADR 076): their other end is counted.
+      .select(
+        count(
+          'follows f join citizens o on o.id = f.follower_id',
+          'f.followee_id = c.id and o.suspended_at is null',
+        ).as('followers'),
+      )
+      .select(
+        count(
+          'follows f join citizens o on o.id = f.followee_id',
+          'f.follower_id = c.id and o.suspended_at is null',
+        ).as('following'),
+      )
+      .select(
+        count(
+          'friendships f join citizens o on o.id = f.friend_id',
+          'f.citizen_id = c.id and o.suspended_at is null',
+        ).as('friends'),
+      )
       // A post awaiting its upload is a draft, counted nowhere (ADR 064).
       .select(
         count('posts p', "p.author_id = c.id and p.deleted_at is null and p.status <> 'awaiting_upload'").as(

@@ -2,7 +2,7 @@ import type { RawBuilder } from 'kysely';
 import { decrement } from '../../db/counters.js';
 import type { Db } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
-import { forbidden } from '../../http/errors.js';
+import { citizenNotFound, forbidden } from '../../http/errors.js';
 
 /** Whether a block stands between two citizens, either way: two probes of the blocks' key. */
 export async function blockedBetween(db: Db, a: string, b: string): Promise<boolean> {
@@ -30,14 +30,19 @@ export async function refuseIfBlocked(db: Db, a: string, b: string, what: string
 }
 
 /**
- * Serialises the graph changes of one pair (blocks, follows, friend requests and friendships). PostgreSQL locks
- * both citizen rows in id order (so two pairs sharing a person cannot deadlock), in the weaker "no key update"
- * mode so foreign-key checks of unrelated writes (likes, follows) are not held up; SQLite already runs one write
- * transaction at a time.
+ * Serialises the graph changes of one pair (blocks, follows, friend requests and friendships), and refuses (404, as
+ * the lookups before it) a pair with a suspended citizen in it: the kept counts leave out the edges of a suspended
+ * citizen (moderation/suspension-counts.ts, ADR 076), so no edge of theirs may appear or end while it stands, and
+ * a suspension taken between the caller's lookup and this lock is seen here. PostgreSQL locks both citizen rows in
+ * id order (so two pairs sharing a person cannot deadlock), in the weaker "no key update" mode so foreign-key
+ * checks of unrelated writes (likes, follows) are not held up, and reads their suspension with the lock; SQLite
+ * already runs one write transaction at a time.
  */
 export async function lockPair(trx: Db, a: string, b: string): Promise<void> {
-  if (dialectOf(trx as never) !== 'postgres') return;
-  await trx.selectFrom('citizens').select('id').where('id', 'in', [a, b]).orderBy('id').forNoKeyUpdate().execute();
+  let query = trx.selectFrom('citizens').select(['id', 'suspended_at']).where('id', 'in', [a, b]).orderBy('id');
+  if (dialectOf(trx as never) === 'postgres') query = query.forNoKeyUpdate();
+  const rows = await query.execute();
+  if (rows.some((row) => row.suspended_at !== null)) throw citizenNotFound();
 }
 
 /**

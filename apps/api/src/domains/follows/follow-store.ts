@@ -6,7 +6,7 @@ import { lockPair, refuseIfBlocked } from '../blocks/block-store.js';
 /**
  * Follow edges are idempotent; both counters move only when the edge really changed (same transaction). A block
  * either way refuses the follow (403, ADR 069), checked under the pair's lock that a block takes too, so a block
- * and a follow at the same moment cannot leave a follow beside a block.
+ * and a follow at the same moment cannot leave a follow beside a block; a suspension too (404, ADR 076).
  */
 export async function addFollow(db: Db, followerId: string, followeeId: string, now: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -24,6 +24,8 @@ export async function addFollow(db: Db, followerId: string, followeeId: string, 
 
 export async function removeFollow(db: Db, followerId: string, followeeId: string): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // Under the pair's lock too: an unfollow must not end an edge a suspension has just taken off the counts.
+    await lockPair(trx, followerId, followeeId);
     const deleted = await trx
       .deleteFrom('follows')
       .where('follower_id', '=', followerId)

@@ -1,4 +1,6 @@
 import { type QueryExecutorProvider, sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { dialectOf } from '../../db/dialect.js';
 import { authorNotSuspended, seenByEveryone } from '../posts/visibility.js';
 
 /**
@@ -26,6 +28,31 @@ export async function recountHashtags(db: QueryExecutorProvider): Promise<number
     from (select hashtags.name_key as key, ${countedPosts} as n from hashtags) as counted
     where hashtags.name_key = counted.key and hashtags.posts_count <> counted.n`.execute(db);
   return Number(result.numAffectedRows ?? 0n);
+}
+
+/**
+ * Locks the tags of every post of one author, in the keys' order every writer of tags takes (posts/hashtag-links.ts),
+ * before a suspension locks any citizen: a post written or deleted locks its tags and then its author, so taking
+ * the citizens first and the tags after could wait on each other. PostgreSQL only; SQLite writes one transaction at
+ * a time.
+ */
+export async function lockTagsOf(db: Db, authorId: string): Promise<void> {
+  if (dialectOf(db as never) !== 'postgres') return;
+  await db
+    .selectFrom('hashtags')
+    .select('name_key')
+    .where(
+      'name_key',
+      'in',
+      db
+        .selectFrom('post_hashtags as linked')
+        .innerJoin('posts as tagged', 'tagged.id', 'linked.post_id')
+        .select('linked.name_key')
+        .where('tagged.author_id', '=', authorId),
+    )
+    .orderBy('name_key')
+    .forNoKeyUpdate()
+    .execute();
 }
 
 /**

@@ -4,8 +4,9 @@ import type { Db } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import type { ModerationLogTable, ReportSubjectKind } from '../../db/tables/moderation.js';
 import { AppError, badRequest, citizenNotFound, conflict, postNotFound } from '../../http/errors.js';
-import { recountTagsOf } from '../hashtags/recount-hashtags.js';
+import { lockTagsOf, recountTagsOf } from '../hashtags/recount-hashtags.js';
 import { revokeAllFor } from '../identity/oauth/refresh-tokens.js';
+import { lockWithNeighbours, moveNeighbourCounts, NeighboursMoved } from './suspension-counts.js';
 
 /** What a decision acts on: a report (and its subject), or a subject named directly at the admin CLI. */
 export type DecisionTarget =
@@ -30,14 +31,39 @@ const actsOn = (action: ModerationAction): ReportSubjectKind | null =>
 
 /**
  * Takes a moderator's decision (ADR 070), in one transaction (ADR 015): the change to the post or the citizen,
- * the hashtag counts that follow it, a suspension's sign-out everywhere, the subject's open reports closed, and
+ * the hashtag counts that follow it, a suspension's sign-out everywhere and the people counts it moves (ADR 076), the subject's open reports closed, and
  * the log's line. The caches of every instance hear of it once it is written: a hidden post or a suspended
  * author is dropped by the rules on the next read anywhere (posts/visibility.ts), and the stage's cached pages
  * and the signed-out tokens are announced (ADR 024).
  */
 export async function decide(ctx: Pick<AppContext, 'db' | 'now' | 'caches' | 'cacheBus'>, request: DecisionRequest) {
+  const entry = await withNeighboursSettled(() => decideOnce(ctx, request));
+  if (entry.subject_kind === 'post') ctx.caches.posts.forget(entry.subject_id);
+  if (entry.action === 'suspend' || entry.action === 'unsuspend') await ctx.cacheBus.announce('sign-outs-changed');
+  if (entry.action !== 'dismiss') await ctx.cacheBus.announce('stage-changed');
+  return entry;
+}
+
+/**
+ * Someone followed or befriended the citizen while their suspension was being written: take it again, with them.
+ * Each attempt's window is a few statements long; should it keep happening, the moderator is asked to try again.
+ */
+async function withNeighboursSettled<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof NeighboursMoved)) throw error;
+      if (tries === 3) {
+        throw conflict('CITIZEN_BUSY', "This citizen's follows and friendships are changing at this moment; try again");
+      }
+    }
+  }
+}
+
+async function decideOnce(ctx: Pick<AppContext, 'db' | 'now'>, request: DecisionRequest): Promise<LogRow> {
   const now = ctx.now();
-  const entry = await ctx.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     const { subject, reason, reportId } = await resolveTarget(trx, request.target);
     const kind = actsOn(request.action);
     if (kind === 'post' && subject.kind !== 'post') {
@@ -83,10 +109,6 @@ export async function decide(ctx: Pick<AppContext, 'db' | 'now' | 'caches' | 'ca
     await trx.insertInto('moderation_log').values(row).execute();
     return row;
   });
-  if (entry.subject_kind === 'post') ctx.caches.posts.forget(entry.subject_id);
-  if (entry.action === 'suspend' || entry.action === 'unsuspend') await ctx.cacheBus.announce('sign-outs-changed');
-  if (entry.action !== 'dismiss') await ctx.cacheBus.announce('stage-changed');
-  return entry;
 }
 
 async function resolveTarget(trx: Db, target: DecisionTarget) {
@@ -145,6 +167,9 @@ async function apply(trx: Db, action: ModerationAction, id: string, reason: Repo
     case 'suspend':
     case 'unsuspend': {
       const suspend = action === 'suspend';
+      // Locks in the order every other writer takes them: the author's tags, then citizens by id.
+      await lockTagsOf(trx, id);
+      await lockWithNeighbours(trx, id);
       const changed = await trx
         .updateTable('citizens')
         // Signed out as of the next whole second: a token's `iat` has whole seconds, and one of this very second
@@ -171,6 +196,8 @@ async function apply(trx: Db, action: ModerationAction, id: string, reason: Repo
       // now are refused on every instance (http/auth/sign-outs.ts, announced by the caller).
       if (suspend) await revokeAllFor(trx, id, now);
       await recountTagsOf(trx, { authorId: id });
+      // Their follows and friendships leave the counts of the people at the other end, or come back (ADR 076).
+      await moveNeighbourCounts(trx, id, suspend ? 'leave' : 'return');
       return;
     }
   }

@@ -5,7 +5,7 @@ import { inputLimits } from '@civitas/contract/routes-table';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useDecideReportMutation } from '@/client/api/moderation-queue-api';
-import buttons from '../buttons.module.css';
+import { ConfirmButtons } from '../confirm-buttons';
 import { useErrorText } from '../error-message';
 import { notifySuccess } from '../toast';
 import { actionKey, destructive } from './actions';
@@ -81,23 +81,16 @@ export function DecisionDialog({ action, reportId, name, onClose }: DecisionDial
         <p id={ids.hint} className={styles.hint}>
           {t('confirm.noteHint')}
         </p>
-        {failure ? (
-          <p role="alert" className={styles.failure}>
-            {failure}
-          </p>
-        ) : null}
-        <div className={styles.actions}>
-          <button
-            type="submit"
-            className={destructive(action) ? buttons.dangerPrimary : buttons.primary}
-            disabled={isLoading}
-          >
-            {isLoading ? t('confirm.saving') : t(`actions.${key}`)}
-          </button>
-          <button type="button" className={buttons.secondary} onClick={onClose} disabled={isLoading}>
-            {t('confirm.cancel')}
-          </button>
-        </div>
+        <ConfirmButtons
+          confirm={{
+            label: isLoading ? t('confirm.saving') : t(`actions.${key}`),
+            danger: destructive(action),
+            submit: true,
+          }}
+          cancel={{ label: t('confirm.cancel'), onClick: onClose }}
+          busy={isLoading}
+          failure={failure}
+        />
       </form>
     </dialog>
   );

@@ -3,11 +3,10 @@
 import type { ModerationLogEntryView } from '@civitas/contract';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useGetModerationLogInfiniteQuery } from '@/client/api/moderation-queue-api';
-import buttons from '../buttons.module.css';
-import { ErrorMessage } from '../error-message';
 import { Link } from '../link';
 import { actionKey } from './actions';
 import styles from './moderation.module.css';
+import { PagedSection } from './paged-section';
 
 const WHEN = { dateStyle: 'medium', timeStyle: 'short' } as const;
 
@@ -54,33 +53,15 @@ function LogEntry({ entry }: { entry: ModerationLogEntryView }) {
 export function ModerationLog() {
   const t = useTranslations('Moderation');
   const log = useGetModerationLogInfiniteQuery({ query: { size: 20 } });
-  const entries = log.data?.pages.flatMap((page) => page.data) ?? [];
-  if (log.isError && entries.length === 0) return <ErrorMessage error={log.error} onRetry={() => log.refetch()} />;
   return (
-    <section aria-labelledby="moderation-log" aria-busy={log.isFetching}>
-      <h2 id="moderation-log" className="visually-hidden">
-        {t('views.log')}
-      </h2>
-      <p className={styles.intro}>{t('log.intro')}</p>
-      {log.isLoading ? <p role="status">{t('queue.loading')}</p> : null}
-      {log.isSuccess && entries.length === 0 ? <p className={styles.empty}>{t('log.empty')}</p> : null}
-      <ul className={styles.list}>
-        {entries.map((entry) => (
-          <li key={entry.id}>
-            <LogEntry entry={entry} />
-          </li>
-        ))}
-      </ul>
-      {log.hasNextPage ? (
-        <button
-          type="button"
-          className={buttons.secondary}
-          disabled={log.isFetchingNextPage}
-          onClick={() => log.fetchNextPage()}
-        >
-          {log.isFetchingNextPage ? t('queue.loading') : t('queue.more')}
-        </button>
-      ) : null}
-    </section>
+    <PagedSection
+      id="moderation-log"
+      heading={t('views.log')}
+      intro={t('log.intro')}
+      empty={t('log.empty')}
+      result={log}
+      keyOf={(entry) => entry.id}
+      renderItem={(entry) => <LogEntry entry={entry} />}
+    />
   );
 }

@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 're
 import { hasPendingRequestId } from '@/client/optimistic/friends';
 import type { RelationshipCall } from '@/client/optimistic/relationship';
 import { AppOnlyButton } from '../app-only-prompt';
+import { ConfirmButtons } from '../confirm-buttons';
 import styles from './profile.module.css';
 
 /**
@@ -61,71 +62,75 @@ export function RelationshipActions({
   };
 
   return (
-    <div className={styles.actions}>
-      <button
-        type="button"
-        className={profile.amIFollowing ? styles.button : styles.primaryButton}
-        onClick={() => act({ kind: profile.amIFollowing ? 'unfollow' : 'follow', citizenId })}
-      >
-        {profile.amIFollowing ? t('unfollow') : t('follow')}
-      </button>
-
-      {profile.isFriends ? (
-        <button
-          ref={friendButton}
-          type="button"
-          className={styles.button}
-          disabled={confirming}
-          aria-expanded={confirming}
-          onClick={() => setConfirming(true)}
-        >
-          {t('unfriend')}
-        </button>
-      ) : request?.isOutFriendRequest ? (
-        // A request just sent has no id until the server answers; cancelling waits for it (aria-disabled rather
-        // than disabled, which would drop the keyboard's focus from the button just pressed).
-        <button
-          ref={friendButton}
-          type="button"
-          className={styles.button}
-          aria-disabled={pendingId}
-          onClick={() => {
-            if (!pendingId) friendAct({ kind: 'cancelFriendRequest', requestId: request.id });
-          }}
-        >
-          {t('cancelRequest')}
-        </button>
-      ) : request ? (
-        <>
-          <button
-            ref={friendButton}
-            type="button"
-            className={styles.primaryButton}
-            onClick={() => friendAct({ kind: 'approveFriendRequest', requestId: request.id })}
-          >
-            {t('accept')}
-          </button>
+    <div className={styles.relationship}>
+      <div className={styles.relationshipRow}>
+        <div className={styles.relationshipButtons}>
           <button
             type="button"
-            className={styles.button}
-            onClick={() => friendAct({ kind: 'declineFriendRequest', requestId: request.id })}
+            className={profile.amIFollowing ? styles.button : styles.primaryButton}
+            onClick={() => act({ kind: profile.amIFollowing ? 'unfollow' : 'follow', citizenId })}
           >
-            {t('decline')}
+            {profile.amIFollowing ? t('unfollow') : t('follow')}
           </button>
-        </>
-      ) : (
-        <button
-          ref={friendButton}
-          type="button"
-          className={styles.button}
-          onClick={() => friendAct({ kind: 'sendFriendRequest', citizenId })}
-        >
-          {t('addFriend')}
-        </button>
-      )}
 
-      <AppOnlyButton feature="messages" className={styles.button} />
-      {more}
+          {profile.isFriends ? (
+            <button
+              ref={friendButton}
+              type="button"
+              className={styles.button}
+              disabled={confirming}
+              aria-expanded={confirming}
+              onClick={() => setConfirming(true)}
+            >
+              {t('unfriend')}
+            </button>
+          ) : request?.isOutFriendRequest ? (
+            // A request just sent has no id until the server answers; cancelling waits for it (aria-disabled rather
+            // than disabled, which would drop the keyboard's focus from the button just pressed).
+            <button
+              ref={friendButton}
+              type="button"
+              className={styles.button}
+              aria-disabled={pendingId}
+              onClick={() => {
+                if (!pendingId) friendAct({ kind: 'cancelFriendRequest', requestId: request.id });
+              }}
+            >
+              {t('cancelRequest')}
+            </button>
+          ) : request ? (
+            <>
+              <button
+                ref={friendButton}
+                type="button"
+                className={styles.primaryButton}
+                onClick={() => friendAct({ kind: 'approveFriendRequest', requestId: request.id })}
+              >
+                {t('accept')}
+              </button>
+              <button
+                type="button"
+                className={styles.button}
+                onClick={() => friendAct({ kind: 'declineFriendRequest', requestId: request.id })}
+              >
+                {t('decline')}
+              </button>
+            </>
+          ) : (
+            <button
+              ref={friendButton}
+              type="button"
+              className={styles.button}
+              onClick={() => friendAct({ kind: 'sendFriendRequest', citizenId })}
+            >
+              {t('addFriend')}
+            </button>
+          )}
+
+          <AppOnlyButton feature="messages" className={styles.button} />
+        </div>
+        {more}
+      </div>
 
       {request && !profile.isFriends ? (
         <p className={styles.note} role="status">
@@ -142,23 +147,18 @@ export function RelationshipActions({
           }}
         >
           <p id="unfriend-question">{t('unfriendQuestion', { name })}</p>
-          <div className={styles.confirmButtons}>
-            <button
-              type="button"
-              aria-describedby="unfriend-question"
-              className={styles.primaryButton}
-              onClick={() => {
+          {/* Focus starts on keeping the friendship: Enter pressed twice must not unfriend. */}
+          <ConfirmButtons
+            confirm={{
+              label: t('unfriendConfirm'),
+              describedBy: 'unfriend-question',
+              onClick: () => {
                 setConfirming(false);
                 friendAct({ kind: 'unfriend', citizenId });
-              }}
-            >
-              {t('unfriendConfirm')}
-            </button>
-            {/* Focus starts on keeping the friendship: Enter pressed twice must not unfriend. */}
-            <button ref={keepButton} type="button" className={styles.button} onClick={closeConfirm}>
-              {t('unfriendKeep')}
-            </button>
-          </div>
+              },
+            }}
+            cancel={{ label: t('unfriendKeep'), onClick: closeConfirm, ref: keepButton }}
+          />
         </div>
       ) : null}
     </div>

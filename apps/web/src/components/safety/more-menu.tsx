@@ -1,6 +1,6 @@
 'use client';
 
-import { Ban, Ellipsis, Flag, Volume2, VolumeX } from 'lucide';
+import { Ban, Ellipsis, Flag, type IconNode, Volume2, VolumeX } from 'lucide';
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -13,6 +13,17 @@ import type { SafetyDialogKind, SafetySubject } from './safety-subject';
 
 // The dialogs and the store arrive when an item is chosen, not with the page (docs/design.md §8, ADR 071).
 const SafetyDialog = dynamic(() => import('./safety-dialog'));
+
+interface MenuItem {
+  key: string;
+  icon: IconNode;
+  label: string;
+  /** It opens a dialog that asks before anything happens. */
+  asks: boolean;
+  /** It ends or reports something: drawn in the danger colour. */
+  danger?: boolean;
+  choose: () => void;
+}
 
 interface MoreMenuProps {
   subject: SafetySubject;
@@ -69,6 +80,15 @@ export function MoreMenu({ subject, muted: initialMuted, onMutedChange }: MoreMe
     }
   };
 
+  // Unmute undoes my own choice and hides nothing, so it is the one item that asks nothing first.
+  const items: MenuItem[] = [
+    muted
+      ? { key: 'unmute', icon: Volume2, label: t('menu.unmute'), asks: false, choose: unmute }
+      : { key: 'mute', icon: VolumeX, label: t('menu.mute'), asks: true, choose: () => choose('mute') },
+    { key: 'block', icon: Ban, label: t('menu.block'), asks: true, danger: true, choose: () => choose('block') },
+    { key: 'report', icon: Flag, label: t('menu.report'), asks: true, danger: true, choose: () => choose('report') },
+  ];
+
   return (
     <div className={styles.more}>
       <button
@@ -82,31 +102,19 @@ export function MoreMenu({ subject, muted: initialMuted, onMutedChange }: MoreMe
       </button>
       <div ref={popup} id={popupId} popover="auto" className={styles.popup}>
         <ul className={styles.items}>
-          <li>
-            {muted ? (
-              <button type="button" onClick={unmute}>
-                <Icon node={Volume2} size={20} />
-                {t('menu.unmute')}
+          {items.map((item) => (
+            <li key={item.key}>
+              <button
+                type="button"
+                className={item.danger ? styles.dangerItem : undefined}
+                aria-haspopup={item.asks ? 'dialog' : undefined}
+                onClick={item.choose}
+              >
+                <Icon node={item.icon} size={20} />
+                {item.label}
               </button>
-            ) : (
-              <button type="button" aria-haspopup="dialog" onClick={() => choose('mute')}>
-                <Icon node={VolumeX} size={20} />
-                {t('menu.mute')}
-              </button>
-            )}
-          </li>
-          <li>
-            <button type="button" className={styles.dangerItem} aria-haspopup="dialog" onClick={() => choose('block')}>
-              <Icon node={Ban} size={20} />
-              {t('menu.block')}
-            </button>
-          </li>
-          <li>
-            <button type="button" className={styles.dangerItem} aria-haspopup="dialog" onClick={() => choose('report')}>
-              <Icon node={Flag} size={20} />
-              {t('menu.report')}
-            </button>
-          </li>
+            </li>
+          ))}
         </ul>
       </div>
       {dialog ? (

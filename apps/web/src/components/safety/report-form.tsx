@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { errorBodyOf } from '@/client/api/errors';
 import { loadStore } from '@/client/lazy-store';
+import { ConfirmButtons } from '../confirm-buttons';
 import { useErrorText } from '../error-message';
 import styles from './safety.module.css';
 import type { SafetySubject } from './safety-subject';
@@ -124,6 +125,7 @@ export function ReportForm({
         <label htmlFor={noteId}>{t('report.noteLabel')}</label>
         <textarea
           id={noteId}
+          className={styles.noteField}
           value={note}
           maxLength={inputLimits.moderationNoteMaxLength}
           aria-describedby={hintId}
@@ -133,19 +135,12 @@ export function ReportForm({
           {t('report.noteHint', { max: inputLimits.moderationNoteMaxLength })}
         </span>
       </div>
-      {failure ? (
-        <p role="alert" className={styles.alert}>
-          {failure}
-        </p>
-      ) : null}
-      <div className={styles.buttons}>
-        <button type="submit" className={styles.primary} disabled={step === 'sending'}>
-          {step === 'sending' ? t('report.sending') : t('report.submit')}
-        </button>
-        <button type="button" className={styles.secondary} onClick={onClose}>
-          {t('cancel')}
-        </button>
-      </div>
+      <ConfirmButtons
+        confirm={{ label: step === 'sending' ? t('report.sending') : t('report.submit'), submit: true }}
+        cancel={{ label: t('cancel'), onClick: onClose }}
+        busy={step === 'sending'}
+        failure={failure}
+      />
     </form>
   );
 }

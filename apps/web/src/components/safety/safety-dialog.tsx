@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { loadStore } from '@/client/lazy-store';
 import { BottomSheet } from '../bottom-sheet';
+import { ConfirmButtons } from '../confirm-buttons';
 import { useErrorText } from '../error-message';
 import { notifySuccess } from '../toast';
 import { ReportForm } from './report-form';
@@ -111,25 +112,12 @@ function Confirmation({
     <>
       <h2 id={headingId}>{words.heading}</h2>
       <p id={explanationId}>{words.explanation}</p>
-      {failure ? (
-        <p role="alert" className={styles.alert}>
-          {failure}
-        </p>
-      ) : null}
-      <div className={styles.buttons}>
-        <button
-          type="button"
-          className={kind === 'block' ? styles.dangerPrimary : styles.primary}
-          aria-describedby={explanationId}
-          disabled={busy}
-          onClick={confirm}
-        >
-          {words.confirm}
-        </button>
-        <button ref={focusFirst} type="button" className={styles.secondary} disabled={busy} onClick={onClose}>
-          {t('cancel')}
-        </button>
-      </div>
+      <ConfirmButtons
+        confirm={{ label: words.confirm, danger: kind === 'block', onClick: confirm, describedBy: explanationId }}
+        cancel={{ label: t('cancel'), onClick: onClose, ref: focusFirst }}
+        busy={busy}
+        failure={failure}
+      />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { StoreProvider } from '@/client/store-provider';
 import { MyProfile } from '@/components/profile/my-profile';
 import type { Locale } from '@/i18n/locales';
+import { privatePageMetadata } from '@/server/private-page';
 import { readMe } from '@/server/read-me';
 import { signInHref } from '@/session/request-path';
 import { getServerSession } from '@/session/server-session';
@@ -15,8 +16,7 @@ interface PageProps {
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: 'Profile' });
-  const app = await getTranslations({ locale, namespace: 'App' });
-  return { title: `${t('myProfileTitle')} · ${app('name')}`, robots: { index: false, follow: false } };
+  return privatePageMetadata(locale, t('myProfileTitle'));
 }
 
 /**

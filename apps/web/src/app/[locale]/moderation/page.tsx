@@ -8,6 +8,7 @@ import styles from '@/components/moderation/moderation.module.css';
 import { ModerationLog } from '@/components/moderation/moderation-log';
 import { ReportQueue } from '@/components/moderation/report-queue';
 import type { Locale } from '@/i18n/locales';
+import { privatePageMetadata } from '@/server/private-page';
 import { readMe } from '@/server/read-me';
 import { getServerSession } from '@/session/server-session';
 
@@ -19,8 +20,7 @@ interface PageProps {
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: 'Moderation' });
-  const app = await getTranslations({ locale, namespace: 'App' });
-  return { title: `${t('title')} · ${app('name')}`, robots: { index: false, follow: false } };
+  return privatePageMetadata(locale, t('title'));
 }
 
 /** Whether the visitor is a moderator: signed in, and their own profile names the role (ADR 073). */
@@ -48,10 +48,10 @@ export default async function ModerationPage({ params, searchParams }: PageProps
     <NextIntlClientProvider locale={locale} messages={{ Moderation: messages.Moderation, Errors: messages.Errors }}>
       <h1 className={styles.pageHeading}>{t('title')}</h1>
       <nav aria-label={t('views.label')} className={styles.views}>
-        <Link href="/moderation" aria-current={view === 'queue' ? 'page' : undefined}>
+        <Link href="/moderation" className={styles.view} aria-current={view === 'queue' ? 'page' : undefined}>
           {t('views.queue')}
         </Link>
-        <Link href="/moderation?view=log" aria-current={view === 'log' ? 'page' : undefined}>
+        <Link href="/moderation?view=log" className={styles.view} aria-current={view === 'log' ? 'page' : undefined}>
           {t('views.log')}
         </Link>
       </nav>

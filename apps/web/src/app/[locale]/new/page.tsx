@@ -5,6 +5,7 @@ import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server
 import { StoreProvider } from '@/client/store-provider';
 import { Composer } from '@/components/composer/composer';
 import type { Locale } from '@/i18n/locales';
+import { privatePageMetadata } from '@/server/private-page';
 import { signInHref } from '@/session/request-path';
 import { getServerSession } from '@/session/server-session';
 
@@ -15,8 +16,7 @@ interface PageProps {
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: 'Compose' });
-  const app = await getTranslations({ locale, namespace: 'App' });
-  return { title: `${t('metaTitle')} · ${app('name')}`, robots: { index: false, follow: false } };
+  return privatePageMetadata(locale, t('metaTitle'));
 }
 
 /**

@@ -6,6 +6,7 @@ import styles from '@/components/people/people.module.css';
 import { SafetyLists } from '@/components/safety/safety-lists';
 import { BackButton } from '@/components/shell/back-button';
 import type { Locale } from '@/i18n/locales';
+import { privatePageMetadata } from '@/server/private-page';
 import { signInHref } from '@/session/request-path';
 import { getServerSession } from '@/session/server-session';
 
@@ -16,8 +17,7 @@ interface PageProps {
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: 'Safety' });
-  const app = await getTranslations({ locale, namespace: 'App' });
-  return { title: `${t('page.title')} · ${app('name')}`, robots: { index: false, follow: false } };
+  return privatePageMetadata(locale, t('page.title'));
 }
 
 /**
