@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PostView } from '@civitas/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restrictFriendsMediaCommand } from '../../src/cli/commands/restrict-friends-media.js';
 import { startMediaWorker } from '../../src/domains/media/media-worker.js';
 import type { Worker } from '../../src/media/jobs/worker.js';
 import { CHECKED_FILE_CACHE_CONTROL } from '../../src/media/serve-media.js';
@@ -11,7 +12,7 @@ import { listObjects } from '../../src/media/storage/s3-objects.js';
 import { s3Settings } from '../../src/media/storage/s3-settings.js';
 import { befriend } from '../support/feeds.js';
 import { type Citizen, createTestApp, guest, type TestApp } from '../support/harness.js';
-import { jpegWithGps } from '../support/media-files.js';
+import { jpegWithGps, solidImage } from '../support/media-files.js';
 import { type S3TestServer, startS3Server } from '../support/s3-server.js';
 import { complete, createDraft, type Initiated, initiate, settledStatus } from '../support/upload-client.js';
 import { makeVideo } from '../support/video-clip.js';
@@ -198,6 +199,56 @@ describe('a friends-only post on object storage', () => {
     } finally {
       await rm(work, { recursive: true, force: true });
     }
+  });
+});
+
+describe('civitas restrict-friends-media', () => {
+  it('moves friends-only files stored before ADR 075 out of the public prefix and points their posts here', async () => {
+    const publicUrl = s3Settings(t.ctx.config)?.publicUrl as string;
+    // As an earlier version stored a friends-only post: in the public prefix, at the bucket's addresses.
+    const picture = await solidImage(32, 32).jpeg().toBuffer();
+    const postId = await t.newPost({ authorId: author.id, sharing: 'private' });
+    const oldFolder = `posts/${postId}/0123456789ab`;
+    const oldJpeg = await t.ctx.media.files.put(`${oldFolder}/image-32.jpeg`, picture);
+    const oldWebp = await t.ctx.media.files.put(`${oldFolder}/image-32.webp`, picture);
+    await t.ctx.db
+      .updateTable('posts')
+      .set({ image_uri: oldJpeg, renditions: JSON.stringify([{ width: 32, height: 32, uri: oldWebp }]) })
+      .where('id', '=', postId)
+      .execute();
+    t.ctx.caches.posts.forget(postId);
+    const legacy = await t.newPost({
+      authorId: author.id,
+      sharing: 'private',
+      imageUri: `${publicUrl}/media/demo/old.jpg`,
+    });
+    expect(oldJpeg.startsWith(`${publicUrl}/media/posts/${postId}/`)).toBe(true);
+    // The gap ADR 050 named: the bucket hands it to anyone holding the address.
+    expect((await fetch(oldJpeg)).status).toBe(200);
+
+    const first = await restrictFriendsMediaCommand(t.ctx);
+    expect(first).toMatch(
+      /Files moved out of the public prefix: 2\. Posts whose media addresses now go through the check: 1\./,
+    );
+    expect(first).toContain(`1 post keeps an address outside its own folder`);
+    expect(first).toContain(legacy);
+    expect(await keysBelow(`${MEDIA_PREFIX}posts/${postId}/`)).toEqual([]);
+    expect(await keysBelow(`${CHECKED_MEDIA_PREFIX}posts/${postId}/`)).toHaveLength(2);
+    expect((await fetch(oldJpeg)).status).toBe(404);
+
+    const { media } = await postAs(friend, postId);
+    expect(media.imageUri).toBe(`/media/${oldFolder}/image-32.jpeg`);
+    expect(media.renditions.map((rendition) => rendition.uri)).toEqual([`/media/${oldFolder}/image-32.webp`]);
+    const read = await get(media.imageUri as string, friend);
+    expect(read.statusCode).toBe(200);
+    expect(read.rawPayload.equals(picture)).toBe(true);
+    expect(read.headers['cache-control']).toBe(CHECKED_FILE_CACHE_CONTROL);
+    expect((await get(media.imageUri as string, stranger)).statusCode).toBe(404);
+
+    // Again: nothing left to move, nothing to rewrite.
+    expect(await restrictFriendsMediaCommand(t.ctx)).toMatch(
+      /Files moved out of the public prefix: 0\. Posts whose media addresses now go through the check: 0\./,
+    );
   });
 });
 

@@ -43,10 +43,26 @@ export interface MediaStorage {
   /** Removes everything stored below a folder, whatever its reach, e.g. a post's media once it is deleted or replaced. */
   removeFolder(relativeFolder: string): Promise<void>;
   /**
+   * Moves what an earlier version stored below a folder for everyone into the checked reach (ADR 075's
+   * `civitas restrict-friends-media`): every file is copied there, `rewrite` runs (the post's URIs are changed to
+   * `checkedUri`'s), then the originals are removed. The number of files moved; 0 when nothing was there, and
+   * always 0 for the embedded driver, whose files are in one place for either reach.
+   */
+  restrictFolder(relativeFolder: string, rewrite: () => Promise<void>): Promise<number>;
+  /** The URI a file stored for everyone at `uri` is served at once checked; null when `uri` is not such a file. */
+  checkedUri(uri: string): string | null;
+  /**
    * Where the media route reads checked files from, or null when they are on this server's disk: the embedded
    * driver keeps both reaches in one place, since every file of it is served through the route anyway.
    */
   readonly checkedFiles: CheckedFiles | null;
+}
+
+/** A folder below the media root, as the drivers accept one: plain names, no `..`. */
+export function assertMediaFolder(relativeFolder: string): void {
+  if (!/^[A-Za-z0-9][A-Za-z0-9/_-]*$/.test(relativeFolder) || relativeFolder.includes('..')) {
+    throw new Error(`not a media folder: ${relativeFolder}`);
+  }
 }
 
 export function localMediaStorage(dataDir: string): MediaStorage {
@@ -66,10 +82,15 @@ export function localMediaStorage(dataDir: string): MediaStorage {
       return `${MEDIA_URL_PREFIX}${relativePath}`;
     },
     async removeFolder(relativeFolder) {
-      if (!/^[A-Za-z0-9][A-Za-z0-9/_-]*$/.test(relativeFolder) || relativeFolder.includes('..')) {
-        throw new Error(`not a media folder: ${relativeFolder}`);
-      }
+      assertMediaFolder(relativeFolder);
       await rm(join(root, relativeFolder), { recursive: true, force: true });
     },
+    // Every file here is served through the media route, which checks a post's files whatever they were stored for.
+    async restrictFolder(relativeFolder, rewrite) {
+      assertMediaFolder(relativeFolder);
+      await rewrite();
+      return 0;
+    },
+    checkedUri: (uri) => (uri.startsWith(`${MEDIA_URL_PREFIX}posts/`) ? uri : null),
   };
 }

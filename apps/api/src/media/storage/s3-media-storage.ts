@@ -1,10 +1,16 @@
 import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, PutObjectCommand, S3ServiceException } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, GetObjectCommand, PutObjectCommand, S3ServiceException } from '@aws-sdk/client-s3';
 import { assertMediaPath, MEDIA_URL_PREFIX } from '../media-store.js';
 import { mediaContentType } from '../media-types.js';
-import type { CheckedFiles, MediaReach, MediaStorage, OpenedFile } from './media-storage.js';
+import {
+  assertMediaFolder,
+  type CheckedFiles,
+  type MediaReach,
+  type MediaStorage,
+  type OpenedFile,
+} from './media-storage.js';
 import { type Bucket, CHECKED_MEDIA_PREFIX, MEDIA_PREFIX } from './s3-bucket.js';
 import { deleteKeys, listObjects } from './s3-objects.js';
 
@@ -52,9 +58,7 @@ export function s3MediaStorage(bucket: Bucket): MediaStorage {
       return uri;
     },
     async removeFolder(relativeFolder) {
-      if (!/^[A-Za-z0-9][A-Za-z0-9/_-]*$/.test(relativeFolder) || relativeFolder.includes('..')) {
-        throw new Error(`not a media folder: ${relativeFolder}`);
-      }
+      assertMediaFolder(relativeFolder);
       const folder = `${relativeFolder.replace(/\/+$/, '')}/`;
       const objects = [
         ...(await listObjects(bucket, `${MEDIA_PREFIX}${folder}`)),
@@ -64,6 +68,35 @@ export function s3MediaStorage(bucket: Bucket): MediaStorage {
         bucket,
         objects.map((object) => object.key),
       );
+    },
+    async restrictFolder(relativeFolder, rewrite) {
+      assertMediaFolder(relativeFolder);
+      const stored = await listObjects(bucket, `${MEDIA_PREFIX}${relativeFolder.replace(/\/+$/, '')}/`);
+      for (const { key } of stored) {
+        const relativePath = key.slice(MEDIA_PREFIX.length);
+        // Copied within the bucket with the checked reach's headers; a copy made by an interrupted run is replaced.
+        await bucket.client.send(
+          new CopyObjectCommand({
+            Bucket: bucket.name,
+            Key: keyOf(relativePath, 'checked'),
+            CopySource: `${bucket.name}/${key.split('/').map(encodeURIComponent).join('/')}`,
+            MetadataDirective: 'REPLACE',
+            ContentType: mediaContentType(key) ?? undefined,
+            CacheControl: CHECKED_CACHE_CONTROL,
+          }),
+        );
+      }
+      await rewrite();
+      await deleteKeys(
+        bucket,
+        stored.map((object) => object.key),
+      );
+      return stored.length;
+    },
+    checkedUri(uri) {
+      const publicPrefix = `${bucket.publicUrl}/${MEDIA_PREFIX}posts/`;
+      if (uri.startsWith(publicPrefix)) return `${MEDIA_URL_PREFIX}posts/${uri.slice(publicPrefix.length)}`;
+      return uri.startsWith(`${MEDIA_URL_PREFIX}posts/`) ? uri : null;
     },
     checkedFiles: bucketCheckedFiles(bucket),
   };
