@@ -131,9 +131,9 @@ function registerBucketFiles(posts: FastifyInstance, files: CheckedFiles): void 
         ? `public, max-age=${ONE_YEAR_SECONDS}, immutable`
         : CHECKED_FILE_CACHE_CONTROL,
     );
-    if (found.status === 304) return reply.send();
+    if (found.body === null) return reply.send(); // a 304 or a 416: headers only
     if (request.method === 'HEAD') {
-      found.body?.destroy();
+      found.body.destroy();
       return reply.send();
     }
     return reply.send(found.body);

@@ -127,6 +127,9 @@ describe('a friends-only post on object storage', () => {
     expect((await get(uri, friend, { 'if-none-match': etag })).statusCode).toBe(304);
     expect((await get(uri, stranger, { 'if-none-match': etag })).statusCode).toBe(404);
     expect((await get(uri, friend, { range: 'bytes=abc', 'if-modified-since': 'yesterday' })).statusCode).toBe(200);
+    const beyond = await get(uri, friend, { range: `bytes=${bytes.length + 10}-` });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.body).toBe('');
     expect((await t.request({ method: 'HEAD', url: uri, as: friend })).statusCode).toBe(200);
     // A file of the post that is not in the bucket is the same 404.
     expect((await get(uri.replace(/image-(\d+)/, 'image-1$1'), friend)).statusCode).toBe(404);
