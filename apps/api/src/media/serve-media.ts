@@ -100,8 +100,9 @@ export async function registerMediaFiles(app: FastifyInstance, options: MediaRou
     ...common,
     root: mediaRoot(options.dataDir),
     prefix: '/media/',
-    // Posts' files are the gated route's alone, however the path is spelled to reach this one.
-    allowedPath: (pathName) => mediaContentType(pathName) !== null && firstSegment(pathName) !== 'posts',
+    // Posts' files are the gated route's alone, however the path is spelled to reach this one (in any case: a
+    // disk that ignores case would find `Posts/` too).
+    allowedPath: (pathName) => mediaContentType(pathName) !== null && firstSegment(pathName).toLowerCase() !== 'posts',
     setHeaders: (reply, path) => fileHeaders(reply, path),
   });
 }

@@ -262,6 +262,8 @@ describe('hostile requests for post files', () => {
       `/media//posts/${post.id}/${rest}`,
       `/media/./posts/${post.id}/${rest}`,
       `/media/%70osts/${post.id}/${rest}`,
+      `/media/Posts/${post.id}/${rest}`,
+      `/media/POSTS/${post.id}/${rest}`,
       `/media/x/../posts/${post.id}/${rest}`,
       `/media/posts%2f${post.id}/${rest}`,
       `/media/posts/${post.id}/${rest}.txt`,
