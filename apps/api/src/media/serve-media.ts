@@ -73,6 +73,8 @@ export async function registerMediaFiles(app: FastifyInstance, options: MediaRou
   await app.register(async (posts) => {
     posts.addHook('onRequest', async (request, reply) => {
       const wildcard = (request.params as { '*'?: string })['*'] ?? '';
+      // A name the route would never serve costs no read of the post.
+      if (mediaContentType(wildcard) === null) return reply.callNotFound();
       const postId = firstSegment(wildcard);
       const audience = await options.postFiles(postId, request);
       if (audience === null) return reply.callNotFound();
