@@ -45,8 +45,11 @@ beforeAll(async () => {
   browser = await launchChromium();
   tokens.carol = await mint('carol');
   tokens.dave = await mint('dave');
-  for (const name of ['carol', 'dave'] as const) {
-    const profile = await callApi<{ id: string }>(origin, `/api/users/influencers/profile/${name}`, tokens.carol);
+  for (const [name, reader] of [
+    ['carol', 'dave'],
+    ['dave', 'carol'],
+  ] as const) {
+    const profile = await callApi<{ id: string }>(origin, `/api/users/influencers/profile/${name}`, tokens[reader]);
     expect(profile.status).toBe(200);
     ids[name] = profile.body.id;
   }
