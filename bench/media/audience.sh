@@ -12,7 +12,8 @@ data=${1:-/tmp/civitas-bench-audience}
 port=${BENCH_PORT:-3299}
 seconds=${BENCH_SECONDS:-10}
 server=${BENCH_SERVER:-apps/api/dist/main.js}
-cli() { DATA_DIR="$data" LOG_LEVEL=warn node apps/api/dist/cli/main.js "$@"; }
+# Tokens name the server they are for (PUBLIC_URL), as the CLI mints them.
+cli() { DATA_DIR="$data" LOG_LEVEL=warn PUBLIC_URL="http://127.0.0.1:$port" node apps/api/dist/cli/main.js "$@"; }
 sql() { node bench/api/lookup.mjs "$data" "$1"; }
 command -v wrk >/dev/null || bash scripts/install-system-deps.sh wrk
 
@@ -31,7 +32,8 @@ bob=$(cli mint-token --username bob --ttl 3600 | tail -1)
 hello_port=$((port - 1))
 PORT=$hello_port node bench/api/hello-world.mjs &
 started=($!)
-DATA_DIR="$data" PORT=$port LOG_LEVEL=warn PUBLIC_URL="http://127.0.0.1:$port" MEDIA_WORKER=false node \
+# The API alone (no web build mounted), for either build.
+NEXT_DIST_DIR=.no-web-build DATA_DIR="$data" PORT=$port LOG_LEVEL=warn PUBLIC_URL="http://127.0.0.1:$port" MEDIA_WORKER=false node \
   --max-semi-space-size=8 --heap-growing-percent=50 --no-allocation-site-pretenuring --v8-pool-size=2 "$server" &
 started+=($!)
 trap 'kill "${started[@]}" 2>/dev/null' EXIT
