@@ -4,6 +4,7 @@ import type { ZodType } from 'zod';
 import type { AppContext } from './context.js';
 import { registerAnalyticsSocket } from './domains/analytics/analytics-socket.js';
 import { ensureWebClient } from './domains/identity/clients.js';
+import { postFilesGate } from './domains/media/post-files-access.js';
 import { registerAddressBudget } from './http/abuse-limits.js';
 import { sessionCookieNames } from './http/auth/cookies.js';
 import { closeConnectionsWhenAnswered } from './http/drain.js';
@@ -73,7 +74,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // sign-in on the running site would then fail until its next start.
   await ensureWebClient(ctx.db, ctx.config.PUBLIC_URL, ctx.now());
   registerProtocolRoutes(app, ctx);
-  await registerMediaFiles(app, ctx.config.DATA_DIR);
+  await registerMediaFiles(app, {
+    dataDir: ctx.config.DATA_DIR,
+    postFiles: postFilesGate(ctx),
+    checkedFiles: ctx.media.files.checkedFiles,
+  });
   const logsRequests = options.logger && REQUEST_LOG_LEVELS.has(ctx.config.LOG_LEVEL);
   const ready = new ExpressLane({
     answers: readyAnswers(ctx),

@@ -36,6 +36,7 @@ const commands = {
   migrate: () => import('./commands/migrate.js'),
   moderation: () => import('./commands/moderation.js'),
   recountHashtags: () => import('./commands/recount-hashtags.js'),
+  restrictFriendsMedia: () => import('./commands/restrict-friends-media.js'),
   mintToken: () => import('./commands/mint-token.js'),
   registerClient: () => import('./commands/register-client.js'),
   restore: () => import('./commands/restore.js'),
@@ -229,6 +230,13 @@ function buildProgram(io: CliIo): Command {
       "Set every hashtag's count from the posts themselves (public, published, not deleted): after a rolling upgrade across migration 009, or to repair drift.",
     )
     .action(inContext(async (ctx) => (await commands.recountHashtags()).recountHashtagsCommand(ctx)));
+
+  program
+    .command('restrict-friends-media')
+    .description(
+      "Bring friends-only posts' files stored before ADR 075 under the media route's check: on object storage, move them out of the bucket's public prefix and point their posts at this server. Safe to run again.",
+    )
+    .action(inContext(async (ctx) => (await commands.restrictFriendsMedia()).restrictFriendsMediaCommand(ctx)));
 
   program
     .command('jobs-failed')

@@ -1,18 +1,21 @@
+import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import { stagePost } from '../domains/feeds/stage-membership.js';
 import { addFollow } from '../domains/follows/follow-store.js';
 import { acceptFriendRequest, createFriendRequest } from '../domains/friends/friend-store.js';
 import { hashPassword } from '../domains/identity/passwords.js';
 import { addLike } from '../domains/likes/like-store.js';
+import { reachOf } from '../domains/media/process-post-media.js';
 import { extractMentionedUsernames } from '../domains/posts/caption.js';
 import { contentTag } from '../media/media-store.js';
+import { postMediaFolder } from '../media/paths.js';
 import { type Artwork, avatarSvg, renderJpeg, sceneSvg } from './artwork.js';
 import { insertCitizen } from './citizens.js';
 import { type DemoName, demoNames } from './demo-names.js';
 import { aspectHeights, demoLooks, demoPosts } from './demo-posts.js';
 import { seedDemoVideo } from './demo-video.js';
 import { insertPost } from './posts.js';
-import { type PublishedPicture, publishPicture } from './publish-picture.js';
+import { publishPicture } from './publish-picture.js';
 
 export { type DemoName, demoNames } from './demo-names.js';
 
@@ -126,8 +129,8 @@ export async function seedDemoContent(ctx: AppContext, world: DemoWorld): Promis
       }),
     ),
     Promise.all(
-      demoPosts.map(async (post, index) => {
-        const art = await renderJpeg(
+      demoPosts.map((post, index) =>
+        renderJpeg(
           sceneSvg({
             scene: post.scene,
             palette: post.palette,
@@ -135,10 +138,8 @@ export async function seedDemoContent(ctx: AppContext, world: DemoWorld): Promis
             height: aspectHeights[post.aspect],
             seed: `demo-post-${index}`,
           }),
-        );
-        // Through the same pipeline as an upload: renditions for srcset, a placeholder, no metadata.
-        return publishPicture(ctx, `demo/${post.author}/post-${contentTag(art.bytes)}`, art.bytes);
-      }),
+        ),
+      ),
     ),
   ]);
 
@@ -161,13 +162,13 @@ export async function seedDemoContent(ctx: AppContext, world: DemoWorld): Promis
     ).map((row) => [row.id, row.created_at]),
   );
   const summary: DemoContentSummary = { posts: 0, likes: 0, curated: 0, files: demoNames.length * 2, videos: 0 };
+  const posted: { postId: string; art: Artwork; sharing: 'public' | 'private' }[] = [];
   for (const [index, post] of demoPosts.entries()) {
     const authorId = idOf(post.author);
     // An author's posts are spread evenly between joining and now, oldest first.
     const own = demoPosts.filter((other) => other.author === post.author);
     const since = joined.get(authorId) ?? now - 24 * HOUR;
     const at = Math.round(since + ((now - since) * (own.indexOf(post) + 0.5)) / own.length);
-    const picture = pictures[index] as PublishedPicture;
     const mentions = extractMentionedUsernames(post.caption).filter((name): name is DemoName =>
       (demoNames as readonly string[]).includes(name),
     );
@@ -178,11 +179,6 @@ export async function seedDemoContent(ctx: AppContext, world: DemoWorld): Promis
         caption: post.caption,
         mentionIds: mentions.map(idOf),
         sharing: post.sharing ?? 'public',
-        imageUri: picture.jpegUri,
-        renditions: picture.renditions,
-        placeholder: picture.placeholder,
-        width: picture.width,
-        height: picture.height,
         altText: post.altText,
         externalLink: post.externalLink ?? null,
         createdAt: at,
@@ -190,7 +186,7 @@ export async function seedDemoContent(ctx: AppContext, world: DemoWorld): Promis
       now,
     );
     summary.posts += 1;
-    summary.files += picture.renditions.length + 1;
+    posted.push({ postId, art: pictures[index] as Artwork, sharing: post.sharing ?? 'public' });
     if (post.stage && (post.sharing ?? 'public') === 'public') {
       await stagePost(ctx.db, postId, post.stage, 'curated', Math.min(now, at + HOUR));
       summary.curated += post.stage.length;
@@ -202,6 +198,29 @@ export async function seedDemoContent(ctx: AppContext, world: DemoWorld): Promis
       summary.likes += 1;
     }
   }
+  // Each post's picture goes where an upload's would (posts/<id>/<run>/, for whom its sharing says: ADR 075), so the
+  // demo's friends-only pictures are read only by the author's friends. Processing runs on sharp's threads, together.
+  const published = await Promise.all(
+    posted.map(async ({ postId, art, sharing }) => {
+      const folder = postMediaFolder(postId, randomBytes(6).toString('hex'));
+      const picture = await publishPicture(ctx, folder, art.bytes, reachOf(sharing));
+      await ctx.db
+        .updateTable('posts')
+        .set({
+          image_uri: picture.jpegUri,
+          renditions: JSON.stringify(picture.renditions),
+          placeholder: picture.placeholder,
+          width: picture.width,
+          height: picture.height,
+          updated_at: now,
+        })
+        .where('id', '=', postId)
+        .execute();
+      ctx.caches.posts.forget(postId);
+      return picture;
+    }),
+  );
+  for (const picture of published) summary.files += picture.renditions.length + 1;
   summary.videos = (await seedDemoVideo(ctx, idOf('grace'), now)) ? 1 : 0;
   await setDemoPasswords(ctx, world);
   return summary;

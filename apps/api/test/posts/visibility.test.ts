@@ -410,6 +410,28 @@ describe('every read path', () => {
     }
   });
 
+  it("a post's files through the media route: everyone's alike when a guest sees the post, else the reader's (ADR 075)", async () => {
+    // A processed file in each post's folder, deleted posts' too, so that only the check keeps one from a reader.
+    const file = (post: Post) => `posts/${post.id}/0123456789ab/image-320.webp`;
+    for (const post of posts) await t.ctx.media.files.put(file(post), Buffer.from('RIFF'));
+    for (const viewer of viewers) {
+      for (const post of posts) {
+        const everyone = post.seenBy.includes('guest');
+        // What everyone may see is answered alike to everyone, so a shared cache may keep it: the blocked and the
+        // blocker read a public post's files as a guest would. Anything else follows the table for this reader.
+        const seen = everyone || post.seenBy.includes(viewer);
+        const res = await getAs(viewer, `/media/${file(post)}`);
+        const why = `${viewer} ${JSON.stringify(post)}`;
+        expect(res.statusCode, why).toBe(seen ? 200 : 404);
+        if (seen) {
+          expect(res.headers['cache-control'], why).toBe(
+            everyone ? 'public, max-age=31536000, immutable' : 'private, max-age=600',
+          );
+        }
+      }
+    }
+  });
+
   it('a post and its overview as shared with the web server (machine): as a guest sees them', async () => {
     for (const post of posts) {
       const seen = post.seenBy.includes('guest');

@@ -139,7 +139,8 @@ describe('seedDemoContent', () => {
     const body = res.json();
     const posts = body.posts ?? body.data;
     expect(posts.length).toBeGreaterThan(0);
-    expect(posts[0].media.imageUri).toMatch(/^\/media\/demo\//);
+    // Where an upload's picture would be: the post's own folder, one run of it (ADR 075).
+    expect(posts[0].media.imageUri).toMatch(new RegExp(`^/media/posts/${posts[0].id}/[0-9a-f]{12}/image-`));
   });
 
   it('resolves @mentions and #hashtags written in the captions', async () => {
@@ -152,9 +153,35 @@ describe('seedDemoContent', () => {
 
 describe('GET /media/...', () => {
   const someImage = async () => {
-    const post = await t.ctx.db.selectFrom('posts').select('image_uri').limit(1).executeTakeFirstOrThrow();
+    const post = await t.ctx.db
+      .selectFrom('posts')
+      .select('image_uri')
+      .where('sharing', '=', 'public')
+      .where('media_type', '=', 'image')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     return post.image_uri as string;
   };
+
+  it("serves a demo friends-only picture to the author's friends only (ADR 075)", async () => {
+    const post = await t.ctx.db
+      .selectFrom('posts')
+      .select(['image_uri', 'author_id'])
+      .where('sharing', '=', 'private')
+      .where('author_id', '=', t.world.citizens.alice.id)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const uri = post.image_uri as string;
+    expect(uri).toMatch(/^\/media\/posts\//);
+    for (const [who, status] of [
+      ['alice', 200],
+      ['bob', 200],
+      ['carol', 404],
+    ] as const) {
+      expect((await t.request({ method: 'GET', url: uri, as: who })).statusCode, who).toBe(status);
+    }
+    expect((await t.request({ method: 'GET', url: uri, as: guest })).statusCode).toBe(404);
+  });
 
   it('serves stored images with their content type and a long cache lifetime', async () => {
     const uri = await someImage();

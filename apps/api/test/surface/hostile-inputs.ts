@@ -19,7 +19,8 @@ import { type KnownIds, propertyNames, wellFormed } from './schema-arbitrary.js'
 // failure prints exactly what was sent.
 
 export interface HostileRequest {
-  method: EndpointDef['method'];
+  /** An endpoint's method; HEAD for the media route, the one route outside the contract these requests reach. */
+  method: EndpointDef['method'] | 'HEAD';
   url: string;
   headers: Record<string, string>;
   payload?: string | Buffer;

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../support/harness.js';
 import { problem, show } from './answer-checks.js';
 import { hostileFixtures } from './hostile-fixtures.js';
 import { type Fixtures, hostileRequest } from './hostile-inputs.js';
+import { encodeAnything, extraHeaders, hostileText, rawSegments } from './hostile-values.js';
 
 // Generated hostile requests over every endpoint of the contract (docs/design.md §2: no input,
 // however malformed, produces a 500): wrong types, control characters, huge and deeply nested bodies,
@@ -43,6 +44,58 @@ describe(`hostile requests (seed ${SEED}, ${RUNS_PER_ENDPOINT} per endpoint)`, (
     },
     60_000,
   );
+
+  // The media route is no endpoint of the contract, but a post's files ask who may see the post (ADR 075): the
+  // same credentials, with hostile post ids, runs, file names and headers (ranges, revalidations).
+  it('GET and HEAD /media/posts/{id}/{run}/{file} never answer 5xx, a stack trace or SQL', async () => {
+    const withFiles = fixtures.known.uuids.slice(0, 40);
+    const run = 'a1b2c3d4e5f6';
+    const file = 'image-320.webp';
+    // A file beside some of the fixtures' posts (friends-only ones among them), so the check has something to guard.
+    for (const postId of withFiles) await t.ctx.media.files.put(`posts/${postId}/${run}/${file}`, Buffer.from('RIFF'));
+    const segment = fc.oneof(
+      { weight: 3, arbitrary: fc.constant(run) },
+      { weight: 2, arbitrary: hostileText.map(encodeAnything) },
+      { weight: 1, arbitrary: rawSegments },
+    );
+    const request = fc
+      .record({
+        method: fc.constantFrom('GET' as const, 'HEAD' as const),
+        postId: fc.oneof(
+          { weight: 6, arbitrary: fc.constantFrom(...withFiles) },
+          { weight: 1, arbitrary: fc.uuid() },
+          { weight: 2, arbitrary: hostileText.map(encodeAnything) },
+          { weight: 1, arbitrary: rawSegments },
+        ),
+        run: segment,
+        file: fc.oneof({ weight: 3, arbitrary: fc.constant(file) }, { weight: 1, arbitrary: segment }),
+        as: fc.constantFrom(...Object.keys(fixtures.credentials)),
+        extra: extraHeaders,
+        range: fc.constantFrom(undefined, 'bytes=0-1', 'bytes=5-1', 'bytes=-0', 'bytes=0-1,3-4', 'lines=1-2'),
+      })
+      .map(({ method, postId, run, file, as, extra, range }) => ({
+        method,
+        url: `/media/posts/${postId}/${run}/${file}`,
+        headers: { ...fixtures.credentials[as], ...extra, ...(range ? { range } : {}) } as Record<string, string>,
+        as,
+      }));
+    const answered = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(request, async (hostile) => {
+        sent += 1;
+        const { as: _as, ...options } = hostile;
+        const res = await t.app.inject(options);
+        answered.add(res.statusCode);
+        // A HEAD answer has no body to check, only its status.
+        const wrong = hostile.method === 'HEAD' ? (res.statusCode >= 500 ? 'a 5xx' : null) : problem(hostile, res);
+        if (wrong) throw new Error(`${wrong}:\n${show(hostile, SEED, res)}`);
+      }),
+      { numRuns: RUNS_PER_ENDPOINT * 4, seed: SEED, endOnFailure: true },
+    );
+    // Some requests reached a file and some were refused: the check was exercised both ways.
+    expect(answered).toContain(200);
+    expect(answered).toContain(404);
+  }, 60_000);
 
   it('sent at least 5,000 requests', () => {
     expect(sent).toBeGreaterThanOrEqual(Math.min(5000, RUNS_PER_ENDPOINT * allEndpoints.length));

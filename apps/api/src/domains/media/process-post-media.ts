@@ -8,6 +8,7 @@ import type { ClaimedJob } from '../../media/jobs/job-queue.js';
 import type { JobRun } from '../../media/jobs/worker.js';
 import { MediaRejected } from '../../media/media-rejected.js';
 import { postMediaFolder } from '../../media/paths.js';
+import type { MediaReach } from '../../media/storage/media-storage.js';
 import { extractCoverFrame } from '../../media/video/cover-frame.js';
 import { probeVideo } from '../../media/video/probe-video.js';
 import { transcodeVideo } from '../../media/video/transcode-video.js';
@@ -19,11 +20,24 @@ import { videoToolsOf, videoToolsReady } from './video-tools.js';
 
 const STEP_TIMEOUT_MS = 20_000;
 
-async function processImagePost(ctx: AppContext, source: string, folder: string, run: JobRun): Promise<ProcessedMedia> {
+/**
+ * Who may read a post's files: everyone for a public post, only those the media route admits for a friends-only
+ * one (ADR 075). A post's sharing is chosen when it is created and never changed (no call edits it), so the files
+ * made now stay right for the post's life.
+ */
+export const reachOf = (sharing: 'public' | 'private'): MediaReach => (sharing === 'public' ? 'everyone' : 'checked');
+
+async function processImagePost(
+  ctx: AppContext,
+  source: string,
+  folder: string,
+  reach: MediaReach,
+  run: JobRun,
+): Promise<ProcessedMedia> {
   run.progress('image', 10);
   const picture = await processImage(source, { maxPixels: mediaLimits.imageMaxPixels, signal: run.signal });
   run.progress('finishing', 90);
-  const stored = await storePicture(ctx.media.files, folder, 'image', picture);
+  const stored = await storePicture(ctx.media.files, folder, 'image', picture, reach);
   return {
     folder,
     imageUri: stored.jpegUri,
@@ -43,6 +57,7 @@ async function processVideoPost(
   source: string,
   coverSource: string | null,
   folder: string,
+  reach: MediaReach,
   run: JobRun,
 ): Promise<ProcessedMedia> {
   if (!(await videoToolsReady(ctx))) {
@@ -77,15 +92,17 @@ async function processVideoPost(
     }
     const cover = await processImage(coverPath, { maxPixels: mediaLimits.imageMaxPixels, signal: run.signal });
     run.progress('finishing', 98);
-    const stored = await storePicture(ctx.media.files, folder, 'cover', cover);
-    const videoUri = await ctx.media.files.putFile(`${folder}/video.mp4`, video.mp4);
+    const stored = await storePicture(ctx.media.files, folder, 'cover', cover, reach);
+    const videoUri = await ctx.media.files.putFile(`${folder}/video.mp4`, video.mp4, reach);
     const hlsRoot = resolve(video.hlsMaster, '..');
     for (const file of video.hlsFiles) {
-      if (file !== video.hlsMaster) await ctx.media.files.putFile(`${folder}/hls/${relative(hlsRoot, file)}`, file);
+      if (file !== video.hlsMaster)
+        await ctx.media.files.putFile(`${folder}/hls/${relative(hlsRoot, file)}`, file, reach);
     }
     const hlsUri = await ctx.media.files.putFile(
       `${folder}/hls/${relative(hlsRoot, video.hlsMaster)}`,
       video.hlsMaster,
+      reach,
     );
     return {
       folder,
@@ -107,7 +124,7 @@ async function processVideoPost(
 export async function processPostMedia(ctx: AppContext, job: ClaimedJob, run: JobRun): Promise<void> {
   const post = await ctx.db
     .selectFrom('posts')
-    .select(['id', 'media_type', 'status'])
+    .select(['id', 'media_type', 'status', 'sharing'])
     .where('id', '=', job.postId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
@@ -118,17 +135,19 @@ export async function processPostMedia(ctx: AppContext, job: ClaimedJob, run: Jo
   const source = await ctx.media.uploads.assembledFile(main.id, main.parts_count);
   const cover = uploads['video-cover-image-upload'];
   const folder = postMediaFolder(post.id, randomBytes(6).toString('hex'));
+  const reach = reachOf(post.sharing);
   let media: ProcessedMedia;
   try {
     media =
       post.media_type === 'image'
-        ? await processImagePost(ctx, source, folder, run)
+        ? await processImagePost(ctx, source, folder, reach, run)
         : await processVideoPost(
             ctx,
             job,
             source,
             cover ? await ctx.media.uploads.assembledFile(cover.id, cover.parts_count) : null,
             folder,
+            reach,
             run,
           );
   } catch (error) {

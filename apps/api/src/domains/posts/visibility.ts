@@ -184,6 +184,21 @@ const nobodyInParticular: ViewerFacts = {
 };
 
 /**
+ * The facts of a read taken for one viewer, as nobody in particular would have them: what belongs to the author (whether
+ * their row exists, a suspension) is kept, what belongs to the viewer (who they are, friendships, blocks, mutes) is
+ * dropped. The media route (domains/media/post-files-access.ts, ADR 075) asks with it whether a post's files may be
+ * answered alike to everyone, from the one live read it made for the reader.
+ */
+export const asNobodyInParticular = (facts: ViewerFacts): ViewerFacts => ({
+  viewerId: null,
+  citizens: facts.citizens,
+  friendsOfViewer: nobodyInParticular.friendsOfViewer,
+  suspendedAuthors: facts.suspendedAuthors,
+  blockedWithViewer: nobodyInParticular.blockedWithViewer,
+  mutedByViewer: nobodyInParticular.mutedByViewer,
+});
+
+/**
  * Whether every reader may see a post: publicRules for nobody in particular (its author's row taken as given).
  * The counts of what everyone sees (a hashtag's, posts/hashtag-links.ts) count with this, so they follow the
  * rules; `seenByEveryone` below is the same condition as SQL, held to this by test/posts/visibility.test.ts.

@@ -10,11 +10,14 @@ export interface Bucket {
 }
 
 /**
- * Raw upload parts live under `uploads/` (never public: they are untrusted bytes) and processed media under
- * `media/` (public), so a bucket policy or CDN can open the one prefix and not the other.
+ * Raw upload parts live under `uploads/` (never public: they are untrusted bytes), processed media everyone may
+ * read under `media/` (public), and a friends-only post's files under `private-media/` (never public: read by
+ * this server's media route after it asks who may see the post, ADR 075). A bucket policy or CDN opens `media/`
+ * and nothing else.
  */
 export const UPLOADS_PREFIX = 'uploads/';
 export const MEDIA_PREFIX = 'media/';
+export const CHECKED_MEDIA_PREFIX = 'private-media/';
 
 export function openBucket(settings: S3Settings): Bucket {
   const client = new S3Client({

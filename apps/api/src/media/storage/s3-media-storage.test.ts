@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type S3TestServer, startS3Server } from '../../../test/support/s3-server.js';
 import type { MediaStorage } from './media-storage.js';
-import { type Bucket, MEDIA_PREFIX, openBucket } from './s3-bucket.js';
+import { type Bucket, CHECKED_MEDIA_PREFIX, MEDIA_PREFIX, openBucket } from './s3-bucket.js';
 import { s3MediaStorage } from './s3-media-storage.js';
 import { listObjects } from './s3-objects.js';
 import { s3Settings } from './s3-settings.js';
@@ -37,6 +37,28 @@ describe('the S3 media storage', () => {
     expect(res.headers.get('content-type')).toBe('image/webp');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(Buffer.from(await res.arrayBuffer())).toEqual(bytes);
+  });
+
+  it("keeps a checked file under private-media/, names it at this server's media route, and opens it there", async () => {
+    const bytes = Buffer.from('0123456789 a friends-only picture');
+    const uri = await files.put('posts/p9/run1/image-320.webp', bytes, 'checked');
+    expect(uri).toBe('/media/posts/p9/run1/image-320.webp');
+    expect((await listObjects(bucket, `${CHECKED_MEDIA_PREFIX}posts/p9/`)).map((object) => object.key)).toEqual([
+      `${CHECKED_MEDIA_PREFIX}posts/p9/run1/image-320.webp`,
+    ]);
+    expect(await listObjects(bucket, `${MEDIA_PREFIX}posts/p9/`)).toEqual([]);
+    const opened = await files.checkedFiles?.open('posts/p9/run1/image-320.webp', { range: 'bytes=0-9' });
+    expect(opened?.status).toBe(206);
+    expect(opened?.headers['content-range']).toBe(`bytes 0-9/${bytes.length}`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of opened?.body ?? []) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('0123456789');
+    expect(await files.checkedFiles?.open('posts/p9/run1/image-640.webp', {})).toBeNull();
+    expect(await files.checkedFiles?.open('posts/p9/../p1/run1/image-320.webp', {})).toBeNull();
+    // Only a post's files can be checked: the media route asks about posts, nothing else would be reachable.
+    await expect(files.put('profiles/p9/avatar-400.webp', bytes, 'checked')).rejects.toThrow(/only a post/);
+    await files.removeFolder('posts/p9');
+    expect(await listObjects(bucket, `${CHECKED_MEDIA_PREFIX}posts/p9/`)).toEqual([]);
   });
 
   it('takes a local file over (the work copy is gone) and stores it whole', async () => {
