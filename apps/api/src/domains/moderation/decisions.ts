@@ -46,15 +46,20 @@ export async function decide(ctx: Pick<AppContext, 'db' | 'now' | 'caches' | 'ca
 
 /**
  * Someone followed or befriended the citizen while their suspension was being written: take it again, with them.
- * Each attempt's window is a few statements long; should it keep happening, the moderator is asked to try again.
+ * Each retry is owed to a newcomer whose follow had committed, and the next attempt locks them too, so only a
+ * stream of new followers arriving faster than a few statements can outrun it (a handful racing at once, as when
+ * a popular post draws follows, settles within their number). Should it keep happening, the moderator is asked
+ * to try again.
  */
+const SETTLE_ATTEMPTS = 10;
+
 async function withNeighboursSettled<T>(attempt: () => Promise<T>): Promise<T> {
   for (let tries = 1; ; tries++) {
     try {
       return await attempt();
     } catch (error) {
       if (!(error instanceof NeighboursMoved)) throw error;
-      if (tries === 3) {
+      if (tries === SETTLE_ATTEMPTS) {
         throw conflict('CITIZEN_BUSY', "This citizen's follows and friendships are changing at this moment; try again");
       }
     }
