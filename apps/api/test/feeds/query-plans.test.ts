@@ -199,6 +199,7 @@ describe('hydration query plan', () => {
       t.ctx.dialect,
       posts.map((post) => post.id),
       readers.map((reader) => reader.id),
+      readers.map((reader) => reader.id),
     );
     const plan = await genericPlanOf(t.ctx.db, query);
     if (t.ctx.dialect === 'sqlite') {

@@ -1,6 +1,6 @@
 import type { LikesOverviewDetails } from '@civitas/contract';
 import type DataLoader from 'dataloader';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { sameTurn } from '../../db/batches.js';
 import type { Db } from '../../db/database.js';
@@ -27,7 +27,7 @@ export interface SharedStagePage {
   readonly postIds: readonly string[];
   readonly updatedAt: readonly number[];
   readonly rules: readonly PostRule[];
-  /** The page's authors, whose blocks and mutes with each reader the reader's live read looks up (ADR 069). */
+  /** The page's authors, whose blocks and mutes with its readers the live read looks up (ADR 069). */
   readonly authorIds: readonly string[];
   /** Null when the page's text cannot be filled in (see feedPageAroundLikes): each reader's is written whole. */
   readonly aroundLikes: readonly string[] | null;
@@ -157,11 +157,15 @@ async function readersLikes(
   viewerIds: readonly string[],
 ): Promise<(ReaderLikes | null)[]> {
   if (shared.postIds.length === 0) return viewerIds.map(() => []);
-  const readers = ctx.dialect === 'postgres' ? viewerIds : paddedReaders(viewerIds);
-  const [rows, relations] = await Promise.all([
-    liveLikes(ctx.db, ctx.dialect, shared.postIds, readers),
-    readersBlocksAndMutes(ctx.db, viewerIds, shared.authorIds),
-  ]);
+  const padded = ctx.dialect === 'sqlite';
+  const rows = await liveLikes(
+    ctx.db,
+    ctx.dialect,
+    shared.postIds,
+    padded ? paddedList(viewerIds) : viewerIds,
+    padded ? paddedList(shared.authorIds) : shared.authorIds,
+  );
+  const relations = readersRelations(rows[0]?.relations ?? null);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const posts: { row: (typeof rows)[number]; likers: ReadonlySet<string> }[] = [];
   const authors = new Set<string>();
@@ -194,44 +198,19 @@ type ReaderRelations = ReadonlyMap<string, Relations>;
 const NO_RELATIONS: Relations = { blocked: new Set(), muted: new Set() };
 
 /**
- * The blocks and mutes between the readers and the page's authors, in one statement of key probes (the blocks'
- * and mutes' primary keys and the blocks' (blocked, blocker) index), read beside the likes, so that a reader
- * with neither still shares the page (ADR 062's consequence, ADR 069).
+ * Each reader's relations from the live read's `relations` column (see relationsAmong): entries of
+ * "<kind> <reader> <author>", comma-separated, null when there are none.
  */
-async function readersBlocksAndMutes(
-  db: Db,
-  readers: readonly string[],
-  authors: readonly string[],
-): Promise<ReaderRelations> {
+function readersRelations(listed: string | null): ReaderRelations {
   const relations = new Map<string, Relations>();
-  if (authors.length === 0) return relations;
-  const rows = await db
-    .selectFrom('blocks')
-    .select(['blocker_id as reader', 'blocked_id as author', sql<string>`'block'`.as('kind')])
-    .where('blocker_id', 'in', readers)
-    .where('blocked_id', 'in', authors)
-    .unionAll(
-      db
-        .selectFrom('blocks')
-        .select(['blocked_id as reader', 'blocker_id as author', sql<string>`'block'`.as('kind')])
-        .where('blocked_id', 'in', readers)
-        .where('blocker_id', 'in', authors),
-    )
-    .unionAll(
-      db
-        .selectFrom('mutes')
-        .select(['muter_id as reader', 'muted_id as author', sql<string>`'mute'`.as('kind')])
-        .where('muter_id', 'in', readers)
-        .where('muted_id', 'in', authors),
-    )
-    .execute();
-  for (const row of rows) {
-    let mine = relations.get(row.reader);
+  for (const entry of listed?.split(',') ?? []) {
+    const [kind, reader, author] = entry.split(' ') as [string, string, string];
+    let mine = relations.get(reader);
     if (!mine) {
       mine = { blocked: new Set(), muted: new Set() };
-      relations.set(row.reader, mine);
+      relations.set(reader, mine);
     }
-    (row.kind === 'block' ? mine.blocked : mine.muted).add(row.author);
+    (kind === 'block' ? mine.blocked : mine.muted).add(author);
   }
   return relations;
 }
@@ -267,19 +246,29 @@ function readerFacts(
 }
 
 /**
- * The readers' list padded to a power of two with its first reader again (which changes no answer), so the
- * query has a handful of texts on SQLite, where each list length is its own statement. (PostgreSQL takes the
- * list as one array parameter: one text for any length, nothing to pad.)
+ * A list of ids (the readers, the page's authors) padded to a power of two with its first id again (which changes
+ * no answer), so the query has a handful of texts on SQLite, where each list length is its own statement.
+ * (PostgreSQL takes each list as one array parameter: one text for any length, nothing to pad.)
  */
-function paddedReaders(viewerIds: readonly string[]): readonly string[] {
+function paddedList(ids: readonly string[]): readonly string[] {
   let size = 1;
-  while (size < viewerIds.length) size *= 2;
-  return size === viewerIds.length
-    ? viewerIds
-    : [...viewerIds, ...Array<string>(size - viewerIds.length).fill(viewerIds[0] as string)];
+  while (size < ids.length) size *= 2;
+  return size === ids.length ? ids : [...ids, ...Array<string>(size - ids.length).fill(ids[0] as string)];
 }
 
-export function readersLikesQuery(db: Db, dialect: DialectName, ids: readonly string[], readers: readonly string[]) {
+/**
+ * The live read of a shared page for its readers: each post's row and its author's, which of the readers like
+ * it, and (the same on every row) the blocks and mutes between the readers and the page's authors. One
+ * statement, prepared once (db/precompiled.ts): a second one for the relations, beside it, cost PostgreSQL a
+ * round trip and a plan per read and doubled the database's time per page (docs/benchmarks/2026-12-06.md).
+ */
+export function readersLikesQuery(
+  db: Db,
+  dialect: DialectName,
+  ids: readonly string[],
+  readers: readonly string[],
+  authors: readonly string[],
+) {
   return db
     .selectFrom('posts')
     .leftJoin('citizens as author', 'author.id', 'posts.author_id')
@@ -295,6 +284,7 @@ export function readersLikesQuery(db: Db, dialect: DialectName, ids: readonly st
       'posts.hidden_at',
       'author.suspended_at as author_suspended_at',
       likersAmong(eb, dialect, readers).as('likers'),
+      relationsAmong(dialect, readers, authors).as('relations'),
     ])
     .where(oneOf(dialect, 'posts.id', ids));
 }
@@ -319,12 +309,47 @@ function likersAmong(eb: ExpressionBuilder<Database, 'posts'>, dialect: DialectN
     .where(oneOf(dialect, 'mine.citizen_id', readers));
 }
 
+/**
+ * The blocks (either way) and mutes between the readers and the authors, as "<kind> <reader> <author>" entries,
+ * comma-separated (null when none): the facts ADR 069's rules read, looked up by the blocks' and mutes' keys
+ * (and the blocks' (blocked, blocker) index). It names no column of the row, so it is read once per statement.
+ */
+function relationsAmong(dialect: DialectName, readers: readonly string[], authors: readonly string[]) {
+  const isReader = (column: string) =>
+    dialect === 'postgres'
+      ? sql<SqlBool>`${sql.ref(column)} = any(${sql.val(readers)}::uuid[])`
+      : oneOf(dialect, column, readers);
+  const isAuthor = (column: string) =>
+    dialect === 'postgres'
+      ? sql<SqlBool>`${sql.ref(column)} = any(${sql.val(authors)}::uuid[])`
+      : oneOf(dialect, column, authors);
+  const listed = dialect === 'postgres' ? sql`string_agg` : sql`group_concat`;
+  return sql<string | null>`(select ${listed}(rel.kind || ' ' || rel.reader || ' ' || rel.author, ',') from (
+      select 'block' as kind, blocker_id as reader, blocked_id as author from blocks
+       where ${isReader('blocker_id')} and ${isAuthor('blocked_id')}
+      union all
+      select 'block', blocked_id, blocker_id from blocks where ${isReader('blocked_id')} and ${isAuthor('blocker_id')}
+      union all
+      select 'mute', muter_id, muted_id from mutes where ${isReader('muter_id')} and ${isAuthor('muted_id')}
+    ) as rel)`;
+}
+
+/** The parameters of readersLikesQuery, in the order its text names them. */
+function liveLikesParameters(
+  dialect: DialectName,
+  ids: readonly string[],
+  readers: readonly string[],
+  authors: readonly string[],
+): unknown[] {
+  // PostgreSQL takes each list as one array: one text for any number of readers and authors.
+  const [readerValues, authorValues] = dialect === 'postgres' ? [[readers], [authors]] : [readers, authors];
+  const relations = [readerValues, authorValues, readerValues, authorValues, readerValues, authorValues].flat();
+  return [...readerValues, ...relations, ...oneOfValues(dialect, ids)];
+}
+
 const liveLikes = precompiled({
   build: readersLikesQuery,
-  // PostgreSQL takes the readers as one array: one text for any number of them.
-  shape: (dialect, ids, readers) => `${oneOfShape(dialect, ids)}|${dialect === 'postgres' ? 'any' : readers.length}`,
-  parameters: (dialect, ids, readers) => [
-    ...(dialect === 'postgres' ? [readers] : readers),
-    ...oneOfValues(dialect, ids),
-  ],
+  shape: (dialect, ids, readers, authors) =>
+    `${oneOfShape(dialect, ids)}|${dialect === 'postgres' ? 'any' : `${readers.length}|${authors.length}`}`,
+  parameters: liveLikesParameters,
 });
