@@ -69,6 +69,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
+const cookieNamed = async (context: BrowserContext, name: string) =>
+  (await context.cookies()).find((cookie) => cookie.name === name);
+
 /** What the page gets for an address when it asks the server itself (never the browser's cache). */
 const fetchedFrom = (page: Page, url: string) =>
   page.evaluate(async (address) => {
@@ -100,5 +103,43 @@ describe("a friends-only post's picture", () => {
 
     await befriendAgain();
     expect((await fetchedFrom(page, address)).status).toBe(200);
+  });
+
+  it('is asked for again after the page renews a session whose token ran out while it was open', async () => {
+    const page = await phonePage(browser, contexts);
+    await signInAs(page, origin, 'dave', '/');
+    await page.goto(`${origin}/p/${ids.post}`);
+    await dismissConsent(page);
+    const picture = page.locator('main article picture img').first();
+    await expect
+      .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBeGreaterThan(0);
+    const address = await picture.evaluate((image: HTMLImageElement) => image.currentSrc);
+    // The access token runs out while the page stays open: the browser drops its cookie, and the page's own
+    // record of the expiry is in the past. A picture loaded lazily from now on is asked for without a token.
+    // A page left alone that long sends nothing else meanwhile: its link prefetches, which the web server would
+    // answer with a renewed session, are held back here so that they cannot renew it first.
+    await page.route('**/*', (route) => (route.request().headers().rsc ? route.abort() : route.fallback()));
+    const context = page.context();
+    await context.clearCookies({ name: 'civitas_citizen_token' });
+    await context.addCookies([
+      { name: 'civitas_session_expires', value: String(Date.now() - 60_000), url: origin, sameSite: 'Lax' },
+    ]);
+    const answers: number[] = [];
+    const lateAddress = `${address}${address.includes('?') ? '&' : '?'}late=1`;
+    page.on('response', (response) => {
+      if (response.url() === lateAddress) answers.push(response.status());
+    });
+    // The picture as one scrolled into view now would be: a new request for it (its <source> set aside, so that
+    // the browser asks for exactly this address).
+    await picture.evaluate((image: HTMLImageElement, late: string) => {
+      image.parentElement?.querySelector('source')?.remove();
+      image.setAttribute('src', late);
+    }, lateAddress);
+    await expect.poll(() => answers).toEqual([404, 200]);
+    await expect
+      .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBeGreaterThan(0);
+    expect((await cookieNamed(context, 'civitas_citizen_token'))?.value).toBeTruthy();
   });
 });

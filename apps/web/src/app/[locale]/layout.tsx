@@ -5,6 +5,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { Link } from '@/components/link';
+import { FriendsMediaRetry } from '@/components/post/friends-media-retry';
 import { AppProviders } from '@/components/shell/app-providers';
 import { ConsentBanner, ConsentSettingsButton } from '@/components/shell/consent-banner';
 import { LanguageLinks } from '@/components/shell/language-links';
@@ -123,6 +124,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
             </div>
             <ConsentBanner initiallyOpen={!consentAnswered} />
             <ConsentedServices errorReporting={errorReportingSettings()} />
+            <FriendsMediaRetry />
           </AppProviders>
         </NextIntlClientProvider>
       </body>

@@ -1,0 +1,6 @@
+/**
+ * What a friends-only post's picture carries, so that FriendsMediaRetry (friends-media-retry.tsx) can tell its failed
+ * load from any other (ADR 075). A module of its own: server components read it, and a value exported from a client
+ * module would reach them as a reference, not as the value.
+ */
+export const FRIENDS_MEDIA_ATTRIBUTE = { 'data-audience': 'friends' } as const;
