@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
 import { callApi, runCli } from './support/cli';
@@ -79,17 +79,24 @@ const fetchedFrom = (page: Page, url: string) =>
     return { status: answer.status, cacheControl: answer.headers.get('cache-control') };
   }, url);
 
+const loaded = (picture: Locator) =>
+  picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth);
+
+/** dave, signed in on a phone, on carol's friends-only post, its picture loaded; the address it was loaded from. */
+async function carolsPictureSeenByDave() {
+  const page = await phonePage(browser, contexts);
+  await signInAs(page, origin, 'dave', '/');
+  await page.goto(`${origin}/p/${ids.post}`);
+  await dismissConsent(page);
+  const picture = page.locator('main article picture img').first();
+  await expect.poll(() => loaded(picture)).toBeGreaterThan(0);
+  const address = await picture.evaluate((image: HTMLImageElement) => image.currentSrc);
+  return { page, picture, address };
+}
+
 describe("a friends-only post's picture", () => {
   it('loads for a friend, and is a 404 at the same address once he has unfriended the author', async () => {
-    const page = await phonePage(browser, contexts);
-    await signInAs(page, origin, 'dave', '/');
-    await page.goto(`${origin}/p/${ids.post}`);
-    await dismissConsent(page);
-    const picture = page.locator('main article picture img').first();
-    await expect
-      .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
-      .toBeGreaterThan(0);
-    const address = await picture.evaluate((image: HTMLImageElement) => image.currentSrc);
+    const { page, address } = await carolsPictureSeenByDave();
     expect(new URL(address).pathname).toMatch(new RegExp(`^/media/posts/${ids.post}/`));
     expect(await fetchedFrom(page, address)).toEqual({ status: 200, cacheControl: 'private, max-age=600' });
 
@@ -106,19 +113,13 @@ describe("a friends-only post's picture", () => {
   });
 
   it('is asked for again after the page renews a session whose token ran out while it was open', async () => {
-    const page = await phonePage(browser, contexts);
-    await signInAs(page, origin, 'dave', '/');
-    await page.goto(`${origin}/p/${ids.post}`);
-    await dismissConsent(page);
-    const picture = page.locator('main article picture img').first();
-    await expect
-      .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
-      .toBeGreaterThan(0);
-    const address = await picture.evaluate((image: HTMLImageElement) => image.currentSrc);
+    const { page, picture, address } = await carolsPictureSeenByDave();
     // The access token runs out while the page stays open: the browser drops its cookie, and the page's own
     // record of the expiry is in the past. A picture loaded lazily from now on is asked for without a token.
-    // A page left alone that long sends nothing else meanwhile: its link prefetches, which the web server would
-    // answer with a renewed session, are held back here so that they cannot renew it first.
+    // A page left alone that long sends nothing else meanwhile: it is let settle first (the prefetches and the
+    // store that the consent banner's click let start), and its link prefetches from now on, which the web
+    // server would answer with a renewed session, are held back, so that nothing renews it before the picture.
+    await page.waitForLoadState('networkidle');
     await page.route('**/*', (route) => (route.request().headers().rsc ? route.abort() : route.fallback()));
     const context = page.context();
     await context.clearCookies({ name: 'civitas_citizen_token' });
@@ -137,9 +138,7 @@ describe("a friends-only post's picture", () => {
       image.setAttribute('src', late);
     }, lateAddress);
     await expect.poll(() => answers).toEqual([404, 200]);
-    await expect
-      .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
-      .toBeGreaterThan(0);
+    await expect.poll(() => loaded(picture)).toBeGreaterThan(0);
     expect((await cookieNamed(context, 'civitas_citizen_token'))?.value).toBeTruthy();
   });
 });
