@@ -1,3 +1,5 @@
+import { storeMadeSignal } from './store-made';
+
 /**
  * The store on demand (ADR 018). Islands import this module, which holds no Redux: the store and its slices
  * arrive in their own chunk on the first interaction that needs them.
@@ -15,14 +17,6 @@ export function loadStore(): Promise<StoreRuntime> {
   return loading;
 }
 
-let announce: () => void = () => undefined;
-const made = new Promise<void>((resolve) => {
-  announce = resolve;
-});
-
-/** Told by tab-store.ts when the tab's store is made (by an island's need or a store page's provider). */
-export const storeMade = (): void => announce();
-
 /**
  * Runs `task` with the store once something else has made it, never loading it for its own sake: what
  * follows the store's copy of a value (the header picture) does not put the store into a page's first load.
@@ -30,7 +24,7 @@ export const storeMade = (): void => announce();
  */
 export function whenStoreMade(task: (runtime: StoreRuntime) => void): () => void {
   let cancelled = false;
-  made.then(loadStore).then(
+  storeMadeSignal.then(loadStore).then(
     (runtime) => cancelled || task(runtime),
     () => undefined,
   );

@@ -1,7 +1,7 @@
-import { storeMade } from './lazy-store';
 import { drainLocationsInto } from './navigation-buffer';
 import { navigatedTo } from './navigation-slice';
 import { type AppStore, makeStore } from './store';
+import { storeMade } from './store-made';
 
 let store: AppStore | null = null;
 

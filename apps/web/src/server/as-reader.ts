@@ -1,5 +1,5 @@
 import { getLovedPosts, getPostsOverview, getSharedLovedPosts } from '@civitas/contract';
-import type { FeedPage } from '@/components/profile/shared-posts-actions';
+import type { FeedPage } from '@/components/profile/feed-page';
 import { getServerSession } from '@/session/server-session';
 import { type ReadResult, readAsCitizen, readAsMachine } from './api-read';
 

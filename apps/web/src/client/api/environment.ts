@@ -1,5 +1,5 @@
 import { NETWORK_RETRY_INTERVAL_MS, REQUEST_TIMEOUT_MS } from '../constants';
-import { sendOnce } from './base-query';
+import { sendOnce } from './send-once';
 import { createSessionKeeper, type SessionKeeper } from './session-keeper';
 
 /**

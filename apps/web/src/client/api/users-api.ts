@@ -1,7 +1,6 @@
 import type { MyProfileView } from '@civitas/contract';
 import { routeTable } from '@civitas/contract/routes-table';
 import { createApi } from '@reduxjs/toolkit/query/react';
-import type { AppDispatch } from '../store';
 import { contentApi } from './content-api';
 import { continuationFromContract, fromContract, offsetFromContract } from './define';
 import { sliceDefaults } from './slice-defaults';
@@ -60,10 +59,18 @@ export const usersApi = createApi({
 });
 
 /**
+ * A dispatch that takes what `myProfileSaved` dispatches; the store's is one. Not the store's own type, which is
+ * made of this slice: naming it here tied the slice and the store in a circle of imports.
+ */
+type ProfileSavedDispatch = (
+  action: ReturnType<typeof usersApi.util.upsertQueryData<'getMe'>> | ReturnType<typeof contentApi.util.invalidateTags>,
+) => unknown;
+
+/**
  * My profile as a call saved it (name, bio, picture): it replaces the cached one, which the header's picture
  * follows, and my posts, which carry my name and picture, are fetched again.
  */
-export function myProfileSaved(dispatch: AppDispatch, profile: MyProfileView): void {
+export function myProfileSaved(dispatch: ProfileSavedDispatch, profile: MyProfileView): void {
   dispatch(usersApi.util.upsertQueryData('getMe', undefined, profile));
   dispatch(contentApi.util.invalidateTags(['MyFeed']));
 }
@@ -74,7 +81,7 @@ async function answersMyProfile(
   lifecycle: { dispatch: unknown; queryFulfilled: Promise<{ data: MyProfileView }> },
 ): Promise<void> {
   // The store's dispatch, not named in the parameter's type: this slice is part of what the store's type is made of.
-  const dispatch = lifecycle.dispatch as AppDispatch;
+  const dispatch = lifecycle.dispatch as ProfileSavedDispatch;
   await lifecycle.queryFulfilled.then(
     ({ data }) => myProfileSaved(dispatch, data),
     () => undefined,

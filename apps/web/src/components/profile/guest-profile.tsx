@@ -2,12 +2,12 @@ import { getTranslations } from 'next-intl/server';
 import type { ReadResult } from '@/server/api-read';
 import { signInHref } from '@/session/request-path';
 import { PostCard } from '../post/post-card';
+import type { FeedPage } from './feed-page';
 import type { PostsView } from './posts-view';
 import styles from './profile.module.css';
 import { ProfileHeader, type PublicProfile } from './profile-header';
 import { ProfileLinks } from './profile-links';
 import { SharedPosts } from './shared-posts';
-import type { FeedPage } from './shared-posts-actions';
 import { ViewToggle } from './view-toggle';
 
 /**

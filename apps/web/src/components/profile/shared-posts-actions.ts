@@ -1,9 +1,9 @@
 'use server';
 
 import { ContinuationQuery, getSharedProfileFeed, Id, Username } from '@civitas/contract';
-import type { ResultOf } from '@/client';
 import { type ReadResult, readAsMachine } from '@/server/api-read';
 import { forReader, lovedPostsForReader } from '@/server/as-reader';
+import type { FeedPage } from './feed-page';
 
 /**
  * The next pages of public lists whose only call is a machine-token sharing read (docs/product.md §6): a profile's public
@@ -12,8 +12,6 @@ import { forReader, lovedPostsForReader } from '@/server/as-reader';
  * public posts) can keep scrolling; a signed-in reader gets what their own calls allow (server/as-reader.ts,
  * ADR 071). The arguments come from the browser, so they are checked like any input.
  */
-
-export type FeedPage = ResultOf<typeof getSharedProfileFeed>;
 
 const Token = ContinuationQuery.shape.continuationToken;
 const invalid = { ok: false, status: 400 } as const;

@@ -6,7 +6,8 @@ import type { ReadResult } from '@/server/api-read';
 import { InfiniteList } from '../feed/infinite-list';
 import { PostCard } from '../post/post-card';
 import { PostTile, postGridClass } from '../post/post-tile';
-import { type FeedPage, loadSharedLovedPosts, loadSharedProfilePosts } from './shared-posts-actions';
+import type { FeedPage } from './feed-page';
+import { loadSharedLovedPosts, loadSharedProfilePosts } from './shared-posts-actions';
 import { usePostsView } from './use-posts-view';
 
 /** Which public list: a profile's public posts, or the public posts a creator loved. */

@@ -1,7 +1,7 @@
 import { getProfile, getSharedProfile, getSharedProfileFeed, type ProfileView, Username } from '@civitas/contract';
 import { cache } from 'react';
+import type { FeedPage } from '@/components/profile/feed-page';
 import type { PublicProfile } from '@/components/profile/profile-header';
-import type { FeedPage } from '@/components/profile/shared-posts-actions';
 import { type ReadResult, readAsCitizen, readAsMachine } from '@/server/api-read';
 import { forReader, lovedPostsForReader } from '@/server/as-reader';
 import { getServerSession } from '@/session/server-session';
