@@ -4,3 +4,7 @@
  * module would reach them as a reference, not as the value.
  */
 export const FRIENDS_MEDIA_ATTRIBUTE = { 'data-audience': 'friends' } as const;
+
+/** The attribute for a post's picture by the post's sharing: friends-only pictures carry it, public ones nothing. */
+export const friendsMediaAttribute = (sharing: 'public' | 'private') =>
+  sharing === 'private' ? FRIENDS_MEDIA_ATTRIBUTE : {};

@@ -81,7 +81,7 @@ export function PostCard({ post, signedIn, priority = false, headingLevel = 'h2'
         mediaType={post.mediaType}
         authorName={post.author.displayName}
         priority={priority}
-        friendsOnly={post.sharingOptions === 'private'}
+        sharing={post.sharingOptions}
       />
       {/* The actions on the post, icons first; comment and save join this row when they exist (no button that
           does nothing until then). */}

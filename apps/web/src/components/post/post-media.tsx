@@ -1,6 +1,6 @@
 import type { MediaView } from '@civitas/contract';
 import { useTranslations } from 'next-intl';
-import { FRIENDS_MEDIA_ATTRIBUTE } from './friends-media';
+import { friendsMediaAttribute } from './friends-media';
 import { loadingOf, mediaBoxStyle, POST_MEDIA_SIZES, renditionSrcSet } from './picture-sources';
 import styles from './post.module.css';
 import islands from './post-islands.module.css';
@@ -15,15 +15,15 @@ export function PostMedia({
   mediaType,
   authorName,
   priority = false,
-  friendsOnly = false,
+  sharing,
 }: {
   media: MediaView;
   mediaType: 'image' | 'video';
   authorName: string;
   /** The first post on a page: loaded at once, as it is what the person sees first. */
   priority?: boolean;
-  /** A friends-only post's picture, which FriendsMediaRetry asks for again after renewing an expired session. */
-  friendsOnly?: boolean;
+  /** The post's sharing: a friends-only picture is asked for again after an expired session is renewed. */
+  sharing: 'public' | 'private';
 }) {
   const t = useTranslations('Post');
   if (media.status !== 'ready') {
@@ -46,7 +46,7 @@ export function PostMedia({
       height={media.height ?? undefined}
       style={mediaBoxStyle(media)}
       {...loadingOf(priority)}
-      {...(friendsOnly ? FRIENDS_MEDIA_ATTRIBUTE : {})}
+      {...friendsMediaAttribute(sharing)}
     />
   );
   // Posts made before renditions keep a plain <img>, which React's server render also preloads from the head

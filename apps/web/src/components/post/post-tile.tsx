@@ -3,7 +3,7 @@ import { Lock, Play } from 'lucide';
 import { useTranslations } from 'next-intl';
 import { Icon } from '@/components/icon';
 import { Link } from '@/components/link';
-import { FRIENDS_MEDIA_ATTRIBUTE } from './friends-media';
+import { friendsMediaAttribute } from './friends-media';
 import { posterOf, renditionsUpTo } from './picture-sources';
 import styles from './post-tile.module.css';
 
@@ -51,7 +51,7 @@ export function PostTile({ post, priority = false }: { post: PostView; priority?
           {...(priority
             ? { fetchPriority: 'high' as const }
             : { loading: 'lazy' as const, decoding: 'async' as const })}
-          {...(post.sharingOptions === 'private' ? FRIENDS_MEDIA_ATTRIBUTE : {})}
+          {...friendsMediaAttribute(post.sharingOptions)}
         />
       ) : (
         <span className={styles.pending}>
