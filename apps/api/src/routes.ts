@@ -16,6 +16,7 @@ import { likesRoutes } from './domains/likes/routes.js';
 import { mediaRoutes } from './domains/media/routes.js';
 import { moderationRoutes } from './domains/moderation/routes.js';
 import { registerMonitoringTunnel } from './domains/monitoring/tunnel.js';
+import { notificationsRoutes } from './domains/notifications/routes.js';
 import { peopleRoutes } from './domains/people/routes.js';
 import { postsReadyAnswers, postsRoutes } from './domains/posts/routes.js';
 import { profilesRoutes } from './domains/profiles/routes.js';
@@ -43,6 +44,7 @@ export const routes: readonly Route[] = [
   ...sessionRoutes,
   ...analyticsRoutes,
   ...moderationRoutes,
+  ...notificationsRoutes,
 ];
 
 /** The answers the express lane gives before routing (ADR 037, 045). */

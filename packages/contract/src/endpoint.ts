@@ -17,6 +17,8 @@ export const services = [
   'analytics',
   // Reports and moderation (ADR 070).
   'moderation',
+  // Notifications (ADR 077).
+  'notifications',
 ] as const;
 export type ServiceName = (typeof services)[number];
 

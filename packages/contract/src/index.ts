@@ -11,6 +11,7 @@ export * from './services/content.js';
 export * from './services/graphs.js';
 export * from './services/identity.js';
 export * from './services/moderation.js';
+export * from './services/notifications.js';
 export * from './services/oauth.js';
 export * from './services/session.js';
 export * from './services/social.js';
@@ -29,6 +30,7 @@ import { contentEndpoints } from './services/content.js';
 import { graphsEndpoints } from './services/graphs.js';
 import { identityEndpoints } from './services/identity.js';
 import { moderationEndpoints } from './services/moderation.js';
+import { notificationsEndpoints } from './services/notifications.js';
 import { sessionEndpoints } from './services/session.js';
 import { socialEndpoints } from './services/social.js';
 import { uploadsEndpoints } from './services/uploads.js';
@@ -46,4 +48,5 @@ export const allEndpoints = [
   ...sessionEndpoints,
   ...analyticsEndpoints,
   ...moderationEndpoints,
+  ...notificationsEndpoints,
 ] as const;

@@ -5,6 +5,7 @@ import type * as content from './services/content.js';
 import type * as graphs from './services/graphs.js';
 import type * as identity from './services/identity.js';
 import type * as moderation from './services/moderation.js';
+import type * as notifications from './services/notifications.js';
 import type * as session from './services/session.js';
 import type * as social from './services/social.js';
 import type * as uploads from './services/uploads.js';
@@ -92,6 +93,7 @@ type Services = typeof analytics &
   typeof graphs &
   typeof identity &
   typeof moderation &
+  typeof notifications &
   typeof session &
   typeof social &
   typeof uploads &
@@ -652,5 +654,43 @@ export const routeTable: RouteTable = {
     access: 'citizen',
     versions: ['1.0'],
     defaults: { size: 20 },
+  },
+  getNotifications: {
+    service: 'notifications',
+    method: 'GET',
+    path: '/v1/notifications',
+    access: 'citizen',
+    versions: ['1.0'],
+    defaults: { size: 20 },
+  },
+  getUnreadNotificationCount: {
+    service: 'notifications',
+    method: 'GET',
+    path: '/v1/unread-count',
+    access: 'citizen',
+    versions: ['1.0'],
+  },
+  markNotificationsRead: {
+    service: 'notifications',
+    method: 'POST',
+    path: '/v1/read',
+    access: 'citizen',
+    versions: ['1.0'],
+    body: true,
+  },
+  getNotificationPreferences: {
+    service: 'notifications',
+    method: 'GET',
+    path: '/v1/preferences',
+    access: 'citizen',
+    versions: ['1.0'],
+  },
+  updateNotificationPreferences: {
+    service: 'notifications',
+    method: 'PUT',
+    path: '/v1/preferences',
+    access: 'citizen',
+    versions: ['1.0'],
+    body: true,
   },
 };

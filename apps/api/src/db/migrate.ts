@@ -14,6 +14,7 @@ import * as incomingFriendRequests from './migrations/012-incoming-friend-reques
 import * as postsAwaitingUpload from './migrations/013-posts-awaiting-upload.js';
 import * as moderation from './migrations/014-moderation.js';
 import * as blocksAndMutes from './migrations/015-blocks-and-mutes.js';
+import * as notifications from './migrations/016-notifications.js';
 
 /** Migrations are listed explicitly (no directory scan), so the compiled and test builds see the same set. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '013-posts-awaiting-upload': postsAwaitingUpload,
   '014-moderation': moderation,
   '015-blocks-and-mutes': blocksAndMutes,
+  '016-notifications': notifications,
 };
 
 /** Names of the migrations this build knows, oldest first (a backup records the newest one it has). */

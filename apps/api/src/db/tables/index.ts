@@ -15,6 +15,7 @@ import type { AuthorizationCodesTable, EmailCodesTable } from './identity.js';
 import type { ServerSecretsTable, SigningKeysTable } from './keys.js';
 import type { MediaJobsTable } from './media-jobs.js';
 import type { CitizenRolesTable, ModerationLogTable, ReportsTable } from './moderation.js';
+import type { NotificationGroupsTable, NotificationSettingsTable, NotificationsTable } from './notifications.js';
 import type { PostMentionsTable, PostsTable } from './posts.js';
 import type { StageEntriesTable } from './stage.js';
 import type { UploadsTable } from './uploads.js';
@@ -33,6 +34,9 @@ export interface Database {
   dismissed_suggestions: DismissedSuggestionsTable;
   blocks: BlocksTable;
   mutes: MutesTable;
+  notifications: NotificationsTable;
+  notification_groups: NotificationGroupsTable;
+  notification_settings: NotificationSettingsTable;
   uploads: UploadsTable;
   media_jobs: MediaJobsTable;
   analytics_events: AnalyticsEventsTable;

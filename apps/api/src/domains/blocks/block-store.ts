@@ -3,6 +3,7 @@ import { decrement } from '../../db/counters.js';
 import type { Db } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
 import { citizenNotFound, forbidden } from '../../http/errors.js';
+import { withdrawNotices } from '../notifications/notification-store.js';
 
 /** Whether a block stands between two citizens, either way: two probes of the blocks' key. */
 export async function blockedBetween(db: Db, a: string, b: string): Promise<boolean> {
@@ -86,6 +87,9 @@ export async function addBlock(db: Db, blockerId: string, blockedId: string, now
         ]),
       )
       .execute();
+    // Whatever either told the other goes too, read or not (ADR 077).
+    await withdrawNotices(trx, { recipientId: blockerId, actorId: blockedId, unreadOnly: false });
+    await withdrawNotices(trx, { recipientId: blockedId, actorId: blockerId, unreadOnly: false });
     const wereFriends = friendships.numDeletedRows > 0n;
     // Each citizen's row once, in id order (as the pair was locked).
     for (const id of [blockerId, blockedId].sort()) {

@@ -1,11 +1,14 @@
 import { follow } from '@civitas/contract';
 import { defineRoute } from '../../http/route.js';
+import { tellFollow } from '../notifications/notices.js';
+import { quietly } from '../notifications/quietly.js';
 import { requireOtherCitizen } from '../profiles/lookup.js';
 import { addFollow } from './follow-store.js';
 import { cannotFollowSelf } from './self.js';
 
-export default defineRoute(follow, async ({ params, caller, ctx }) => {
+export default defineRoute(follow, async ({ params, caller, ctx, request }) => {
   const { callerId, otherId } = await requireOtherCitizen(ctx.db, caller.citizenId, params.citizenId, cannotFollowSelf);
   const followingCount = await addFollow(ctx.db, callerId, otherId, ctx.now());
+  await quietly(request, tellFollow(ctx, callerId, otherId));
   return { citizenId: otherId, amIFollowing: true, followingCount };
 });

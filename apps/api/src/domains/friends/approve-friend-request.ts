@@ -1,11 +1,14 @@
 import { approveFriendRequest } from '@civitas/contract';
 import { defineRoute } from '../../http/route.js';
+import { tellFriendAccepted } from '../notifications/notices.js';
+import { quietly } from '../notifications/quietly.js';
 import { acceptFriendRequest } from './friend-store.js';
 import { friendRequestNotFound, requireRequestAs } from './request-party.js';
 
 /** approved: the recipient accepts; the request is removed and both become friends. */
-export default defineRoute(approveFriendRequest, async ({ params, caller, ctx }) => {
+export default defineRoute(approveFriendRequest, async ({ params, caller, ctx, request: call }) => {
   const { request, otherId } = await requireRequestAs(ctx.db, params.id, caller.citizenId, 'recipient', 'approve');
   if (!(await acceptFriendRequest(ctx.db, request.id, ctx.now()))) throw friendRequestNotFound();
+  await quietly(call, tellFriendAccepted(ctx, request));
   return { friendRequestId: request.id, citizenId: otherId, isFriends: true };
 });

@@ -1,11 +1,14 @@
 import { cancelFriendRequest } from '@civitas/contract';
 import { defineRoute } from '../../http/route.js';
+import { takeBackFriendRequest } from '../notifications/notices.js';
+import { quietly } from '../notifications/quietly.js';
 import { removeFriendRequest } from './friend-store.js';
 import { friendRequestNotFound, requireRequestAs } from './request-party.js';
 
 /** cancelled: the sender withdraws; the request is removed. */
-export default defineRoute(cancelFriendRequest, async ({ params, caller, ctx }) => {
+export default defineRoute(cancelFriendRequest, async ({ params, caller, ctx, request: call }) => {
   const { request, otherId } = await requireRequestAs(ctx.db, params.id, caller.citizenId, 'sender', 'cancel');
   if (!(await removeFriendRequest(ctx.db, request.id))) throw friendRequestNotFound();
+  await quietly(call, takeBackFriendRequest(ctx, request));
   return { friendRequestId: request.id, citizenId: otherId, isFriends: false };
 });

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { tellMentions } from '../notifications/notices.js';
 import { countedOnTags, countOnHashtags } from '../posts/hashtag-links.js';
 import type { ImageRendition } from '../posts/renditions.js';
 import { hashtagsOf } from '../posts/write-post.js';
@@ -34,6 +35,8 @@ export async function publishProcessedPost(ctx: AppContext, postId: string, medi
   if (!published) await ctx.media.files.removeFolder(media.folder);
   // The post is out: a failure from here on must not touch its media (the job's retry finds it ready).
   await discardUploadBytes(ctx, postId);
+  // Out at last: the citizens its caption mentions are told now, not when it was written (ADR 077).
+  if (published) await tellMentions(ctx, postId);
 }
 
 /**

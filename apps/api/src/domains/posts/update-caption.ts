@@ -1,18 +1,21 @@
 import { updateCaption } from '@civitas/contract';
 import { postNotFound } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
+import { takeBackMentions, tellMentions } from '../notifications/notices.js';
+import { quietly } from '../notifications/quietly.js';
 import { extractHashtags } from './caption.js';
 import { countedOnTags, linkHashtags, replaceMentions, unlinkHashtags } from './hashtag-links.js';
+import { parseIdList } from './hydrate.js';
 import { loadOwnPost, loadVisiblePost } from './load.js';
 import { resolveMentions } from './mentions.js';
 import { postView } from './present.js';
 
-export default defineRoute(updateCaption, async ({ params, body, caller, ctx }) => {
+export default defineRoute(updateCaption, async ({ params, body, caller, ctx, request }) => {
   const post = await loadOwnPost(ctx, params.id, caller.citizenId);
   const now = ctx.now();
   const mentionIds = await resolveMentions(ctx.db, caller.citizenId, body.caption, body.mentionRequest);
   const hashtags = extractHashtags(body.caption);
-  await ctx.db.transaction().execute(async (trx) => {
+  const out = await ctx.db.transaction().execute(async (trx) => {
     // Whether the tags count this post is read from the row as this statement leaves it: processing may have
     // published it since it was loaded (publish.ts counts the tags the row names when it publishes).
     const written = await trx
@@ -33,8 +36,13 @@ export default defineRoute(updateCaption, async ({ params, body, caller, ctx }) 
     await replaceMentions(trx, post.id, mentionIds);
     await unlinkHashtags(trx, post.id, counted);
     await linkHashtags(trx, post.id, hashtags, now, counted);
+    return written.status === 'ready';
   });
   ctx.caches.posts.forget(post.id);
+  // Those it no longer mentions lose an unread mention; those it now mentions are told, once the post is out.
+  const before = parseIdList(post.mention_ids).filter((id) => !mentionIds.includes(id));
+  await quietly(request, takeBackMentions(ctx, post.id, caller.citizenId, before));
+  if (out) await quietly(request, tellMentions(ctx, post.id));
   const updated = await loadVisiblePost(ctx, post.id, caller.citizenId);
   const view = postView(updated.post, updated.hydration);
   return { caption: view.caption, mentionRequest: view.mentionRequest, hashtags: view.hashtags };

@@ -1,0 +1,36 @@
+import type { NotificationKindValue, NotificationSettingsTable } from '../../db/tables/notifications.js';
+
+export type NotificationKind = NotificationKindValue;
+
+export const DAY_MS = 24 * 60 * 60_000;
+
+/** The UTC day a time falls on, as the groups of likes and follows count days (ADR 077). */
+const dayOf = (at: number): number => Math.floor(at / DAY_MS);
+
+/**
+ * The group each notification joins (ADR 077): a post's likes of one day, one day's follows, and a group of its
+ * own for a friend request, its acceptance and a post's mention. A key names its kind first, so an undo finds
+ * what it told by the key or by its prefix.
+ */
+export const groupKeys = {
+  like: (postId: string, at: number) => `like:${postId}:${dayOf(at)}`,
+  /** Every day's group of a post's likes. */
+  likesOf: (postId: string) => `like:${postId}:`,
+  follow: (at: number) => `follow:${dayOf(at)}`,
+  /** Every day's group of follows. */
+  follows: 'follow:',
+  friendRequest: (requestId: string) => `friendRequest:${requestId}`,
+  friendAccepted: (requestId: string) => `friendAccepted:${requestId}`,
+  mention: (postId: string) => `mention:${postId}`,
+} as const;
+
+/** The settings column that turns a kind on (1) or off (0). */
+export const settingOf = {
+  like: 'like_on',
+  follow: 'follow_on',
+  friendRequest: 'friend_request_on',
+  friendAccepted: 'friend_accepted_on',
+  mention: 'mention_on',
+} as const satisfies Record<NotificationKind, keyof NotificationSettingsTable>;
+
+export const notificationKinds = Object.keys(settingOf) as NotificationKind[];

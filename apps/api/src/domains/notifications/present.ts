@@ -1,0 +1,137 @@
+import type { NotificationView } from '@civitas/contract';
+import type { AppContext } from '../../context.js';
+import { oneOf } from '../../db/id-list.js';
+import type { NotificationGroupsTable } from '../../db/tables/notifications.js';
+import { hydratePosts } from '../posts/hydrate.js';
+import { citizenSummaryView, isoTime } from '../posts/present.js';
+import { parseRenditions } from '../posts/renditions.js';
+import type { CitizenSummaryRow } from '../posts/rows.js';
+import { passesAll, standardRules } from '../posts/visibility.js';
+
+/** Actors a line names; the rest are counted ("and 3 others"). */
+export const ACTORS_SHOWN = 3;
+
+type GroupRow = Pick<
+  NotificationGroupsTable,
+  'group_key' | 'kind' | 'post_id' | 'latest_id' | 'latest_at' | 'actor_count'
+>;
+
+/**
+ * A page of groups as the list shows them, in three reads whatever the page's length: the newest actors of
+ * every group (a suspended one is left out of the names), the posts through their rules for the reader (a post
+ * they may no longer see is null), and which of the friend requests are still pending.
+ */
+export async function presentGroups(
+  ctx: Pick<AppContext, 'db' | 'dialect' | 'caches'>,
+  recipientId: string,
+  readUpTo: string | null,
+  groups: readonly GroupRow[],
+): Promise<NotificationView[]> {
+  if (groups.length === 0) return [];
+  const [actors, posts, pending] = await Promise.all([
+    newestActors(ctx, recipientId, groups),
+    visiblePosts(ctx, recipientId, groups),
+    pendingRequests(ctx, groups),
+  ]);
+  return groups.map((group) => {
+    const requestId = group.kind === 'friendRequest' ? group.group_key.slice(group.group_key.indexOf(':') + 1) : null;
+    return {
+      id: group.latest_id,
+      kind: group.kind,
+      actors: (actors.get(group.group_key) ?? []).map(citizenSummaryView),
+      actorCount: group.actor_count,
+      post: (group.post_id && posts.get(group.post_id)) || null,
+      friendRequestId: requestId && pending.has(requestId) ? requestId : null,
+      createdAt: isoTime(group.latest_at),
+      read: readUpTo !== null && group.latest_id <= readUpTo,
+    };
+  });
+}
+
+/** The newest actors of each group, ACTORS_SHOWN at most, in one query ranked per group. */
+async function newestActors(
+  ctx: Pick<AppContext, 'db' | 'dialect'>,
+  recipientId: string,
+  groups: readonly GroupRow[],
+): Promise<Map<string, CitizenSummaryRow[]>> {
+  const ranked = ctx.db
+    .selectFrom('notifications')
+    .innerJoin('citizens', 'citizens.id', 'notifications.actor_id')
+    .select([
+      'notifications.group_key',
+      'citizens.id',
+      'citizens.username',
+      'citizens.display_name',
+      'citizens.profile_picture_uri',
+      'citizens.country',
+    ])
+    .select((eb) =>
+      eb.fn
+        .agg<number>('row_number')
+        .over((over) => over.partitionBy('notifications.group_key').orderBy('notifications.id', 'desc'))
+        .as('rank'),
+    )
+    .where('notifications.recipient_id', '=', recipientId)
+    .where(
+      oneOf(
+        ctx.dialect,
+        'notifications.group_key',
+        groups.map((group) => group.group_key),
+      ),
+    )
+    .where('citizens.suspended_at', 'is', null)
+    .as('ranked');
+  const rows = await ctx.db
+    .selectFrom(ranked)
+    .selectAll()
+    .where('rank', '<=', ACTORS_SHOWN)
+    .orderBy('group_key')
+    .orderBy('rank')
+    .execute();
+  const byGroup = new Map<string, CitizenSummaryRow[]>();
+  for (const row of rows) {
+    const list = byGroup.get(row.group_key) ?? [];
+    list.push(row);
+    byGroup.set(row.group_key, list);
+  }
+  return byGroup;
+}
+
+/** The groups' posts the reader may see, by the posts' own rules, as small as the list shows them. */
+async function visiblePosts(
+  ctx: Pick<AppContext, 'db' | 'dialect' | 'caches'>,
+  recipientId: string,
+  groups: readonly GroupRow[],
+): Promise<Map<string, NonNullable<NotificationView['post']>>> {
+  const postIds = groups.flatMap((group) => (group.post_id ? [group.post_id] : []));
+  const views = new Map<string, NonNullable<NotificationView['post']>>();
+  if (postIds.length === 0) return views;
+  const hydration = await hydratePosts(ctx, postIds, recipientId);
+  for (const post of hydration.posts.values()) {
+    if (!passesAll(standardRules, post, hydration)) continue;
+    const smallest = parseRenditions(post.renditions).sort((a, b) => a.width - b.width)[0];
+    views.set(post.id, {
+      id: post.id,
+      pictureUri: smallest?.uri ?? post.image_uri ?? post.cover_image_uri,
+      placeholder: post.placeholder,
+    });
+  }
+  return views;
+}
+
+/** Which of the page's friend requests still wait for an answer. */
+async function pendingRequests(
+  ctx: Pick<AppContext, 'db' | 'dialect'>,
+  groups: readonly GroupRow[],
+): Promise<Set<string>> {
+  const ids = groups.flatMap((group) =>
+    group.kind === 'friendRequest' ? [group.group_key.slice(group.group_key.indexOf(':') + 1)] : [],
+  );
+  if (ids.length === 0) return new Set();
+  const rows = await ctx.db
+    .selectFrom('friend_requests')
+    .select('id')
+    .where(oneOf(ctx.dialect, 'id', ids))
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
