@@ -122,6 +122,22 @@ describe('likes', () => {
     expect(line).toMatchObject({ kind: 'like', actorCount: 1, read: true });
     await groupsAgreeWithRows();
   });
+  it('many at once are told together: one group, its count equal to its rows, and half taken back at once', async () => {
+    const author = await t.newCitizen();
+    const likers = await Promise.all(Array.from({ length: 24 }, () => t.newCitizen()));
+    const postId = await t.newPost({ authorId: author.id, ...picture });
+    await Promise.all(likers.map((liker) => post(t, paths.like(postId), liker).then((res) => expectOk(res))));
+    expect((await list(author)).data.map((line) => line.actorCount)).toEqual([24]);
+    await Promise.all(
+      likers.slice(0, 12).map((liker) => post(t, paths.unlike(postId), liker).then((res) => expectOk(res))),
+    );
+    const [line] = (await list(author)).data;
+    expect(line?.actorCount).toBe(12);
+    expect(likers.slice(12).map((liker) => liker.username)).toEqual(
+      expect.arrayContaining(actorNames(line) as string[]),
+    );
+    await groupsAgreeWithRows();
+  });
 });
 
 describe('follows and friend requests', () => {

@@ -88,8 +88,10 @@ export async function addBlock(db: Db, blockerId: string, blockedId: string, now
       )
       .execute();
     // Whatever either told the other goes too, read or not (ADR 077).
-    await withdrawNotices(trx, { recipientId: blockerId, actorId: blockedId, unreadOnly: false });
-    await withdrawNotices(trx, { recipientId: blockedId, actorId: blockerId, unreadOnly: false });
+    await withdrawNotices(trx, [
+      { recipientId: blockerId, actorId: blockedId, unreadOnly: false },
+      { recipientId: blockedId, actorId: blockerId, unreadOnly: false },
+    ]);
     const wereFriends = friendships.numDeletedRows > 0n;
     // Each citizen's row once, in id order (as the pair was locked).
     for (const id of [blockerId, blockedId].sort()) {

@@ -1,6 +1,6 @@
 import { approveFriendRequest } from '@civitas/contract';
 import { defineRoute } from '../../http/route.js';
-import { tellFriendAccepted } from '../notifications/notices.js';
+import { tell } from '../notifications/notices.js';
 import { quietly } from '../notifications/quietly.js';
 import { acceptFriendRequest } from './friend-store.js';
 import { friendRequestNotFound, requireRequestAs } from './request-party.js';
@@ -9,6 +9,9 @@ import { friendRequestNotFound, requireRequestAs } from './request-party.js';
 export default defineRoute(approveFriendRequest, async ({ params, caller, ctx, request: call }) => {
   const { request, otherId } = await requireRequestAs(ctx.db, params.id, caller.citizenId, 'recipient', 'approve');
   if (!(await acceptFriendRequest(ctx.db, request.id, ctx.now()))) throw friendRequestNotFound();
-  await quietly(call, tellFriendAccepted(ctx, request));
+  await quietly(
+    call,
+    tell(ctx, { kind: 'friendAccepted', requestId: request.id, fromId: request.from_id, toId: request.to_id }),
+  );
   return { friendRequestId: request.id, citizenId: otherId, isFriends: true };
 });

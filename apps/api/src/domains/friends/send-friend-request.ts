@@ -1,6 +1,6 @@
 import { sendFriendRequest } from '@civitas/contract';
 import { defineRoute } from '../../http/route.js';
-import { tellFriendRequest } from '../notifications/notices.js';
+import { tell } from '../notifications/notices.js';
 import { quietly } from '../notifications/quietly.js';
 import { requireOtherCitizen } from '../profiles/lookup.js';
 import { createFriendRequest } from './friend-store.js';
@@ -11,6 +11,6 @@ export default defineRoute(sendFriendRequest, async ({ params, caller, ctx, requ
     message: 'You cannot send a friend request to yourself; use the id of another citizen',
   });
   const friendRequestId = await createFriendRequest(ctx.db, callerId, otherId, ctx.now());
-  await quietly(request, tellFriendRequest(ctx, friendRequestId));
+  await quietly(request, tell(ctx, { kind: 'friendRequest', requestId: friendRequestId }));
   return { friendRequestId };
 });

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { tellMentions } from '../notifications/notices.js';
+import { tell } from '../notifications/notices.js';
 import { countedOnTags, countOnHashtags } from '../posts/hashtag-links.js';
 import type { ImageRendition } from '../posts/renditions.js';
 import { hashtagsOf } from '../posts/write-post.js';
@@ -36,7 +36,7 @@ export async function publishProcessedPost(ctx: AppContext, postId: string, medi
   // The post is out: a failure from here on must not touch its media (the job's retry finds it ready).
   await discardUploadBytes(ctx, postId);
   // Out at last: the citizens its caption mentions are told now, not when it was written (ADR 077).
-  if (published) await tellMentions(ctx, postId);
+  if (published) await tell(ctx, { kind: 'mention', postId });
 }
 
 /**

@@ -1,51 +1,97 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
 import { newId } from '../../db/ids.js';
+import type { Database } from '../../db/tables/index.js';
 import type { Notice } from './notice.js';
 
+/** A recipient's group, as the tables key it. */
+interface GroupRef {
+  recipientId: string;
+  groupKey: string;
+}
+
+const refOf = (recipientId: string, groupKey: string) => `${recipientId} ${groupKey}`;
+
+/** One of the given groups, as a condition on a table with `recipient_id` and `group_key` (an `or` of pairs). */
+const oneOfGroups =
+  <T extends 'notifications' | 'notification_groups'>(groups: readonly GroupRef[]) =>
+  (eb: ExpressionBuilder<Database, T>) =>
+    eb.or(
+      groups.map((group) =>
+        eb.and([
+          eb(eb.ref('recipient_id' as never), '=', group.recipientId as never),
+          eb(eb.ref('group_key' as never), '=', group.groupKey as never),
+        ]),
+      ),
+    );
+
 /**
- * Writes notices that passed whoIsTold: each a row of `notifications` (a repeat of the same actor in the same
- * group is already there and tells nothing new), and its group moved: one actor more, and the newest row's id
- * and time, so the group rises to the top of the list and reads as unread. Run inside the caller's transaction.
+ * Writes notices that passed whoIsTold, in two statements however many: their rows (a repeat of the same actor
+ * in the same group is already there and tells nothing new), then each group they joined, moved by what was
+ * really written: as many actors more, and the newest row's id and time, so the group rises to the top of the
+ * list and reads as unread. Groups are written in key order, as every batch writes them. Run inside the
+ * caller's transaction.
  */
 export async function writeNotices(trx: Db, notices: readonly Notice[]): Promise<void> {
-  for (const notice of notices) {
-    const id = newId(notice.at);
-    const inserted = await trx
-      .insertInto('notifications')
-      .values({
-        id,
+  if (notices.length === 0) return;
+  const inserted = await trx
+    .insertInto('notifications')
+    .values(
+      notices.map((notice) => ({
+        id: newId(notice.at),
         recipient_id: notice.recipientId,
         group_key: notice.groupKey,
         actor_id: notice.actorId,
         created_at: notice.at,
-      })
-      .onConflict((conflict) => conflict.columns(['recipient_id', 'actor_id', 'group_key']).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) continue;
-    await trx
-      .insertInto('notification_groups')
-      .values({
-        recipient_id: notice.recipientId,
-        group_key: notice.groupKey,
-        kind: notice.kind,
-        post_id: notice.postId,
-        latest_id: id,
-        latest_at: notice.at,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['recipient_id', 'actor_id', 'group_key']).doNothing())
+    .returning(['id', 'recipient_id', 'group_key', 'created_at'])
+    .execute();
+  if (inserted.length === 0) return;
+  const noticeOf = new Map(notices.map((notice) => [refOf(notice.recipientId, notice.groupKey), notice]));
+  const groups = new Map<
+    string,
+    { recipient_id: string; group_key: string; latest_id: string; latest_at: number; actor_count: number }
+  >();
+  for (const row of inserted) {
+    const ref = refOf(row.recipient_id, row.group_key);
+    const group = groups.get(ref);
+    const at = Number(row.created_at);
+    if (!group) {
+      groups.set(ref, {
+        recipient_id: row.recipient_id,
+        group_key: row.group_key,
+        latest_id: row.id,
+        latest_at: at,
         actor_count: 1,
-      })
-      .onConflict((conflict) =>
-        conflict.columns(['recipient_id', 'group_key']).doUpdateSet((eb) => ({
-          actor_count: eb('notification_groups.actor_count', '+', 1),
-          latest_id: sql<string>`case when excluded.latest_id > notification_groups.latest_id
-            then excluded.latest_id else notification_groups.latest_id end`,
-          latest_at: sql<number>`case when excluded.latest_at > notification_groups.latest_at
-            then excluded.latest_at else notification_groups.latest_at end`,
-        })),
-      )
-      .execute();
+      });
+      continue;
+    }
+    group.actor_count += 1;
+    if (row.id > group.latest_id) group.latest_id = row.id;
+    if (at > group.latest_at) group.latest_at = at;
   }
+  const values = [...groups.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([ref, group]) => {
+      const notice = noticeOf.get(ref) as Notice;
+      return { ...group, kind: notice.kind, post_id: notice.postId };
+    });
+  await trx
+    .insertInto('notification_groups')
+    .values(values)
+    .onConflict((conflict) =>
+      conflict.columns(['recipient_id', 'group_key']).doUpdateSet((eb) => ({
+        actor_count: eb('notification_groups.actor_count', '+', eb.ref('excluded.actor_count')),
+        latest_id: sql<string>`case when excluded.latest_id > notification_groups.latest_id
+          then excluded.latest_id else notification_groups.latest_id end`,
+        latest_at: sql<number>`case when excluded.latest_at > notification_groups.latest_at
+          then excluded.latest_at else notification_groups.latest_at end`,
+      })),
+    )
+    .execute();
 }
 
 /** Which of a recipient's notifications from one actor a withdrawal takes. */
@@ -60,68 +106,98 @@ export interface Withdrawal {
 }
 
 /**
- * Takes back what an actor told a recipient, and recounts each group it touched: a group left with nobody goes,
- * the others keep their newest remaining row's id and time. Run inside the caller's transaction.
+ * Takes back what actors told recipients, in one delete however many, and recounts each group it touched: a
+ * group left with nobody goes, the others keep their newest remaining row's id and time. Run inside the
+ * caller's transaction.
  */
-export async function withdrawNotices(trx: Db, withdrawal: Withdrawal): Promise<void> {
-  const readUpTo = withdrawal.unreadOnly ? await readMarkOf(trx, withdrawal.recipientId) : null;
-  let removal = trx
-    .deleteFrom('notifications')
-    .where('recipient_id', '=', withdrawal.recipientId)
-    .where('actor_id', '=', withdrawal.actorId);
-  if (withdrawal.key !== undefined) removal = removal.where('group_key', '=', withdrawal.key);
-  if (withdrawal.prefix !== undefined) removal = removal.where('group_key', 'like', `${withdrawal.prefix}%`);
-  if (readUpTo !== null) removal = removal.where('id', '>', readUpTo);
-  const removed = await removal.returning('group_key').execute();
-  for (const groupKey of new Set(removed.map((row) => row.group_key))) {
-    await recountGroup(trx, withdrawal.recipientId, groupKey);
+export async function withdrawNotices(trx: Db, withdrawals: readonly Withdrawal[]): Promise<void> {
+  if (withdrawals.length === 0) return;
+  const readers = [...new Set(withdrawals.filter((w) => w.unreadOnly).map((w) => w.recipientId))];
+  const marks = new Map<string, string | null>();
+  if (readers.length > 0) {
+    const rows = await trx
+      .selectFrom('notification_settings')
+      .select(['citizen_id', 'read_up_to'])
+      .where('citizen_id', 'in', readers)
+      .execute();
+    for (const row of rows) marks.set(row.citizen_id, row.read_up_to);
   }
+  const removed = await trx
+    .deleteFrom('notifications')
+    .where((eb) =>
+      eb.or(
+        withdrawals.map((withdrawal) => {
+          const conditions = [eb('recipient_id', '=', withdrawal.recipientId), eb('actor_id', '=', withdrawal.actorId)];
+          if (withdrawal.key !== undefined) conditions.push(eb('group_key', '=', withdrawal.key));
+          if (withdrawal.prefix !== undefined) conditions.push(eb('group_key', 'like', `${withdrawal.prefix}%`));
+          const mark = withdrawal.unreadOnly ? marks.get(withdrawal.recipientId) : undefined;
+          if (mark) conditions.push(eb('id', '>', mark));
+          return eb.and(conditions);
+        }),
+      ),
+    )
+    .returning(['recipient_id', 'group_key'])
+    .execute();
+  const touched = new Map(
+    removed.map((row) => [
+      refOf(row.recipient_id, row.group_key),
+      { recipientId: row.recipient_id, groupKey: row.group_key },
+    ]),
+  );
+  await recountGroups(
+    trx,
+    [...touched.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, group]) => group),
+  );
 }
 
 /**
- * A group after some of its rows went: gone when empty, otherwise its count and newest row read again. On
- * PostgreSQL the group's row is locked first, so a notice joining the group meanwhile either counted before the
- * lock (and is seen by the recount, a statement after it) or adds its one after the recount.
+ * Groups after some of their rows went: gone when empty, otherwise their count and newest row read again. On
+ * PostgreSQL the groups' rows are locked first (in key order, as every batch takes them), so a notice joining a
+ * group meanwhile either counted before the lock (and is seen by the recount, a statement after it) or adds its
+ * one after the recount.
  */
-async function recountGroup(trx: Db, recipientId: string, groupKey: string): Promise<void> {
+async function recountGroups(trx: Db, groups: readonly GroupRef[]): Promise<void> {
+  if (groups.length === 0) return;
   if (dialectOf(trx as never) === 'postgres') {
     await trx
       .selectFrom('notification_groups')
       .select('latest_id')
-      .where('recipient_id', '=', recipientId)
-      .where('group_key', '=', groupKey)
+      .where(oneOfGroups<'notification_groups'>(groups))
+      .orderBy('recipient_id')
+      .orderBy('group_key')
       .forUpdate()
       .execute();
   }
-  const newest = await trx
+  // (PostgreSQL has no max() of a uuid: each group's newest row is ranked first instead.)
+  const ranked = trx
     .selectFrom('notifications')
-    .select(['id', 'created_at'])
-    .where('recipient_id', '=', recipientId)
-    .where('group_key', '=', groupKey)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!newest) {
-    await trx
-      .deleteFrom('notification_groups')
-      .where('recipient_id', '=', recipientId)
-      .where('group_key', '=', groupKey)
-      .execute();
-    return;
+    .select(['recipient_id', 'group_key', 'id', 'created_at'])
+    .select((eb) => [
+      eb.fn
+        .agg<number>('row_number')
+        .over((over) => over.partitionBy(['recipient_id', 'group_key']).orderBy('id', 'desc'))
+        .as('rank'),
+      eb.fn
+        .agg<number | string>('count', [eb.lit(1)])
+        .over((over) => over.partitionBy(['recipient_id', 'group_key']))
+        .as('actors'),
+    ])
+    .where(oneOfGroups<'notifications'>(groups))
+    .as('ranked');
+  const left = await trx.selectFrom(ranked).selectAll().where('rank', '=', 1).execute();
+  const leftOf = new Map(left.map((row) => [refOf(row.recipient_id, row.group_key), row]));
+  const emptied = groups.filter((group) => !leftOf.has(refOf(group.recipientId, group.groupKey)));
+  if (emptied.length > 0) {
+    await trx.deleteFrom('notification_groups').where(oneOfGroups<'notification_groups'>(emptied)).execute();
   }
-  // (PostgreSQL has no max() of a uuid: the newest row is read on the index instead.)
-  const left = await trx
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number | string>().as('actors'))
-    .where('recipient_id', '=', recipientId)
-    .where('group_key', '=', groupKey)
-    .executeTakeFirstOrThrow();
-  await trx
-    .updateTable('notification_groups')
-    .set({ actor_count: Number(left.actors), latest_id: newest.id, latest_at: Number(newest.created_at) })
-    .where('recipient_id', '=', recipientId)
-    .where('group_key', '=', groupKey)
-    .execute();
+  for (const row of left) {
+    await trx
+      .updateTable('notification_groups')
+      .set({ actor_count: Number(row.actors), latest_id: row.id, latest_at: Number(row.created_at) })
+      .where('recipient_id', '=', row.recipient_id)
+      .where('group_key', '=', row.group_key)
+      .execute();
+  }
 }
 
 /** Every notification about a post, read or not, for everyone (the post was deleted). */

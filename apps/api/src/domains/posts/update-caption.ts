@@ -1,7 +1,7 @@
 import { updateCaption } from '@civitas/contract';
 import { postNotFound } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
-import { takeBackMentions, tellMentions } from '../notifications/notices.js';
+import { takeBack, tell } from '../notifications/notices.js';
 import { quietly } from '../notifications/quietly.js';
 import { extractHashtags } from './caption.js';
 import { countedOnTags, linkHashtags, replaceMentions, unlinkHashtags } from './hashtag-links.js';
@@ -41,8 +41,12 @@ export default defineRoute(updateCaption, async ({ params, body, caller, ctx, re
   ctx.caches.posts.forget(post.id);
   // Those it no longer mentions lose an unread mention; those it now mentions are told, once the post is out.
   const before = parseIdList(post.mention_ids).filter((id) => !mentionIds.includes(id));
-  await quietly(request, takeBackMentions(ctx, post.id, caller.citizenId, before));
-  if (out) await quietly(request, tellMentions(ctx, post.id));
+  await Promise.all(
+    before.map((recipientId) =>
+      quietly(request, takeBack(ctx, { kind: 'mention', postId: post.id, authorId: caller.citizenId, recipientId })),
+    ),
+  );
+  if (out) await quietly(request, tell(ctx, { kind: 'mention', postId: post.id }));
   const updated = await loadVisiblePost(ctx, post.id, caller.citizenId);
   const view = postView(updated.post, updated.hydration);
   return { caption: view.caption, mentionRequest: view.mentionRequest, hashtags: view.hashtags };
