@@ -165,6 +165,12 @@ const ConfigSchema = z.object({
   ANALYTICS_EVENTS_PER_DAY: z.coerce.number().int().min(1).default(2_000_000),
   /** Analytics sockets open at once from one address, per instance (a browser opens one per tab). */
   ANALYTICS_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  /**
+   * Whether a like tells its post's author (ADR 077). Off until the like path carries it within its goal: told
+   * beside each like, in a batch of its own, it halved the like/unlike throughput on PostgreSQL
+   * (docs/benchmarks/2026-12-07.md). Follows, requests, acceptances and mentions always tell.
+   */
+  LIKE_NOTIFICATIONS: z.enum(['true', 'false']).default('false'),
   /** Days a notification is kept; older groups are deleted by the sweeper (ADR 077). */
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3660).default(90),
   /** Days an analytics event is kept; older ones are deleted by the sweeper (ADR 051). */

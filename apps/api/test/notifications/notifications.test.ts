@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishProcessedPost } from '../../src/domains/media/publish.js';
+import { noticesWritten } from '../../src/domains/notifications/notices.js';
 import { sweepOldNotifications } from '../../src/domains/notifications/sweep-old-notifications.js';
 import { expectError, expectOk } from '../support/answers.js';
 import { deletePost, editCaption, paths, post, sendFriendRequest } from '../support/calls.js';
@@ -11,7 +12,8 @@ import { asCitizen, type Citizen, createTestApp, type TestApp } from '../support
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Likes tell only where LIKE_NOTIFICATIONS is on (ADR 077); the last test tries the default.
+  t = await createTestApp({ env: { LIKE_NOTIFICATIONS: 'true' } });
 });
 afterAll(() => t.close());
 
@@ -25,14 +27,21 @@ interface Line {
   friendRequestId: string | null;
   read: boolean;
 }
-const list = async (who: Citizen, query = ''): Promise<{ data: Line[]; continuationToken: string | null }> =>
-  expectOk(await t.request({ method: 'GET', url: `${N}/notifications${query}`, as: asCitizen(who) }));
-const unread = async (who: Citizen): Promise<number> =>
-  expectOk(await t.request({ method: 'GET', url: `${N}/unread-count`, as: asCitizen(who) })).count;
-const markRead = async (who: Citizen, upTo?: string): Promise<number> =>
-  expectOk(
+// The answers do not wait for their notices (ADR 077): every read waits for those on their way first.
+const list = async (who: Citizen, query = ''): Promise<{ data: Line[]; continuationToken: string | null }> => {
+  await noticesWritten(t.ctx);
+  return expectOk(await t.request({ method: 'GET', url: `${N}/notifications${query}`, as: asCitizen(who) }));
+};
+const unread = async (who: Citizen): Promise<number> => {
+  await noticesWritten(t.ctx);
+  return expectOk(await t.request({ method: 'GET', url: `${N}/unread-count`, as: asCitizen(who) })).count;
+};
+const markRead = async (who: Citizen, upTo?: string): Promise<number> => {
+  await noticesWritten(t.ctx);
+  return expectOk(
     await t.request({ method: 'POST', url: `${N}/read`, as: asCitizen(who), ...(upTo ? { payload: { upTo } } : {}) }),
   ).count;
+};
 const setPreferences = async (who: Citizen, change: Record<string, boolean>) =>
   expectOk(await t.request({ method: 'PUT', url: `${N}/preferences`, as: asCitizen(who), payload: change }));
 const actorNames = (line: Line | undefined) => line?.actors.map((actor) => actor.username);
@@ -43,6 +52,7 @@ const picture = {
 
 /** Each group's kept count against a recount of its rows, and no group without rows. */
 async function groupsAgreeWithRows(): Promise<void> {
+  await noticesWritten(t.ctx);
   const drift = await sql<{ recipient_id: string }>`
     select g.recipient_id from notification_groups g
     where g.actor_count <> (select count(*) from notifications n
@@ -90,6 +100,7 @@ describe('likes', () => {
       const yesterday = realNow() - 24 * 60 * 60_000;
       t.ctx.now = () => yesterday;
       expectOk(await post(t, paths.like(postId), first));
+      await noticesWritten(t.ctx);
     } finally {
       t.ctx.now = realNow;
     }
@@ -374,6 +385,7 @@ describe('the sweeper', () => {
       const longAgo = realNow() - (t.ctx.config.NOTIFICATION_RETENTION_DAYS + 1) * 24 * 60 * 60_000;
       t.ctx.now = () => longAgo;
       expectOk(await post(t, paths.follow(me.id), old));
+      await noticesWritten(t.ctx);
     } finally {
       t.ctx.now = realNow;
     }
@@ -382,5 +394,22 @@ describe('the sweeper', () => {
     expect(await sweepOldNotifications(t.ctx)).toBeGreaterThanOrEqual(1);
     expect((await list(me)).data.map(actorNames)).toEqual([[recent.username]]);
     await groupsAgreeWithRows();
+  });
+});
+
+describe('with the default configuration', () => {
+  it('a like tells nobody (LIKE_NOTIFICATIONS off), while a follow still does', async () => {
+    const plain = await createTestApp({ seed: false });
+    try {
+      const [author, fan] = [await plain.newCitizen(), await plain.newCitizen()];
+      const postId = await plain.newPost({ authorId: author.id, ...picture });
+      expectOk(await post(plain, paths.like(postId), fan));
+      expectOk(await post(plain, paths.follow(author.id), fan));
+      await noticesWritten(plain.ctx);
+      const res = await plain.request({ method: 'GET', url: `${N}/notifications`, as: asCitizen(author) });
+      expect(expectOk(res).data.map((line: Line) => line.kind)).toEqual(['follow']);
+    } finally {
+      await plain.close();
+    }
   });
 });

@@ -9,6 +9,6 @@ import { cannotFollowSelf } from './self.js';
 export default defineRoute(unfollow, async ({ params, caller, ctx, request }) => {
   const { callerId, otherId } = await requireOtherCitizen(ctx.db, caller.citizenId, params.citizenId, cannotFollowSelf);
   const followingCount = await removeFollow(ctx.db, callerId, otherId);
-  await quietly(request, takeBack(ctx, { kind: 'follow', followerId: callerId, followeeId: otherId }));
+  quietly(request, takeBack(ctx, { kind: 'follow', followerId: callerId, followeeId: otherId }));
   return { citizenId: otherId, amIFollowing: false, followingCount };
 });

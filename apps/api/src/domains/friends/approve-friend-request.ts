@@ -9,7 +9,7 @@ import { friendRequestNotFound, requireRequestAs } from './request-party.js';
 export default defineRoute(approveFriendRequest, async ({ params, caller, ctx, request: call }) => {
   const { request, otherId } = await requireRequestAs(ctx.db, params.id, caller.citizenId, 'recipient', 'approve');
   if (!(await acceptFriendRequest(ctx.db, request.id, ctx.now()))) throw friendRequestNotFound();
-  await quietly(
+  quietly(
     call,
     tell(ctx, { kind: 'friendAccepted', requestId: request.id, fromId: request.from_id, toId: request.to_id }),
   );

@@ -9,7 +9,7 @@ import { friendRequestNotFound, requireRequestAs } from './request-party.js';
 export default defineRoute(cancelFriendRequest, async ({ params, caller, ctx, request: call }) => {
   const { request, otherId } = await requireRequestAs(ctx.db, params.id, caller.citizenId, 'sender', 'cancel');
   if (!(await removeFriendRequest(ctx.db, request.id))) throw friendRequestNotFound();
-  await quietly(
+  quietly(
     call,
     takeBack(ctx, { kind: 'friendRequest', requestId: request.id, fromId: request.from_id, toId: request.to_id }),
   );

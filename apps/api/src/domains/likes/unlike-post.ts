@@ -8,6 +8,8 @@ import { unlike } from './like-batches.js';
 export default defineRoute(unlikePost, async ({ params, caller, ctx, request }) => {
   const likes = await unlike(ctx, params.id, caller.citizenId);
   if (!likes) throw postNotFound();
-  await quietly(request, takeBack(ctx, { kind: 'like', postId: params.id, actorId: caller.citizenId }));
+  if (ctx.config.LIKE_NOTIFICATIONS === 'true') {
+    quietly(request, takeBack(ctx, { kind: 'like', postId: params.id, actorId: caller.citizenId }));
+  }
   return { contentId: params.id, likesOverviewDetails: likes };
 });

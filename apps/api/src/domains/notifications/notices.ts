@@ -62,12 +62,32 @@ async function eachOrAlone<K>(wants: readonly K[], write: (batch: readonly K[]) 
   }
 }
 
+/** Notices on their way, per context: what `noticesWritten` waits for. */
+const pending = oncePer((_ctx: NoticeContext) => new Set<Promise<void>>());
+
+function track(ctx: NoticeContext, written: Promise<void>): Promise<void> {
+  const onTheWay = pending(ctx);
+  onTheWay.add(written);
+  const done = () => onTheWay.delete(written);
+  written.then(done, done);
+  return written;
+}
+
 /** Tells what an action did, once it has committed (a failure is the caller's to log: see quietly.ts). */
-export const tell = (ctx: NoticeContext, telling: Telling): Promise<void> => lines(ctx).tell.load(telling);
+export const tell = (ctx: NoticeContext, telling: Telling): Promise<void> => track(ctx, lines(ctx).tell.load(telling));
 
 /** Takes back what an undone action told, if its recipient has not read it. */
 export const takeBack = (ctx: NoticeContext, takingBack: TakingBack): Promise<void> =>
-  lines(ctx).takeBack.load(takingBack);
+  track(ctx, lines(ctx).takeBack.load(takingBack));
+
+/**
+ * Settles once every notice and withdrawal begun so far is written (or failed): the answers do not wait for them
+ * (quietly.ts), so a reader that must see them (a test, the CLI before it exits) waits here.
+ */
+export async function noticesWritten(ctx: NoticeContext): Promise<void> {
+  const onTheWay = pending(ctx);
+  while (onTheWay.size > 0) await Promise.allSettled([...onTheWay]);
+}
 
 const isPostgres = (db: Db) => dialectOf(db as never) === 'postgres';
 const ofKind = <W extends { kind: string }, K extends W['kind']>(wants: readonly W[], kind: K) =>

@@ -1,13 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Tells, after an action has committed, without letting a failure change the action's answer: the like is made
- * whether or not its author could be told, and a notification not written is logged (ADR 077).
+ * Tells in the background, after an action has committed: the answer does not wait for the notice (it is written
+ * with the others of its batch, within a moment: ADR 077), and a failure is logged, never the action's: the like
+ * is made whether or not its author could be told.
  */
-export async function quietly(request: FastifyRequest, telling: Promise<void>): Promise<void> {
-  try {
-    await telling;
-  } catch (error) {
-    request.log.error({ err: error }, 'a notification was not written');
-  }
+export function quietly(request: FastifyRequest, telling: Promise<void>): void {
+  telling.catch((error: unknown) => request.log.error({ err: error }, 'a notification was not written'));
 }

@@ -41,12 +41,10 @@ export default defineRoute(updateCaption, async ({ params, body, caller, ctx, re
   ctx.caches.posts.forget(post.id);
   // Those it no longer mentions lose an unread mention; those it now mentions are told, once the post is out.
   const before = parseIdList(post.mention_ids).filter((id) => !mentionIds.includes(id));
-  await Promise.all(
-    before.map((recipientId) =>
-      quietly(request, takeBack(ctx, { kind: 'mention', postId: post.id, authorId: caller.citizenId, recipientId })),
-    ),
-  );
-  if (out) await quietly(request, tell(ctx, { kind: 'mention', postId: post.id }));
+  for (const recipientId of before) {
+    quietly(request, takeBack(ctx, { kind: 'mention', postId: post.id, authorId: caller.citizenId, recipientId }));
+  }
+  if (out) quietly(request, tell(ctx, { kind: 'mention', postId: post.id }));
   const updated = await loadVisiblePost(ctx, post.id, caller.citizenId);
   const view = postView(updated.post, updated.hydration);
   return { caption: view.caption, mentionRequest: view.mentionRequest, hashtags: view.hashtags };
