@@ -7,7 +7,7 @@
 #     `dropdb` after): its dataset takes gigabytes (2.5 GB on SQLite) and is written out for minutes after it
 #     is generated, and a test run against the same database meanwhile is slowed by it.
 #   BENCH_ONLY=citizen,detail   runs only the named paths: guest guest-snapshots citizen citizen-snapshots detail
-#     detail-crowd overview like like-many like-crowd create create-many, and page (the stage's HTML page as a
+#     detail-crowd overview like like-many like-crowd follow-crowd create create-many, and page (the stage's HTML page as a
 #     guest; not in the default set, which is the API's)
 #   BENCH_PAGES_FIRST (1): render a post, a profile and the stage before the API is measured, as a server that
 #     has been up a while has (0: the API alone)
@@ -31,7 +31,7 @@ cd "$(dirname "$0")/.."
 data=${1:-./.bench-data}
 port=${BENCH_PORT:-3199}
 duration=${BENCH_SECONDS:-15}
-only=",${BENCH_ONLY:-guest,guest-snapshots,citizen,citizen-snapshots,detail,detail-crowd,overview,like,like-many,like-crowd,create,create-many},"
+only=",${BENCH_ONLY:-guest,guest-snapshots,citizen,citizen-snapshots,detail,detail-crowd,overview,like,like-many,like-crowd,follow-crowd,create,create-many},"
 cli() { DATA_DIR="$data" node apps/api/dist/cli/main.js "$@"; }
 sql() { node bench/api/lookup.mjs "$data" "$1"; }
 command -v wrk >/dev/null || bash scripts/install-system-deps.sh wrk
@@ -54,8 +54,12 @@ crowd=$(DATA_DIR="$data" node bench/api/mint-citizens.mjs GB "${BENCH_CITIZENS_L
 citizen=$(cli mint-token --username "$(sql "select username from citizens where country='GB' order by id limit 1")" | tail -1)
 post=$(sql "select id from posts where sharing='public' and status='ready' and deleted_at is null order by id limit 1 offset 5000")
 some_posts="select id from posts where sharing='public' and status='ready' and deleted_at is null order by id limit 200 offset 10000"
+# Citizens to follow, far from the crowd's (the first of each country): none follows themself.
+some_citizens="select id from citizens order by id limit 200 offset 50000"
 if [ -n "${DATABASE_URL:-}" ]; then many_posts=$(sql "select string_agg(id::text, ',') from ($some_posts) as p")
-else many_posts=$(sql "select group_concat(id, ',') from ($some_posts)"); fi
+  many_citizens=$(sql "select string_agg(id::text, ',') from ($some_citizens) as c")
+else many_posts=$(sql "select group_concat(id, ',') from ($some_posts)")
+  many_citizens=$(sql "select group_concat(id, ',') from ($some_citizens)"); fi
 
 # The server's PostgreSQL sessions carry an application name, so their CPU time can be told from other clients'.
 server_url=${DATABASE_URL:-}
@@ -167,6 +171,7 @@ run overview "post overview (guest)" -H "Authorization: Bearer $guest" -H "X-API
 BENCH_TOKEN=$citizen BENCH_POST=$post run like "like/unlike (one citizen, one post)" -s bench/api/like-unlike.lua "$base"
 BENCH_TOKEN=$citizen BENCH_POSTS=$many_posts run like-many "like/unlike (one citizen, 200 posts)" -s bench/api/like-unlike-many.lua "$base"
 BENCH_TOKENS=$crowd BENCH_POSTS=$many_posts run like-crowd "like/unlike (crowd, 200 posts)" -s bench/api/like-unlike-crowd.lua "$base"
+BENCH_TOKENS=$crowd BENCH_CITIZENS=$many_citizens run follow-crowd "follow/unfollow (crowd, 200 citizens)" -s bench/api/follow-unfollow-crowd.lua "$base"
 BENCH_TOKENS=$citizen run create "create post (one citizen)" -s bench/api/create-post.lua "$base"
 if [[ $only == *",create-many,"* ]]; then
   # Each post also counts on its author's row: one author's posts queue on that row's lock, many authors' do not.
