@@ -15,4 +15,15 @@ describe('newId', () => {
     expect(older < newer).toBe(true);
     expect(newer).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
+
+  it('keeps the order of a millisecond when an id of an earlier one is minted in between', () => {
+    // A millisecond at or after every id minted so far (the clock's own), as a request's is.
+    const at = Date.now() + 60_000;
+    const ids: string[] = [];
+    for (let i = 0; i < 200; i += 1) {
+      ids.push(newId(at));
+      newId(at - 5_000); // a notice dated by its like, minted between two ids of the same millisecond
+    }
+    expect([...ids].sort()).toEqual(ids);
+  });
 });

@@ -3,13 +3,27 @@ import { v7 } from 'uuid';
 
 let lastMs = -1;
 let sequence = 0;
+let lastPastMs = -1;
+let pastSequence = 0;
 
 /**
- * A new time-ordered id; `at` backdates it (seeding history). Within one millisecond a counter keeps ids in
- * creation order, so ordering by id is ordering by creation on every path (feeds page by id).
+ * A new time-ordered id; `at` backdates it (seeding history, a notice dated by its like). Within one millisecond
+ * a counter keeps ids in creation order, so ordering by id is ordering by creation on every path (feeds page by
+ * id); a backdated id is ordered by its time alone.
  */
 export function newId(at?: number): string {
   const ms = at ?? Date.now();
+  // A backdated id (a notice dated by a like of a moment ago) counts on a counter of its own: moving the clock's
+  // back reset the count of its millisecond, so the next id of that millisecond could sort before one minted
+  // earlier in it.
+  if (ms < lastMs) {
+    if (ms === lastPastMs && pastSequence < 0x7fffffff) pastSequence += 1;
+    else {
+      lastPastMs = ms;
+      pastSequence = randomInt(0, 0x3fffffff);
+    }
+    return v7({ msecs: ms, seq: pastSequence });
+  }
   if (ms === lastMs && sequence < 0x7fffffff) sequence += 1;
   else {
     lastMs = ms;
