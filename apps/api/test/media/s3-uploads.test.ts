@@ -102,7 +102,10 @@ describe('publishing through object storage', () => {
     }
     // The raw upload is gone from the bucket and from this machine once processed.
     expect(await uploadKeys(upload.uploadId)).toEqual([]);
-    expect(await readdir(join(t.ctx.config.DATA_DIR, 'work', 'uploads')).catch(() => [])).toEqual([]);
+    // The post reads as ready once it is published; the bytes are discarded just after, in the same job.
+    await expect
+      .poll(() => readdir(join(t.ctx.config.DATA_DIR, 'work', 'uploads')).catch(() => []), { timeout: 10_000 })
+      .toEqual([]);
 
     // Deleting the post deletes its media in the bucket.
     const deleted = await t.request({ method: 'DELETE', url: `/api/users/creators-content/${draft.id}`, as: 'alice' });
