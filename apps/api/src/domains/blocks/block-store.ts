@@ -21,6 +21,28 @@ export async function blockedBetween(db: Db, a: string, b: string): Promise<bool
   return row !== undefined;
 }
 
+/**
+ * The blocks standing between any of `these` and any of `those`, either way, in one query: each as `a blocked
+ * b`. The batched form of blockedBetween, for a mention's citizens and a batch of notices.
+ */
+export async function blocksAmong(
+  db: Db,
+  these: readonly string[],
+  those: readonly string[],
+): Promise<{ blocker_id: string; blocked_id: string }[]> {
+  if (these.length === 0 || those.length === 0) return [];
+  return db
+    .selectFrom('blocks')
+    .select(['blocker_id', 'blocked_id'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blocker_id', 'in', [...these]), eb('blocked_id', 'in', [...those])]),
+        eb.and([eb('blocker_id', 'in', [...those]), eb('blocked_id', 'in', [...these])]),
+      ]),
+    )
+    .execute();
+}
+
 /** The 403 of a graph change between two citizens a block stands between (ADR 069). */
 export const blockedError = (what: string) =>
   forbidden('BLOCKED', `You cannot ${what}: one of you has blocked the other`);

@@ -24,6 +24,10 @@ export const groupKeys = {
   mention: (postId: string) => `mention:${postId}`,
 } as const;
 
+/** The friend request a friend request's group names (groupKeys.friendRequest read back); null for other keys. */
+export const requestIdOf = (groupKey: string): string | null =>
+  groupKey.startsWith('friendRequest:') ? groupKey.slice('friendRequest:'.length) : null;
+
 /** The settings column that turns a kind on (1) or off (0). */
 export const settingOf = {
   like: 'like_on',

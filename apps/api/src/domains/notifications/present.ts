@@ -7,6 +7,7 @@ import { citizenSummaryView, isoTime } from '../posts/present.js';
 import { parseRenditions } from '../posts/renditions.js';
 import type { CitizenSummaryRow } from '../posts/rows.js';
 import { passesAll, standardRules } from '../posts/visibility.js';
+import { requestIdOf } from './kinds.js';
 
 /** Actors a line names; the rest are counted ("and 3 others"). */
 export const ACTORS_SHOWN = 3;
@@ -34,7 +35,7 @@ export async function presentGroups(
     pendingRequests(ctx, groups),
   ]);
   return groups.map((group) => {
-    const requestId = group.kind === 'friendRequest' ? group.group_key.slice(group.group_key.indexOf(':') + 1) : null;
+    const requestId = requestIdOf(group.group_key);
     return {
       id: group.latest_id,
       kind: group.kind,
@@ -124,9 +125,7 @@ async function pendingRequests(
   ctx: Pick<AppContext, 'db' | 'dialect'>,
   groups: readonly GroupRow[],
 ): Promise<Set<string>> {
-  const ids = groups.flatMap((group) =>
-    group.kind === 'friendRequest' ? [group.group_key.slice(group.group_key.indexOf(':') + 1)] : [],
-  );
+  const ids = groups.flatMap((group) => requestIdOf(group.group_key) ?? []);
   if (ids.length === 0) return new Set();
   const rows = await ctx.db
     .selectFrom('friend_requests')

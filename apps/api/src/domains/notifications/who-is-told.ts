@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { blocksAmong } from '../blocks/block-store.js';
 import { settingOf } from './kinds.js';
 import type { Notice } from './notice.js';
 
@@ -13,16 +14,7 @@ export async function whoIsTold(db: Db, notices: readonly Notice[]): Promise<Not
   if (candidates.length === 0) return [];
   const recipients = [...new Set(candidates.map((notice) => notice.recipientId))];
   const actors = [...new Set(candidates.map((notice) => notice.actorId))];
-  const blocks = await db
-    .selectFrom('blocks')
-    .select(['blocker_id', 'blocked_id'])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('blocker_id', 'in', recipients), eb('blocked_id', 'in', actors)]),
-        eb.and([eb('blocker_id', 'in', actors), eb('blocked_id', 'in', recipients)]),
-      ]),
-    )
-    .execute();
+  const blocks = await blocksAmong(db, recipients, actors);
   const mutes = await db
     .selectFrom('mutes')
     .select(['muter_id', 'muted_id'])

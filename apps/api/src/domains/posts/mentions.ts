@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { badRequest } from '../../http/errors.js';
-import { blockedError } from '../blocks/block-store.js';
+import { blockedError, blocksAmong } from '../blocks/block-store.js';
 import { extractMentionedUsernames } from './caption.js';
 
 /**
@@ -52,16 +52,6 @@ export async function resolveMentions(
 async function refuseBlockedMentions(db: Db, authorId: string, mentioned: readonly string[]): Promise<void> {
   const others = mentioned.filter((id) => id !== authorId);
   if (others.length === 0) return;
-  const blocked = await db
-    .selectFrom('blocks')
-    .select('blocker_id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('blocker_id', '=', authorId), eb('blocked_id', 'in', others)]),
-        eb.and([eb('blocker_id', 'in', others), eb('blocked_id', '=', authorId)]),
-      ]),
-    )
-    .limit(1)
-    .executeTakeFirst();
-  if (blocked) throw blockedError('mention a citizen you blocked or who blocked you; remove the mention');
+  if ((await blocksAmong(db, [authorId], others)).length > 0)
+    throw blockedError('mention a citizen you blocked or who blocked you; remove the mention');
 }
