@@ -27,6 +27,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
+// The signed-in corner is an island of its own (ADR 023): a loaded machine may draw it a while after the page's load,
+// so every read of it polls.
 const header = () => page.locator('header.site-header');
 // Next's route announcer is an alert of its own, outside <main>.
 const main = () => page.locator('main');
@@ -109,7 +111,7 @@ describe('a person in a real browser', () => {
     // The server runs with 60 s access tokens, so with the 180 s margin every render counts them as expiring.
     const before = await cookieJar(context);
     await page.reload();
-    expect(await header().textContent()).toContain(`Signed in as ${person.username}`);
+    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(`Signed in as ${person.username}`);
     const after = await cookieJar(context);
     expect(after.get('civitas_refresh_token')?.value).not.toBe(before.get('civitas_refresh_token')?.value);
     expect(after.get('civitas_citizen_token')?.value).not.toBe(before.get('civitas_citizen_token')?.value);
@@ -133,14 +135,14 @@ describe('a person in a real browser', () => {
     expect(new Set(renewed).size).toBe(1);
     // The browser, still holding the token those requests presented, gets the same renewal and stays signed in.
     await page.reload();
-    expect(await header().textContent()).toContain(`Signed in as ${person.username}`);
+    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(`Signed in as ${person.username}`);
   });
 
   it('is renewed silently when the browser has already dropped the expired token', async () => {
     await context.clearCookies({ name: 'civitas_citizen_token' });
     const spent = (await cookieJar(context)).get('civitas_refresh_token')?.value;
     await page.goto(`${origin}/`);
-    expect(await header().textContent()).toContain(`Signed in as ${person.username}`);
+    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(`Signed in as ${person.username}`);
     const jar = await cookieJar(context);
     expect(jar.get('civitas_citizen_token')?.value).toBeTruthy();
     expect(jar.get('civitas_refresh_token')?.value).not.toBe(spent);
@@ -199,7 +201,7 @@ describe('a person in a real browser', () => {
 
     await signInFromHeader(NEW_PASSWORD);
     await page.waitForURL(`${origin}${startPage()}`);
-    expect(await header().textContent()).toContain(`Signed in as ${person.username}`);
+    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(`Signed in as ${person.username}`);
   });
 
   it('opened without the link’s token, the reset page says where to get one', async () => {
