@@ -5,6 +5,7 @@ import type { AppContext } from './context.js';
 import { registerAnalyticsSocket } from './domains/analytics/analytics-socket.js';
 import { ensureWebClient } from './domains/identity/clients.js';
 import { postFilesGate } from './domains/media/post-files-access.js';
+import { endLiveStreams } from './domains/notifications/live-stream.js';
 import { registerAddressBudget } from './http/abuse-limits.js';
 import { sessionCookieNames } from './http/auth/cookies.js';
 import { closeConnectionsWhenAnswered } from './http/drain.js';
@@ -91,6 +92,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
   app.addHook('preClose', (done) => {
     ready.close();
+    // Open notification streams would hold the server open; their browsers reconnect to another instance.
+    endLiveStreams(ctx);
     done();
   });
   lane = ready;

@@ -173,6 +173,11 @@ const ConfigSchema = z.object({
   LIKE_NOTIFICATIONS: z.enum(['true', 'false']).default('false'),
   /** Days a notification is kept; older groups are deleted by the sweeper (ADR 077). */
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3660).default(90),
+  /**
+   * Seconds between a live notification stream's heartbeats, which keep it open through proxies and check its
+   * token again, closing it once expired or signed out (ADR 078).
+   */
+  NOTIFICATION_STREAM_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
   /** Days an analytics event is kept; older ones are deleted by the sweeper (ADR 051). */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3660).default(180),
   /**

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { CacheBus } from './cache/cache-bus.js';
+import type { CitizenBell } from './cache/citizen-bell.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { DialectName } from './db/dialect.js';
@@ -36,6 +37,8 @@ export interface AppContext {
   redis: Redis | null;
   /** Tells every instance (through Redis when configured) of writes that make their caches stale. */
   cacheBus: CacheBus;
+  /** Tells every instance's live streams that a citizen's notifications changed (ADR 078). */
+  bell: CitizenBell;
   /** The domains' caches, made and typed in domains/caches.ts (which fills in `AppCaches`). */
   caches: AppCaches;
   media: {

@@ -1,4 +1,5 @@
 import { createCacheBus } from './cache/cache-bus.js';
+import { createCitizenBell } from './cache/citizen-bell.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { createDatabase } from './db/database.js';
@@ -50,6 +51,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     limiter: redis ? redisLimiter(redis) : memoryLimiter(),
     redis,
     cacheBus: createCacheBus(redis, (error) => console.error('cache events:', error)),
+    bell: createCitizenBell(redis, (error) => console.error('citizen bell:', error)),
     caches: createCaches(config),
     media: {
       ...(await mediaDrivers(config)), // uploads and files: DATA_DIR, or the bucket when S3_* is set (ADR 021)
@@ -80,6 +82,7 @@ function forgetOnCacheEvents(ctx: AppContext): void {
 /** Closes what createContext opened. */
 export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.cacheBus.close();
+  await ctx.bell.close();
   await ctx.media.queue.close();
   await ctx.db.destroy();
   ctx.redis?.disconnect();

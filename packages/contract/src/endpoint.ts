@@ -61,6 +61,11 @@ export interface EndpointDef {
   readonly body?: z.ZodType;
   /** The body is raw bytes (`application/octet-stream`), streamed by the handler rather than parsed. */
   readonly rawBody?: true;
+  /**
+   * The answer is a `text/event-stream` that stays open (server-sent events); `success.body` documents one event's
+   * data. Refusals (401, 403, 400, 429) are answered before it opens, as JSON like every other call's.
+   */
+  readonly eventStream?: true;
   /** Error statuses beyond 400-409 (and 429 when rate-limited) that the call answers, for the OpenAPI. */
   readonly errors?: readonly (413 | 415 | 422 | 429 | 503)[];
   /** Success status and body schema; `null` body means 204 No Content. */

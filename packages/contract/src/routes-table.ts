@@ -693,4 +693,11 @@ export const routeTable: RouteTable = {
     versions: ['1.0'],
     body: true,
   },
+  streamNotifications: {
+    service: 'notifications',
+    method: 'GET',
+    path: '/v1/stream',
+    access: 'citizen',
+    versions: ['1.0'],
+  },
 };

@@ -38,9 +38,12 @@ export interface CacheBus {
  */
 export function createCacheBus(redis: Redis | null, onError: (error: unknown) => void = () => {}): CacheBus {
   const handlers = new Map<CacheEvent, (() => void | Promise<void>)[]>();
-  // A failing handler is reported, never thrown: the write that announced has already been made.
-  const apply = (event: CacheEvent) =>
-    Promise.all((handlers.get(event) ?? []).map((handler) => Promise.resolve().then(handler).catch(report)));
+  // A failing handler is reported, never thrown: the write that announced has already been made. Handlers run in
+  // the order they were added, each after the last, so a later one sees what an earlier one reloaded (the live
+  // streams check their tokens once the sign-outs are read again).
+  const apply = async (event: CacheEvent) => {
+    for (const handler of handlers.get(event) ?? []) await Promise.resolve().then(handler).catch(report);
+  };
   const instance = randomUUID();
   let closed = false;
   // A subscription still being made when the bus closes (a short CLI command) fails harmlessly: not reported.

@@ -32,3 +32,9 @@ export function newId(at?: number): string {
   }
   return v7({ msecs: ms, seq: sequence });
 }
+
+/** The smallest id of a moment: every id minted at `ms` or later sorts after it (a time bound on an id column). */
+export function idFloorAt(ms: number): string {
+  const hex = Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7000-8000-000000000000`;
+}

@@ -95,6 +95,7 @@ function mountRoute(scope: FastifyInstance, ctx: AppContext, route: Route, limit
       ...(endpoint.querystring ? { querystring: endpoint.querystring } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.rawBody ? { body: rawBytes, consumes: ['application/octet-stream'] } : {}),
+      ...(endpoint.eventStream ? { produces: ['text/event-stream'] } : {}),
       response: {
         [endpoint.success.status]: endpoint.success.body ?? noContent,
         ...errorResponses,
@@ -111,6 +112,8 @@ function mountRoute(scope: FastifyInstance, ctx: AppContext, route: Route, limit
         request,
         reply,
       });
+      // An event stream's handler has taken the reply over and answers on it as long as it stays open.
+      if (endpoint.eventStream) return reply;
       reply.code(endpoint.success.status);
       if (result instanceof SerializedBody) return sendSerialized(request, reply, result);
       return endpoint.success.body === null ? reply.send(undefined as never) : result;

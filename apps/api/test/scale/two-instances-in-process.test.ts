@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moderate } from '../../src/cli/commands/moderation.js';
 import { stageCommand } from '../../src/cli/commands/stage.js';
@@ -7,6 +8,7 @@ import { stagePost } from '../../src/domains/feeds/stage-membership.js';
 import { rotateSigningKeys } from '../../src/http/auth/rotation.js';
 import { insertCitizen } from '../../src/seed/citizens.js';
 import { insertPost } from '../../src/seed/posts.js';
+import { openStream } from '../support/event-stream.js';
 import { feeds } from '../support/feeds.js';
 import { type Instance, startInstance } from '../support/instances.js';
 import { testRedisUrl } from '../support/redis-queue.js';
@@ -260,5 +262,36 @@ describe('two instances on one database and one Redis', () => {
         (status) => status === 401,
       ),
     ).toBe(401);
+  });
+
+  it('deliver to a stream open on B a follow made through A, within a moment (ADR 078)', async () => {
+    await b.ctx.bell.ready;
+    await b.app.listen({ port: 0, host: '127.0.0.1' });
+    const now = Date.now();
+    const [followed, follower] = await Promise.all(
+      ['followed', 'follower'].map(async (name) => {
+        const username = `${name}_${now.toString(36)}`;
+        const id = await insertCitizen(a.ctx.db, { username, displayName: name, country: 'IS' }, now);
+        return { id, token: await a.ctx.tokens.issue({ kind: 'citizen', citizenId: id, username }, 900) };
+      }),
+    );
+    const port = (b.app.server.address() as AddressInfo).port;
+    const stream = await openStream(`http://127.0.0.1:${port}/api/notifications/v1/stream`, {
+      authorization: `Bearer ${followed?.token}`,
+    });
+    try {
+      await stream.next((event) => event.event === 'unread');
+      const res = await a.app.inject({
+        method: 'POST',
+        url: `/api/users/influencers/me/follow/${followed?.id}`,
+        headers: { authorization: `Bearer ${follower?.token}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const told = await stream.next((event) => event.event === 'notification');
+      expect(told.data).toMatchObject({ kind: 'follow', actors: [{ id: follower?.id }] });
+      await stream.next((event) => event.event === 'unread' && (event.data as { count: number }).count === 1);
+    } finally {
+      stream.close();
+    }
   });
 });

@@ -26,6 +26,27 @@ afterAll(() => t.close());
 
 let sent = 0;
 
+/**
+ * An event stream's answer: a refusal whole; an opened stream (which never ends by itself) up to its first event,
+ * which must be the unread count, then let go.
+ */
+async function streamAnswer(options: Parameters<TestApp['app']['inject']>[0] & object) {
+  const res = await t.app.inject({ ...(options as object), payloadAsStream: true } as never);
+  const stream = (res as unknown as { stream(): NodeJS.ReadableStream & { destroy(): void } }).stream();
+  let body = '';
+  for await (const chunk of stream) {
+    body += String(chunk);
+    if (res.statusCode === 200 && body.includes('event: unread')) break;
+  }
+  if (res.statusCode === 200) {
+    stream.destroy();
+    if (!String(res.headers['content-type']).startsWith('text/event-stream')) throw new Error('a stream not as events');
+    if (!/event: unread\ndata: \{"count":\d+\}/.test(body))
+      throw new Error(`a stream opened without its count: ${body}`);
+  }
+  return { statusCode: res.statusCode, headers: res.headers, body };
+}
+
 describe(`hostile requests (seed ${SEED}, ${RUNS_PER_ENDPOINT} per endpoint)`, () => {
   it.each(allEndpoints.map((endpoint) => [`${endpoint.method} ${fullPath(endpoint)}`, endpoint] as const))(
     '%s never answers 5xx, a stack trace or SQL',
@@ -34,7 +55,7 @@ describe(`hostile requests (seed ${SEED}, ${RUNS_PER_ENDPOINT} per endpoint)`, (
         fc.asyncProperty(hostileRequest(endpoint, fixtures), async (request) => {
           sent += 1;
           const { as: _as, ...options } = request;
-          const res = await t.app.inject(options);
+          const res = endpoint.eventStream ? await streamAnswer(options) : await t.app.inject(options);
           const wrong = problem(request, res);
           if (wrong) throw new Error(`${wrong}:\n${show(request, SEED, res)}`);
         }),

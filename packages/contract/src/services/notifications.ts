@@ -106,12 +106,34 @@ export const updateNotificationPreferences = defineEndpoint({
   success: { status: 200, body: NotificationPreferences },
 });
 
+/**
+ * What the live stream sends (ADR 078): `notification` events (a line of the list, new or grown, its `id` the
+ * event's id, so a reconnection's `Last-Event-ID` resumes after it) and `unread` events (the unread count, after
+ * every change and when the stream opens). Comments (`: heartbeat`) keep the connection open.
+ */
+export const NotificationStreamEvent = z
+  .union([NotificationView, UnreadNotificationCount])
+  .meta({ id: 'NotificationStreamEvent' });
+
+export const streamNotifications = defineEndpoint({
+  service: 'notifications',
+  method: 'GET',
+  path: '/v1/stream',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary:
+    'My notifications live, as server-sent events: each new or grown line, and the unread count; resumes after `Last-Event-ID`',
+  eventStream: true,
+  success: { status: 200, body: NotificationStreamEvent },
+});
+
 export const notificationsEndpoints = [
   getNotifications,
   getUnreadNotificationCount,
   markNotificationsRead,
   getNotificationPreferences,
   updateNotificationPreferences,
+  streamNotifications,
 ] as const;
 
 export type NotificationKind = z.infer<typeof NotificationKind>;

@@ -25,6 +25,8 @@ export default defineRoute(markNotificationsRead, async ({ body, caller, ctx }) 
     null;
   if (upTo !== null) {
     await withLiveCaller(() => writeReadMark(ctx.db, me, upTo));
+    // My other tabs' and devices' streams send the count left.
+    await ctx.bell.ring([me]);
   }
   return { count: await unreadCount(ctx.db, me) };
 });

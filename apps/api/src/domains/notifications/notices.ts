@@ -19,7 +19,7 @@ import { whoIsTold } from './who-is-told.js';
  * Notices and withdrawals that arrive while one batch is written are written together by the next (group commit,
  * as likes are: ADR 035), on one line per database, so two batches never lock the same groups in turn.
  */
-export type NoticeContext = Pick<AppContext, 'db' | 'now' | 'config'>;
+export type NoticeContext = Pick<AppContext, 'db' | 'now' | 'config' | 'bell'>;
 
 /** What an action tells: the source row the notice is made from. */
 export type Telling =
@@ -42,11 +42,16 @@ const MAX_PER_BATCH = 200;
 const lines = oncePer((ctx: NoticeContext) => {
   const inLine = writeLine(MAX_PER_BATCH);
   return {
+    // Once a batch has committed, its recipients' live streams are rung (ADR 078): they read what changed.
     tell: inLine((wants: readonly Telling[]) =>
-      eachOrAlone(wants, (batch) => ctx.db.transaction().execute((trx) => tellMany(ctx, trx, batch))),
+      eachOrAlone(wants, async (batch) =>
+        ctx.bell.ring(await ctx.db.transaction().execute((trx) => tellMany(ctx, trx, batch))),
+      ),
     ),
     takeBack: inLine((wants: readonly TakingBack[]) =>
-      eachOrAlone(wants, (batch) => ctx.db.transaction().execute((trx) => takeBackMany(trx, batch))),
+      eachOrAlone(wants, async (batch) =>
+        ctx.bell.ring(await ctx.db.transaction().execute((trx) => takeBackMany(trx, batch))),
+      ),
     ),
   };
 });
@@ -93,7 +98,8 @@ const isPostgres = (db: Db) => dialectOf(db as never) === 'postgres';
 const ofKind = <W extends { kind: string }, K extends W['kind']>(wants: readonly W[], kind: K) =>
   wants.filter((want): want is Extract<W, { kind: K }> => want.kind === kind);
 
-async function tellMany(ctx: NoticeContext, trx: Db, wants: readonly Telling[]): Promise<void> {
+/** Writes the batch's notices; the answer is who was told. */
+async function tellMany(ctx: NoticeContext, trx: Db, wants: readonly Telling[]): Promise<string[]> {
   const since = ctx.now() - ctx.config.NOTIFICATION_RETENTION_DAYS * DAY_MS;
   const notices = [
     ...(await likeNotices(trx, ofKind(wants, 'like'))),
@@ -102,7 +108,9 @@ async function tellMany(ctx: NoticeContext, trx: Db, wants: readonly Telling[]):
     ...(await acceptedNotices(trx, ofKind(wants, 'friendAccepted'))),
     ...(await mentionNotices(trx, ofKind(wants, 'mention'), ctx.now())),
   ].filter((notice) => notice.at >= since);
-  await writeNotices(trx, await whoIsTold(trx, notices));
+  const told = await whoIsTold(trx, notices);
+  await writeNotices(trx, told);
+  return told.map((notice) => notice.recipientId);
 }
 
 /** A like of a post: its author is told, in the post's group of likes of the day the like was made. */
@@ -233,7 +241,8 @@ async function mentionNotices(
   }));
 }
 
-async function takeBackMany(trx: Db, wants: readonly TakingBack[]): Promise<void> {
+/** Withdraws the batch's notices; the answer is whose lists may have changed. */
+async function takeBackMany(trx: Db, wants: readonly TakingBack[]): Promise<string[]> {
   const likes = ofKind(wants, 'like');
   const authors = new Map<string, string>();
   if (likes.length > 0) {
@@ -253,6 +262,7 @@ async function takeBackMany(trx: Db, wants: readonly TakingBack[]): Promise<void
     return withdrawal ? [withdrawal] : [];
   });
   await withdrawNotices(trx, withdrawals);
+  return withdrawals.map((withdrawal) => withdrawal.recipientId);
 }
 
 /** The rows an undo takes back (a like's recipient is its post's author, read for the batch). */

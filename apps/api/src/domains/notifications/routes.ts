@@ -3,6 +3,7 @@ import getNotifications from './get-notifications.js';
 import getPreferences from './get-preferences.js';
 import getUnreadCount from './get-unread-count.js';
 import markRead from './mark-read.js';
+import streamNotifications from './stream-notifications.js';
 import updatePreferences from './update-preferences.js';
 
 /** The notifications domain's routes (ADR 077); registered by src/routes.ts. */
@@ -12,4 +13,5 @@ export const notificationsRoutes = [
   markRead,
   getPreferences,
   updatePreferences,
+  streamNotifications,
 ] as Route[];
