@@ -1,5 +1,6 @@
-import { allEndpoints, fullPath } from '@civitas/contract';
+import { allEndpoints, type EndpointDef, fullPath } from '@civitas/contract';
 import fc from 'fast-check';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/harness.js';
 import { problem, show } from './answer-checks.js';
@@ -30,8 +31,8 @@ let sent = 0;
  * An event stream's answer: a refusal whole; an opened stream (which never ends by itself) up to its first event,
  * which must be the unread count, then let go.
  */
-async function streamAnswer(options: Parameters<TestApp['app']['inject']>[0] & object) {
-  const res = await t.app.inject({ ...(options as object), payloadAsStream: true } as never);
+async function streamAnswer(options: InjectOptions) {
+  const res = await t.app.inject({ ...options, payloadAsStream: true });
   const stream = (res as unknown as { stream(): NodeJS.ReadableStream & { destroy(): void } }).stream();
   let body = '';
   for await (const chunk of stream) {
@@ -55,7 +56,7 @@ describe(`hostile requests (seed ${SEED}, ${RUNS_PER_ENDPOINT} per endpoint)`, (
         fc.asyncProperty(hostileRequest(endpoint, fixtures), async (request) => {
           sent += 1;
           const { as: _as, ...options } = request;
-          const res = endpoint.eventStream ? await streamAnswer(options) : await t.app.inject(options);
+          const res = (endpoint as EndpointDef).eventStream ? await streamAnswer(options) : await t.app.inject(options);
           const wrong = problem(request, res);
           if (wrong) throw new Error(`${wrong}:\n${show(request, SEED, res)}`);
         }),
