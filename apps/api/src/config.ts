@@ -178,6 +178,15 @@ const ConfigSchema = z.object({
    * token again, closing it once expired or signed out (ADR 078).
    */
   NOTIFICATION_STREAM_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
+  /**
+   * Who runs this server, as Web Push services are told with every push (the VAPID `sub`, ADR 079): a
+   * `mailto:` address or an `https://` URL they may contact about its pushes. Unset: PUBLIC_URL when it is
+   * https, else MAIL_FROM's address (see `vapidSubject`).
+   */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: address or an https:// URL')
+    .optional(),
   /** Days an analytics event is kept; older ones are deleted by the sweeper (ADR 051). */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3660).default(180),
   /**
@@ -245,6 +254,19 @@ export type Config = z.infer<typeof ConfigSchema>;
 
 /** The origin people open the app at (PUBLIC_URL's scheme, host and port): what same-origin checks compare. */
 export const publicOrigin = (config: Pick<Config, 'PUBLIC_URL'>): string => new URL(config.PUBLIC_URL).origin;
+
+/**
+ * The VAPID subject pushes are sent with (ADR 079): VAPID_SUBJECT, else the public site when it is https, else
+ * the mail sender's address (`Civitas <no-reply@example.org>` → `mailto:no-reply@example.org`). Push services
+ * refuse a subject that is neither a mailto: nor an https: URL.
+ */
+export function vapidSubject(config: Pick<Config, 'VAPID_SUBJECT' | 'PUBLIC_URL' | 'MAIL_FROM'>): string {
+  if (config.VAPID_SUBJECT) return config.VAPID_SUBJECT;
+  const site = new URL(config.PUBLIC_URL);
+  if (site.protocol === 'https:') return site.origin;
+  const address = /<([^>]+)>/.exec(config.MAIL_FROM)?.[1] ?? config.MAIL_FROM;
+  return `mailto:${address.trim()}`;
+}
 
 /** Keys that may reach the browser; everything else stays on the server. */
 export const browserConfigKeys = ['APP_ENV', 'PUBLIC_URL', 'SENTRY_DSN'] as const satisfies readonly (keyof Config)[];

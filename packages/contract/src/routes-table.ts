@@ -700,4 +700,28 @@ export const routeTable: RouteTable = {
     access: 'citizen',
     versions: ['1.0'],
   },
+  getPushKey: {
+    service: 'notifications',
+    method: 'GET',
+    path: '/v1/push/key',
+    access: 'citizen',
+    versions: ['1.0'],
+  },
+  subscribeToPush: {
+    service: 'notifications',
+    method: 'POST',
+    path: '/v1/push/subscriptions',
+    access: 'citizen',
+    versions: ['1.0'],
+    body: true,
+  },
+  unsubscribeFromPush: {
+    service: 'notifications',
+    method: 'DELETE',
+    path: '/v1/push/subscriptions',
+    access: 'citizen',
+    versions: ['1.0'],
+    body: true,
+    noContent: true,
+  },
 };

@@ -15,6 +15,7 @@ import * as postsAwaitingUpload from './migrations/013-posts-awaiting-upload.js'
 import * as moderation from './migrations/014-moderation.js';
 import * as blocksAndMutes from './migrations/015-blocks-and-mutes.js';
 import * as notifications from './migrations/016-notifications.js';
+import * as webPush from './migrations/017-web-push.js';
 
 /** Migrations are listed explicitly (no directory scan), so the compiled and test builds see the same set. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '014-moderation': moderation,
   '015-blocks-and-mutes': blocksAndMutes,
   '016-notifications': notifications,
+  '017-web-push': webPush,
 };
 
 /** Names of the migrations this build knows, oldest first (a backup records the newest one it has). */

@@ -127,6 +127,109 @@ export const streamNotifications = defineEndpoint({
   success: { status: 200, body: NotificationStreamEvent },
 });
 
+/** The server's application server key (VAPID, ADR 079): what a browser's `pushManager.subscribe` is given. */
+export const PushKey = z
+  .object({
+    /** The uncompressed P-256 public key, base64url: the `applicationServerKey` of a subscription. */
+    publicKey: z.string(),
+  })
+  .meta({ id: 'PushKey' });
+
+/** The longest push endpoint taken; browsers' push services use a few hundred characters. */
+export const PUSH_ENDPOINT_MAX_LENGTH = 2048;
+
+/**
+ * A push service's address, as a browser's `PushSubscription.endpoint` gives it. The server takes only https
+ * addresses of the public internet; plain http only to this machine, and only in development and tests (a
+ * local push service), and says so in its answer.
+ */
+const PushEndpoint = z
+  .url({ protocol: /^https?$/, error: 'must be the subscription’s endpoint, an https:// address' })
+  .max(PUSH_ENDPOINT_MAX_LENGTH, `must be at most ${PUSH_ENDPOINT_MAX_LENGTH} characters`);
+
+/** A key of a subscription, base64url (as `PushSubscription.toJSON()` gives it; trailing `=` are dropped). */
+const subscriptionKey = (name: string, bytes: number) => {
+  const characters = Math.ceil((bytes * 4) / 3);
+  return z
+    .string()
+    .regex(
+      new RegExp(`^[A-Za-z0-9_-]{${characters}}=*$`),
+      `must be the subscription’s ${name} key: ${bytes} bytes in base64url (${characters} characters)`,
+    )
+    .transform((key) => key.replace(/=+$/, ''));
+};
+
+/** A browser's push subscription, as `PushSubscription.toJSON()` gives it (its `expirationTime` is not kept). */
+export const PushSubscriptionBody = z
+  .object({
+    endpoint: PushEndpoint,
+    keys: z.object({
+      /** The browser's P-256 public key, uncompressed (65 bytes): what the payload is encrypted to. */
+      p256dh: subscriptionKey('p256dh', 65),
+      /** The browser's authentication secret (16 bytes). */
+      auth: subscriptionKey('auth', 16),
+    }),
+  })
+  .meta({ id: 'PushSubscription' });
+
+/**
+ * What each push carries (ADR 079), encrypted to the subscription's keys: data, never sentences, so the service
+ * worker words it in the citizen's own language. `kind` names what the push is about (only notifications so
+ * far); `data` is the line that changed, as small as a push may be.
+ */
+export const NotificationPush = z
+  .object({
+    kind: z.literal('notification'),
+    data: z.object({
+      /** The line's id, as the list's (`NotificationView.id`). */
+      id: Id,
+      kind: NotificationKind,
+      /** The same for every push of one line: a newer push of it replaces the one shown (a notification's `tag`). */
+      tag: z.string(),
+      actorCount: z.number().int().min(1),
+      /** The newest actor who may be named (none when every actor is suspended). */
+      actors: z.array(z.object({ username: z.string(), displayName: z.string() })).max(1),
+      postId: Id.nullable(),
+      /** My unread lines, this one included: for the app's badge. */
+      unreadCount: z.number().int().min(0),
+    }),
+  })
+  .meta({ id: 'NotificationPush' });
+
+export const getPushKey = defineEndpoint({
+  service: 'notifications',
+  method: 'GET',
+  path: '/v1/push/key',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'The server’s application server key (VAPID), to subscribe a browser to Web Push with',
+  success: { status: 200, body: PushKey },
+});
+
+export const subscribeToPush = defineEndpoint({
+  service: 'notifications',
+  method: 'POST',
+  path: '/v1/push/subscriptions',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary:
+    'Send my notifications to this browser by Web Push; an endpoint already stored becomes mine. Ten per citizen: an eleventh replaces the oldest',
+  body: PushSubscriptionBody,
+  success: { status: 201, body: z.object({ id: Id }).meta({ id: 'PushSubscriptionId' }) },
+});
+
+export const unsubscribeFromPush = defineEndpoint({
+  service: 'notifications',
+  method: 'DELETE',
+  path: '/v1/push/subscriptions',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary:
+    'Stop sending my notifications to this browser (an endpoint that is not mine, or not stored, changes nothing)',
+  body: z.object({ endpoint: PushEndpoint }),
+  success: { status: 204, body: null },
+});
+
 export const notificationsEndpoints = [
   getNotifications,
   getUnreadNotificationCount,
@@ -134,8 +237,13 @@ export const notificationsEndpoints = [
   getNotificationPreferences,
   updateNotificationPreferences,
   streamNotifications,
+  getPushKey,
+  subscribeToPush,
+  unsubscribeFromPush,
 ] as const;
 
 export type NotificationKind = z.infer<typeof NotificationKind>;
 export type NotificationView = z.infer<typeof NotificationView>;
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
+export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBody>;
+export type NotificationPush = z.infer<typeof NotificationPush>;

@@ -17,6 +17,7 @@ import type { MediaJobsTable } from './media-jobs.js';
 import type { CitizenRolesTable, ModerationLogTable, ReportsTable } from './moderation.js';
 import type { NotificationGroupsTable, NotificationSettingsTable, NotificationsTable } from './notifications.js';
 import type { PostMentionsTable, PostsTable } from './posts.js';
+import type { PushSubscriptionsTable } from './push.js';
 import type { StageEntriesTable } from './stage.js';
 import type { UploadsTable } from './uploads.js';
 
@@ -37,6 +38,7 @@ export interface Database {
   notifications: NotificationsTable;
   notification_groups: NotificationGroupsTable;
   notification_settings: NotificationSettingsTable;
+  push_subscriptions: PushSubscriptionsTable;
   uploads: UploadsTable;
   media_jobs: MediaJobsTable;
   analytics_events: AnalyticsEventsTable;

@@ -9,6 +9,6 @@ import { cannotFollowSelf } from './self.js';
 export default defineRoute(follow, async ({ params, caller, ctx, request }) => {
   const { callerId, otherId } = await requireOtherCitizen(ctx.db, caller.citizenId, params.citizenId, cannotFollowSelf);
   const followingCount = await addFollow(ctx.db, callerId, otherId, ctx.now());
-  quietly(request, tell(ctx, { kind: 'follow', followerId: callerId, followeeId: otherId }));
+  quietly(request, tell(ctx, { kind: 'follow', followerId: callerId, followeeId: otherId }, request.log));
   return { citizenId: otherId, amIFollowing: true, followingCount };
 });

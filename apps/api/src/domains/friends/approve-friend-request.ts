@@ -11,7 +11,11 @@ export default defineRoute(approveFriendRequest, async ({ params, caller, ctx, r
   if (!(await acceptFriendRequest(ctx.db, request.id, ctx.now()))) throw friendRequestNotFound();
   quietly(
     call,
-    tell(ctx, { kind: 'friendAccepted', requestId: request.id, fromId: request.from_id, toId: request.to_id }),
+    tell(
+      ctx,
+      { kind: 'friendAccepted', requestId: request.id, fromId: request.from_id, toId: request.to_id },
+      call.log,
+    ),
   );
   return { friendRequestId: request.id, citizenId: otherId, isFriends: true };
 });

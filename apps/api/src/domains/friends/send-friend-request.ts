@@ -11,6 +11,6 @@ export default defineRoute(sendFriendRequest, async ({ params, caller, ctx, requ
     message: 'You cannot send a friend request to yourself; use the id of another citizen',
   });
   const friendRequestId = await createFriendRequest(ctx.db, callerId, otherId, ctx.now());
-  quietly(request, tell(ctx, { kind: 'friendRequest', requestId: friendRequestId }));
+  quietly(request, tell(ctx, { kind: 'friendRequest', requestId: friendRequestId }, request.log));
   return { friendRequestId };
 });

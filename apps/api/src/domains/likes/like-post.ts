@@ -12,7 +12,7 @@ export default defineRoute(likePost, async ({ params, caller, ctx, request }) =>
   // A post this like put on a stage shows on the next page, on every instance, not a cache period later.
   if (added.stagedIn) await ctx.cacheBus.announce('stage-changed');
   if (ctx.config.LIKE_NOTIFICATIONS === 'true') {
-    quietly(request, tell(ctx, { kind: 'like', postId: params.id, actorId: caller.citizenId }));
+    quietly(request, tell(ctx, { kind: 'like', postId: params.id, actorId: caller.citizenId }, request.log));
   }
   return { contentId: params.id, likesOverviewDetails: { likesCount: added.likesCount, liked: added.liked } };
 });

@@ -6,7 +6,8 @@ import { dialectOf } from '../../db/dialect.js';
 import { visibleTo } from '../posts/visibility.js';
 import { DAY_MS, groupKeys } from './kinds.js';
 import type { Notice } from './notice.js';
-import { type Withdrawal, withdrawNotices, writeNotices } from './notification-store.js';
+import { type GroupRef, type Withdrawal, withdrawNotices, writeNotices } from './notification-store.js';
+import { type PushLog, pushLater } from './push/send-pushes.js';
 import { whoIsTold } from './who-is-told.js';
 
 /**
@@ -19,7 +20,7 @@ import { whoIsTold } from './who-is-told.js';
  * Notices and withdrawals that arrive while one batch is written are written together by the next (group commit,
  * as likes are: ADR 035), on one line per database, so two batches never lock the same groups in turn.
  */
-export type NoticeContext = Pick<AppContext, 'db' | 'now' | 'config' | 'bell'>;
+export type NoticeContext = Pick<AppContext, 'db' | 'dialect' | 'now' | 'config' | 'bell' | 'keys'>;
 
 /** What an action tells: the source row the notice is made from. */
 export type Telling =
@@ -39,14 +40,30 @@ export type TakingBack =
 /** More than arrive while one batch is written; small enough for SQLite's expression depth (an `or` per item). */
 const MAX_PER_BATCH = 200;
 
+/** A telling on the line, with where its pushes report failures. */
+interface TellingFrom {
+  telling: Telling;
+  log: PushLog;
+}
+
 const lines = oncePer((ctx: NoticeContext) => {
   const inLine = writeLine(MAX_PER_BATCH);
   return {
-    // Once a batch has committed, its recipients' live streams are rung (ADR 078): they read what changed.
-    tell: inLine((wants: readonly Telling[]) =>
-      eachOrAlone(wants, async (batch) =>
-        ctx.bell.ring(await ctx.db.transaction().execute((trx) => tellMany(ctx, trx, batch))),
-      ),
+    // Once a batch has committed, its recipients' live streams are rung (ADR 078): they read what changed. Their
+    // browsers are pushed the lines it changed, in the background (ADR 079), failures logged on the log of the
+    // request that began the batch.
+    tell: inLine((wants: readonly TellingFrom[]) =>
+      eachOrAlone(wants, async (batch) => {
+        const { told, changed } = await ctx.db.transaction().execute((trx) =>
+          tellMany(
+            ctx,
+            trx,
+            batch.map((want) => want.telling),
+          ),
+        );
+        pushLater(ctx, changed, (batch[0] as TellingFrom).log);
+        await ctx.bell.ring(told);
+      }),
     ),
     takeBack: inLine((wants: readonly TakingBack[]) =>
       eachOrAlone(wants, async (batch) =>
@@ -78,8 +95,18 @@ function track(ctx: NoticeContext, written: Promise<void>): Promise<void> {
   return written;
 }
 
-/** Tells what an action did, once it has committed (a failure is the caller's to log: see quietly.ts). */
-export const tell = (ctx: NoticeContext, telling: Telling): Promise<void> => track(ctx, lines(ctx).tell.load(telling));
+/** Where pushes report failures when their telling names no log (a media job's mentions). */
+const consoleLog: PushLog = {
+  warn: (details, message) => console.warn(message, details),
+  error: (details, message) => console.error(message, details),
+};
+
+/**
+ * Tells what an action did, once it has committed (a failure is the caller's to log: see quietly.ts). The pushes
+ * it leads to report their failures on `log` (the request's).
+ */
+export const tell = (ctx: NoticeContext, telling: Telling, log: PushLog = consoleLog): Promise<void> =>
+  track(ctx, lines(ctx).tell.load({ telling, log }));
 
 /** Takes back what an undone action told, if its recipient has not read it. */
 export const takeBack = (ctx: NoticeContext, takingBack: TakingBack): Promise<void> =>
@@ -98,8 +125,12 @@ const isPostgres = (db: Db) => dialectOf(db as never) === 'postgres';
 const ofKind = <W extends { kind: string }, K extends W['kind']>(wants: readonly W[], kind: K) =>
   wants.filter((want): want is Extract<W, { kind: K }> => want.kind === kind);
 
-/** Writes the batch's notices; the answer is who was told. */
-async function tellMany(ctx: NoticeContext, trx: Db, wants: readonly Telling[]): Promise<string[]> {
+/** Writes the batch's notices; the answer is who was told, and which of their lines changed. */
+async function tellMany(
+  ctx: NoticeContext,
+  trx: Db,
+  wants: readonly Telling[],
+): Promise<{ told: string[]; changed: GroupRef[] }> {
   const since = ctx.now() - ctx.config.NOTIFICATION_RETENTION_DAYS * DAY_MS;
   const notices = [
     ...(await likeNotices(trx, ofKind(wants, 'like'))),
@@ -109,8 +140,8 @@ async function tellMany(ctx: NoticeContext, trx: Db, wants: readonly Telling[]):
     ...(await mentionNotices(trx, ofKind(wants, 'mention'), ctx.now())),
   ].filter((notice) => notice.at >= since);
   const told = await whoIsTold(trx, notices);
-  await writeNotices(trx, told);
-  return told.map((notice) => notice.recipientId);
+  const changed = await writeNotices(trx, told);
+  return { told: told.map((notice) => notice.recipientId), changed };
 }
 
 /** A like of a post: its author is told, in the post's group of likes of the day the like was made. */

@@ -6,7 +6,7 @@ import type { Database } from '../../db/tables/index.js';
 import type { Notice } from './notice.js';
 
 /** A recipient's group, as the tables key it. */
-interface GroupRef {
+export interface GroupRef {
   recipientId: string;
   groupKey: string;
 }
@@ -31,10 +31,10 @@ const oneOfGroups =
  * in the same group is already there and tells nothing new), then each group they joined, moved by what was
  * really written: as many actors more, and the newest row's id and time, so the group rises to the top of the
  * list and reads as unread. Groups are written in key order, as every batch writes them. Run inside the
- * caller's transaction.
+ * caller's transaction. The answer is the groups that changed (a repeat changes none).
  */
-export async function writeNotices(trx: Db, notices: readonly Notice[]): Promise<void> {
-  if (notices.length === 0) return;
+export async function writeNotices(trx: Db, notices: readonly Notice[]): Promise<GroupRef[]> {
+  if (notices.length === 0) return [];
   const inserted = await trx
     .insertInto('notifications')
     .values(
@@ -49,7 +49,7 @@ export async function writeNotices(trx: Db, notices: readonly Notice[]): Promise
     .onConflict((conflict) => conflict.columns(['recipient_id', 'actor_id', 'group_key']).doNothing())
     .returning(['id', 'recipient_id', 'group_key', 'created_at'])
     .execute();
-  if (inserted.length === 0) return;
+  if (inserted.length === 0) return [];
   const noticeOf = new Map(notices.map((notice) => [refOf(notice.recipientId, notice.groupKey), notice]));
   const groups = new Map<
     string,
@@ -92,6 +92,7 @@ export async function writeNotices(trx: Db, notices: readonly Notice[]): Promise
       })),
     )
     .execute();
+  return values.map((group) => ({ recipientId: group.recipient_id, groupKey: group.group_key }));
 }
 
 /** Which of a recipient's notifications from one actor a withdrawal takes. */

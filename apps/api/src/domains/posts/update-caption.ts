@@ -44,7 +44,7 @@ export default defineRoute(updateCaption, async ({ params, body, caller, ctx, re
   for (const recipientId of before) {
     quietly(request, takeBack(ctx, { kind: 'mention', postId: post.id, authorId: caller.citizenId, recipientId }));
   }
-  if (out) quietly(request, tell(ctx, { kind: 'mention', postId: post.id }));
+  if (out) quietly(request, tell(ctx, { kind: 'mention', postId: post.id }, request.log));
   const updated = await loadVisiblePost(ctx, post.id, caller.citizenId);
   const view = postView(updated.post, updated.hydration);
   return { caption: view.caption, mentionRequest: view.mentionRequest, hashtags: view.hashtags };

@@ -6,6 +6,8 @@ export const secretNames = {
   cursor: 'cursor-secret',
   /** The web server's machine-client secret (web/ssr-client.ts). */
   ssrClient: 'ssr-client-secret',
+  /** The Web Push (VAPID) key pair, as JSON (domains/notifications/push/vapid-keys.ts, ADR 079). */
+  vapid: 'vapid-keys',
 } as const;
 
 /**
