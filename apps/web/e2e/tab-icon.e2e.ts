@@ -44,4 +44,31 @@ describe('the tab icon', () => {
       await page.close();
     });
   }
+
+  it('installs as an app: the page names a manifest whose icons decode at their sizes', async () => {
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
+    const answer = await page.request.get(`${origin}/manifest.webmanifest`);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toContain('application/manifest+json');
+    const manifest = (await answer.json()) as {
+      name: string;
+      start_url: string;
+      display: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+    };
+    expect(manifest).toMatchObject({ name: 'Civitas', start_url: '/', display: 'standalone' });
+    expect(new Set(manifest.icons.map((icon) => icon.purpose))).toEqual(new Set(['any', 'maskable']));
+    for (const icon of manifest.icons) {
+      const drawn = await page.evaluate(async (src) => {
+        const image = new Image();
+        image.src = src;
+        await image.decode();
+        return `${image.naturalWidth}x${image.naturalHeight}`;
+      }, icon.src);
+      expect(drawn, icon.src).toBe(icon.sizes);
+    }
+    await page.close();
+  });
 });

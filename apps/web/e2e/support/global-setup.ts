@@ -19,6 +19,8 @@ export const e2eServerEnv = {
   FOLLOWS_PER_HOUR: '10000',
   FRIEND_REQUESTS_PER_HOUR: '10000',
   POSTS_PER_30_MINUTES: '10000',
+  // The notifications journey shows a like's notification (off by default: ADR 077).
+  LIKE_NOTIFICATIONS: 'true',
   // The named demo world (alice, bob, ...; apps/api/src/seed/demo.ts) that the journeys read and act on.
   SEED_DEMO: 'true',
 };

@@ -62,3 +62,12 @@ export const prepareSession =
     );
     return sessionIdsOf(data);
   };
+
+/**
+ * Renews a citizen's sign-in after a call outside the slices was refused (the live notification stream): true
+ * when the session is usable again; false when it is gone (signed out, suspended), as the slices' calls find.
+ */
+export const renewCitizen =
+  () =>
+  async (_dispatch: AppDispatch, _getState: unknown, environment: ClientEnvironment): Promise<boolean> =>
+    (await environment.session.recover('citizen', environment.session.generation())).kind === 'ready';

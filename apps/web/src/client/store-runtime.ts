@@ -5,7 +5,7 @@ import { usersApi } from './api/users-api';
 import { usersMutations } from './api/users-mutations';
 import { selectCanGoBack, wentBack } from './navigation-slice';
 import type { RelationshipCall } from './optimistic/relationship';
-import { logOut, prepareSession } from './session-actions';
+import { logOut, prepareSession, renewCitizen } from './session-actions';
 import { tabStore } from './tab-store';
 
 /*
@@ -36,6 +36,9 @@ export function takeStepBack(): boolean {
 
 export const prepareTabSession = (renew: boolean): Promise<SessionIds | null> =>
   tabStore().dispatch(prepareSession(renew));
+
+/** After the live notification stream was refused: whether the sign-in could be renewed (ADR 078). */
+export const renewCitizenSession = (): Promise<boolean> => tabStore().dispatch(renewCitizen());
 
 export const logOutOfTab = (navigate: (path: string) => void) => tabStore().dispatch(logOut(navigate));
 

@@ -9,7 +9,7 @@ const environment = () =>
   createClientEnvironment({ readCookies: () => '', redirect: () => undefined, currentPath: () => '/' });
 
 describe('the store', () => {
-  it("holds one slice per service (the moderators' own beside them), the session flag and the navigation history", () => {
+  it("holds one slice per service (the moderators' own and my notifications' beside them), the session flag and the navigation history", () => {
     const state = makeStore(environment()).getState();
     expect(Object.keys(state).sort()).toEqual(
       [
@@ -18,6 +18,7 @@ describe('the store', () => {
         'moderationApi',
         'moderationQueueApi',
         'navigation',
+        'notificationsApi',
         'sessionApi',
         'sessionStatus',
         'socialApi',
@@ -32,6 +33,7 @@ describe('the store', () => {
       'sessionApi',
       'moderationApi',
       'moderationQueueApi',
+      'notificationsApi',
     ]);
     expect(selectSessionLoading(state)).toBe(false);
   });

@@ -4,6 +4,7 @@ import { browserEnvironment, type ClientEnvironment } from './api/environment';
 import { graphsApi } from './api/graphs-api';
 import { moderationApi } from './api/moderation-api';
 import { moderationQueueApi } from './api/moderation-queue-api';
+import { notificationsApi } from './api/notifications-api';
 import { sessionApi } from './api/session-api';
 import { socialApi } from './api/social-api';
 import { usersMutations } from './api/users-mutations';
@@ -11,7 +12,7 @@ import { navigation } from './navigation-slice';
 import { sessionStatus } from './session-status';
 
 /** One API slice per service (docs/design.md §4.7); the users slice with its optimistic writes; a citizen's moderation
- * calls (reports) and a moderator's (the queue, decisions, the log). */
+ * calls (reports) and a moderator's (the queue, decisions, the log); my notifications. */
 export const apiSlices = [
   contentApi,
   socialApi,
@@ -20,6 +21,7 @@ export const apiSlices = [
   sessionApi,
   moderationApi,
   moderationQueueApi,
+  notificationsApi,
 ] as const;
 
 // The API slices are named once, above: the reducer and the middleware are read from that list.

@@ -8,6 +8,7 @@ import type Layout from '../../messages/en/Layout.json';
 import type Metadata from '../../messages/en/Metadata.json';
 import type Moderation from '../../messages/en/Moderation.json';
 import type NotFound from '../../messages/en/NotFound.json';
+import type Notifications from '../../messages/en/Notifications.json';
 import type People from '../../messages/en/People.json';
 import type Post from '../../messages/en/Post.json';
 import type PostDetail from '../../messages/en/PostDetail.json';
@@ -30,6 +31,7 @@ export interface Messages {
   Metadata: typeof Metadata;
   Moderation: typeof Moderation;
   NotFound: typeof NotFound;
+  Notifications: typeof Notifications;
   People: typeof People;
   Post: typeof Post;
   PostDetail: typeof PostDetail;
@@ -51,6 +53,7 @@ export const namespaces = [
   'Metadata',
   'Moderation',
   'NotFound',
+  'Notifications',
   'People',
   'Post',
   'PostDetail',

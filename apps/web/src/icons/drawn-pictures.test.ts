@@ -14,6 +14,10 @@ import { describe, expect, it } from 'vitest';
 const PICTURES = [
   // 64 px: the tab strip's 16–32 px at a phone's density (the layout's metadata names this size).
   { source: 'favicon.svg', served: 'favicon.png', width: 64, height: 64, format: 'png', maxBytes: 2 * 1024 },
+  // The installed app's icon (the web app manifest): full-bleed, its mark inside the maskable safe circle, so a
+  // phone's launcher may crop it to any shape.
+  { source: 'app-icon.svg', served: 'app-icon-192.png', width: 192, height: 192, format: 'png', maxBytes: 4 * 1024 },
+  { source: 'app-icon.svg', served: 'app-icon-512.png', width: 512, height: 512, format: 'png', maxBytes: 12 * 1024 },
   // A profile picture is shown at up to 88 px (the profile's header), 264 px at 3x; flat colours, under 2 KB.
   {
     source: 'profile-picture.svg',

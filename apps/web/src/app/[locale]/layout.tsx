@@ -52,7 +52,15 @@ export function generateStaticParams(): { locale: string }[] {
   return locales.map((locale) => ({ locale }));
 }
 
-export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  // The browser's own bars in the page's colours (tokens.css's surface), in either theme.
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#ffffff' },
+    { media: '(prefers-color-scheme: dark)', color: '#111114' },
+  ],
+};
 
 export async function generateMetadata({ params }: Omit<LayoutProps, 'children'>): Promise<Metadata> {
   const { locale } = await params;
@@ -61,7 +69,12 @@ export async function generateMetadata({ params }: Omit<LayoutProps, 'children'>
   return {
     title: t('App.name'),
     description: t('Metadata.description'),
-    icons: { icon: { url: '/favicon.png', type: 'image/png', sizes: '64x64' } },
+    icons: {
+      icon: { url: '/favicon.png', type: 'image/png', sizes: '64x64' },
+      apple: { url: '/app-icon-192.png', sizes: '192x192' },
+    },
+    // Installable as an app on a phone's home screen (public/manifest.webmanifest).
+    manifest: '/manifest.webmanifest',
   };
 }
 

@@ -1,8 +1,9 @@
-import { CircleUserRound, House, type IconNode, LogIn, SquarePlus, Users } from 'lucide';
+import { Bell, CircleUserRound, House, type IconNode, LogIn, SquarePlus, Users } from 'lucide';
 import { getTranslations } from 'next-intl/server';
 import { Icon } from '@/components/icon';
 import { NavLink } from './nav-link';
 import styles from './shell.module.css';
+import { UnreadBadgeSlot } from './unread-badge-slot';
 
 interface Tab {
   href: string;
@@ -12,13 +13,16 @@ interface Tab {
   external?: boolean;
   /** Shown in the tab bar only: on wider screens the header's own link does this (sign-in). */
   phoneOnly?: boolean;
+  /** The live unread count on the icon (notifications). */
+  badge?: boolean;
 }
 
 /**
  * The app's navigation (ADR 063): a fixed tab bar of icons and labels at the foot of a phone's screen, a rail
  * beside the column on wider ones; one list, placed by shell.module.css. Drawn by the server: only NavLink, which
  * marks the current page, runs in the browser. Citizens: the stage, people, a new post and their profile; guests:
- * the stage and sign-in. Later tabs (notifications, search) are one more entry here.
+ * the stage and sign-in. The notifications tab carries the live unread count (ADR 078). Later tabs (search) are
+ * one more entry here.
  */
 export async function MainNav({ signedIn, signInHref }: { signedIn: boolean; signInHref: string }) {
   const t = await getTranslations('Shell.nav');
@@ -27,6 +31,7 @@ export async function MainNav({ signedIn, signInHref }: { signedIn: boolean; sig
         { href: '/', label: t('stage'), icon: House },
         { href: '/people', label: t('people'), icon: Users },
         { href: '/new', label: t('newPost'), icon: SquarePlus },
+        { href: '/notifications', label: t('notifications'), icon: Bell, badge: true },
         { href: '/me', label: t('myProfile'), icon: CircleUserRound },
       ]
     : [
@@ -36,10 +41,13 @@ export async function MainNav({ signedIn, signInHref }: { signedIn: boolean; sig
   return (
     <nav className={styles.mainNav} aria-label={t('label')}>
       <ul>
-        {tabs.map(({ href, label, icon, external, phoneOnly }) => {
+        {tabs.map(({ href, label, icon, external, phoneOnly, badge }) => {
           const content = (
             <>
-              <Icon node={icon} />
+              <span className={styles.tabIcon}>
+                <Icon node={icon} />
+                {badge ? <UnreadBadgeSlot /> : null}
+              </span>
               <span>{label}</span>
             </>
           );

@@ -1,0 +1,151 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/browser';
+import { callApi, runCli } from './support/cli';
+import { type DemoName, dismissConsent, phonePage, signInAs } from './support/demo';
+import { expectAccessible, waitForHydration } from './support/pages';
+import { artifactsDir } from './support/paths';
+
+/**
+ * Notifications in two real browsers (ADR 077, 078): dave likes one of frank's posts and follows him; frank, with
+ * his notifications open, sees the badge and the list change without a reload, then marks them read; erin's like,
+ * undone while unread, comes and goes on the badge of every page. Likes tell here because the journeys' server
+ * turns LIKE_NOTIFICATIONS on (global-setup.ts). What dave and erin do is undone first and last, so the demo
+ * world is as the other journeys expect it whatever a failed run left.
+ */
+const origin = inject('origin');
+const dataDir = inject('dataDir');
+const COFFEE = 'Il caffè perfetto esiste';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const tokens = { dave: '', erin: '', frank: '' };
+const ids = { frank: '', post: '' };
+
+/** Neither dave nor erin likes the coffee post, and dave does not follow frank. */
+async function undoActors(): Promise<void> {
+  for (const actor of [tokens.dave, tokens.erin]) {
+    await callApi(origin, `/api/users/influencers/me/un-liked-creators-content/${ids.post}`, actor, {
+      method: 'POST',
+      body: '{}',
+    });
+  }
+  await callApi(origin, `/api/users/influencers/me/unfollow/${ids.frank}`, tokens.dave, { method: 'POST', body: '{}' });
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  for (const name of ['dave', 'erin', 'frank'] as const) {
+    const minted = await runCli({ dataDir, origin }, 'mint-token', '--username', name, '--ttl', '3600');
+    tokens[name] = minted.split('\n').at(-1) ?? '';
+  }
+  ids.frank = (await callApi<{ id: string }>(origin, '/api/users/influencers/profile/frank', tokens.dave)).body.id;
+  const tagged = await callApi<{ data: { id: string; caption: { content: string } }[] }>(
+    origin,
+    `/api/content/v1/feed/hashtags/${encodeURIComponent('caffè')}`,
+    tokens.dave,
+  );
+  ids.post = tagged.body.data.find((post) => post.caption.content.startsWith(COFFEE))?.id ?? '';
+  expect(ids.post).not.toBe('');
+  await undoActors();
+  expect(
+    (await callApi(origin, '/api/notifications/v1/read', tokens.frank, { method: 'POST', body: '{}' })).status,
+  ).toBe(200);
+});
+afterAll(async () => {
+  if (ids.post) await undoActors();
+  await browser?.close();
+});
+
+async function citizenAt(name: DemoName, path: string): Promise<Page> {
+  const page = await phonePage(browser, contexts);
+  await signInAs(page, origin, name, '/');
+  await page.goto(`${origin}${path}`);
+  await dismissConsent(page);
+  return page;
+}
+
+const main = (page: Page) => page.locator('main');
+const badge = (page: Page) => page.locator('header.site-header nav [data-testid="unread-badge"]');
+const badgeText = async (page: Page) =>
+  (await badge(page).count()) === 0 ? '' : ((await badge(page).locator('[aria-hidden]').textContent()) ?? '');
+const lineTexts = (page: Page) => main(page).locator('ul[aria-label="Your notifications"] > li').allTextContents();
+
+/** Screenshots at a phone's and a laptop's width, light and dark (test artifacts, not committed). */
+async function screenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(artifactsDir, { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await page.screenshot({ path: join(artifactsDir, `notifications-${name}-${width}-${scheme}.png`) });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+describe('notifications', () => {
+  it('reach frank live, badge and list, as dave likes his post and follows him; Mark all as read clears them', async () => {
+    const frank = await citizenAt('frank', '/notifications');
+    await main(frank).getByRole('heading', { name: 'Notifications' }).waitFor();
+    await waitForHydration(frank, 'main button');
+    // The stream has said there is nothing unread: no badge, and the title carries no count.
+    await expect.poll(() => badgeText(frank), { timeout: 10_000 }).toBe('');
+
+    const dave = await citizenAt('dave', `/p/${ids.post}`);
+    const like = main(dave).getByRole('button', { name: 'Like' });
+    await waitForHydration(dave, 'main article button');
+    await like.click();
+    await expect.poll(() => badgeText(frank), { timeout: 10_000 }).toBe('1');
+    await expect
+      .poll(() => lineTexts(frank), { timeout: 10_000 })
+      .toEqual([expect.stringContaining('Dave Dubois liked your post.')]);
+    expect(await frank.title()).toMatch(/^\(1\) /);
+
+    await main(dave).getByRole('button', { name: 'Follow Frank Ferrari' }).click();
+    await expect.poll(() => badgeText(frank), { timeout: 10_000 }).toBe('2');
+    await expect
+      .poll(() => lineTexts(frank), { timeout: 10_000 })
+      .toEqual([
+        expect.stringContaining('Dave Dubois started following you.'),
+        expect.stringContaining('Dave Dubois liked your post.'),
+      ]);
+    // The like's line shows the post, linked to its page.
+    expect(await main(frank).locator(`a[href="/p/${ids.post}"] img`).getAttribute('alt')).toBe('The post');
+    expect(await frank.locator('ul[aria-label="Your notifications"] li [data-read="false"]').count()).toBe(2);
+    await expectAccessible(frank, 'the notifications screen');
+    await screenshots(frank, 'unread');
+
+    await main(frank).getByRole('button', { name: 'Mark all as read' }).click();
+    await expect.poll(() => badgeText(frank), { timeout: 10_000 }).toBe('');
+    await expect.poll(() => frank.locator('[data-read="false"]').count(), { timeout: 10_000 }).toBe(0);
+    expect(await frank.title()).not.toMatch(/^\(\d+\) /);
+    expect(await main(frank).getByRole('button', { name: 'Mark all as read' }).isDisabled()).toBe(true);
+  });
+
+  it('keeps the badge on every page, and takes a like back from it when it is undone unread', async () => {
+    const frank = await citizenAt('frank', '/');
+    await waitForHydration(frank, 'header.site-header button[popovertarget]');
+    await expect.poll(() => badgeText(frank), { timeout: 10_000 }).toBe('');
+    const erin = await citizenAt('erin', `/p/${ids.post}`);
+    await waitForHydration(erin, 'main article button');
+    const like = main(erin).getByRole('button', { name: 'Like' });
+    await like.click();
+    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => badgeText(frank), { timeout: 10_000 }).toBe('1');
+    await like.click();
+    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => badgeText(frank), { timeout: 10_000 }).toBe('');
+    // The tab bar's notifications tab leads to the screen, where the like is gone too.
+    await frank
+      .locator('header.site-header nav')
+      .getByRole('link', { name: /Notifications/ })
+      .click();
+    await frank.waitForURL(`${origin}/notifications`);
+    await expect.poll(() => lineTexts(frank), { timeout: 10_000 }).toHaveLength(2);
+    expect((await lineTexts(frank)).join(' ')).not.toContain('Erin');
+  });
+});

@@ -1,0 +1,27 @@
+import { routeTable } from '@civitas/contract/routes-table';
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { continuationFromContract, fromContract } from './define';
+import { sliceDefaults } from './slice-defaults';
+
+/**
+ * My notifications (ADR 077): the list and the read mark, used by the notifications screen alone. The unread
+ * count is the live stream's (client/live/notification-stream.ts, ADR 078), not a query: it is on every page.
+ * Marking read fetches the list again (its lines' `read` change).
+ */
+export const notificationsApi = createApi({
+  ...sliceDefaults,
+  reducerPath: 'notificationsApi',
+  tagTypes: ['Notifications'],
+  endpoints: (build) => ({
+    getNotifications: build.infiniteQuery({
+      ...continuationFromContract(routeTable.getNotifications),
+      providesTags: ['Notifications'],
+    }),
+    markNotificationsRead: build.mutation({
+      ...fromContract(routeTable.markNotificationsRead),
+      invalidatesTags: (_result, error) => (error ? [] : ['Notifications']),
+    }),
+  }),
+});
+
+export const { useGetNotificationsInfiniteQuery, useMarkNotificationsReadMutation } = notificationsApi;
