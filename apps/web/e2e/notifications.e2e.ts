@@ -148,4 +148,54 @@ describe('notifications', () => {
     await expect.poll(() => lineTexts(frank), { timeout: 10_000 }).toHaveLength(2);
     expect((await lineTexts(frank)).join(' ')).not.toContain('Erin');
   });
+
+  it('turns pushes on for this device: the worker is in place with the sentences, and shows a push in English', async () => {
+    const frank = await citizenAt('frank', '/notifications');
+    await frank.context().grantPermissions(['notifications'], { origin });
+    const device = main(frank).getByRole('region', { name: 'On this device' });
+    await waitForHydration(frank, 'main section button');
+    await device.getByRole('button', { name: 'Turn on' }).click();
+    // Headless Chromium has no push service of its own (no Google services here), so its subscription is refused
+    // and the screen says so; a browser with one stores it and says pushes are on.
+    await expect
+      .poll(async () => (await device.locator('[role="alert"], [role="status"]').textContent()) ?? '', {
+        timeout: 15_000,
+      })
+      .toMatch(/could not turn on notifications|Notifications are on for this device/);
+    // Either way the worker is registered with frank's sentences: a push delivered to it, as a push service would,
+    // is shown as a notification in his language, replacing the one of the same line.
+    const cdp = await frank.context().newCDPSession(frank);
+    const registrations: { registrationId: string; scopeURL: string }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
+    await cdp.send('ServiceWorker.enable');
+    await expect.poll(() => registrations.find((entry) => entry.scopeURL === `${origin}/`)).toBeTruthy();
+    const registrationId = registrations.find((entry) => entry.scopeURL === `${origin}/`)?.registrationId ?? '';
+    const push = (actorCount: number) =>
+      JSON.stringify({
+        kind: 'notification',
+        data: {
+          id: '0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f70',
+          kind: 'like',
+          tag: 'coffee-likes',
+          actorCount,
+          actors: [{ username: 'dave', displayName: 'Dave Dubois' }],
+          postId: ids.post,
+          unreadCount: 1,
+        },
+      });
+    const shown = () =>
+      frank.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map(
+          (note) => `${note.title}|${note.body}|${note.tag}`,
+        ),
+      );
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: push(1) });
+    await expect
+      .poll(() => shown(), { timeout: 10_000 })
+      .toEqual(['Civitas|Dave Dubois liked your post.|coffee-likes']);
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: push(3) });
+    await expect
+      .poll(() => shown(), { timeout: 10_000 })
+      .toEqual(['Civitas|Dave Dubois and others liked your post.|coffee-likes']);
+  });
 });

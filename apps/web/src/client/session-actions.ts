@@ -5,6 +5,7 @@ import { sessionApi } from './api/session-api';
 import { type LogoutOptions, logoutSequence } from './behaviour/logout';
 import { cachePicture } from './behaviour/picture-cache';
 import { writesSettled } from './behaviour/writes-in-flight';
+import { unsubscribeThisDevice } from './push/this-device';
 import { sessionLoadingChanged } from './session-status';
 import { type AppDispatch, resetAllApiState } from './store';
 
@@ -20,6 +21,7 @@ export const logOut =
       {
         setSessionLoading: (loading) => dispatch(sessionLoadingChanged(loading)),
         letWritesThrough: () => writesSettled(),
+        endPushOnThisDevice: () => unsubscribeThisDevice(),
         callServer: () => dispatch(sessionApi.endpoints.logout.initiate()).unwrap(),
         navigate,
         clearCachedProfilePicture: () => {

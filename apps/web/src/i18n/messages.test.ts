@@ -17,7 +17,7 @@ import { namespaces } from './namespaces';
 const messagesDir = new URL('../../messages/', import.meta.url);
 
 // Names that are the same in every language; every other string must be translated.
-const sameInEveryLanguage = new Set(['App.name']);
+const sameInEveryLanguage = new Set(['App.name', 'Notifications.push.title']);
 /** Words a language spells as English does ("Notifications" in French). */
 const sameAsEnglishIn: Record<string, ReadonlySet<string>> = {
   fr: new Set(['Notifications.title', 'Shell.nav.notifications']),

@@ -21,7 +21,17 @@ export const notificationsApi = createApi({
       ...fromContract(routeTable.markNotificationsRead),
       invalidatesTags: (_result, error) => (error ? [] : ['Notifications']),
     }),
+    // Web Push on this device (ADR 079): the server's key, and this browser's subscription stored or forgotten.
+    getPushKey: build.query(fromContract(routeTable.getPushKey)),
+    subscribeToPush: build.mutation(fromContract(routeTable.subscribeToPush)),
+    unsubscribeFromPush: build.mutation(fromContract(routeTable.unsubscribeFromPush)),
   }),
 });
 
-export const { useGetNotificationsInfiniteQuery, useMarkNotificationsReadMutation } = notificationsApi;
+export const {
+  useGetNotificationsInfiniteQuery,
+  useMarkNotificationsReadMutation,
+  useLazyGetPushKeyQuery,
+  useSubscribeToPushMutation,
+  useUnsubscribeFromPushMutation,
+} = notificationsApi;

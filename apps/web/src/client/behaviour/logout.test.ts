@@ -7,6 +7,7 @@ function recorder(server: () => Promise<unknown> = async () => undefined) {
   const effects: LogoutEffects = {
     setSessionLoading: (loading) => steps.push(`loading:${loading}`),
     letWritesThrough: async () => steps.push('writes through'),
+    endPushOnThisDevice: async () => steps.push('pushes ended'),
     callServer: async () => {
       steps.push('server');
       return server();
@@ -22,6 +23,7 @@ function recorder(server: () => Promise<unknown> = async () => undefined) {
 const EVERY_STEP = [
   'loading:true',
   'writes through',
+  'pushes ended',
   'server',
   'navigate:/',
   'clear picture',
@@ -45,7 +47,7 @@ describe('logout (docs/product.md §4)', () => {
     expect(steps).toEqual(['loading:true']);
     through();
     await done;
-    expect(steps.slice(0, 2)).toEqual(['loading:true', 'server']);
+    expect(steps.slice(0, 3)).toEqual(['loading:true', 'pushes ended', 'server']);
   });
 
   it('goes where it is asked, or nowhere', async () => {
@@ -72,5 +74,15 @@ describe('logout (docs/product.md §4)', () => {
     };
     await expect(logoutSequence(effects)).rejects.toThrow('broken');
     expect(steps.at(-1)).toBe('loading:false');
+  });
+
+  it('logs out even when ending the pushes on this device fails', async () => {
+    const { steps, effects } = recorder();
+    effects.endPushOnThisDevice = async () => {
+      throw new Error('the push service is away');
+    };
+    await expect(logoutSequence(effects)).resolves.toEqual({ serverConfirmed: true });
+    expect(steps).toContain('server');
+    expect(steps).toContain('reset cache');
   });
 });

@@ -6,6 +6,11 @@ export interface LogoutEffects {
   setSessionLoading(loading: boolean): void;
   /** Lets what the page sent as it was left (a discarded post) reach the server while the session is valid. */
   letWritesThrough(): Promise<unknown>;
+  /**
+   * Ends this browser's Web Push subscription (ADR 079), so the next person on this device is not shown the
+   * signed-out citizen's notifications; a failure does not stop the logout.
+   */
+  endPushOnThisDevice(): Promise<unknown>;
   /** `POST /api/auth/logout`: revokes the sign-in and clears the session cookies; its answer is not read. */
   callServer(): Promise<unknown>;
   navigate(path: string): void;
@@ -20,7 +25,7 @@ export interface LogoutOptions {
 }
 
 /**
- * docs/product.md §4: set the session-loading flag, let the writes in flight through, call the server, navigate (to "/" unless asked otherwise), clear the
+ * docs/product.md §4: set the session-loading flag, let the writes in flight through, end this device's pushes, call the server, navigate (to "/" unless asked otherwise), clear the
  * cached profile picture, reset all cached API data, clear the flag. A failed server call does not keep the
  * person signed in on this page: the local steps run anyway, and the result says whether the server agreed.
  */
@@ -33,6 +38,7 @@ export async function logoutSequence(
   try {
     let serverConfirmed = true;
     await effects.letWritesThrough();
+    await effects.endPushOnThisDevice().catch(() => undefined);
     try {
       await effects.callServer();
     } catch {

@@ -6,6 +6,7 @@ import { useGetNotificationsInfiniteQuery, useMarkNotificationsReadMutation } fr
 import { showUnreadCount } from '@/client/live/notification-stream';
 import { InfiniteList } from '../feed/infinite-list';
 import { notifyError } from '../toast';
+import { DevicePush } from './device-push';
 import { NotificationRow } from './notification-row';
 import styles from './notifications.module.css';
 import { useLiveNotifications } from './use-live-notifications';
@@ -50,6 +51,7 @@ export function NotificationsScreen() {
           {t('markAllRead')}
         </button>
       </div>
+      <DevicePush />
       <InfiniteList
         as="ul"
         listClassName={styles.list}
