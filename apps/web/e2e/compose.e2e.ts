@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeVideo } from '../../api/test/support/video-clip';
 import { launchChromium } from './support/browser';
-import { type DemoName, dismissConsent, phonePage, signInAs } from './support/demo';
+import { citizenPhoneAt, type DemoName } from './support/demo';
 import { deletePublishedPost, expectAccessible, screenshot } from './support/pages';
 
 /**
@@ -28,13 +28,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-async function signedIn(name: DemoName, path: string): Promise<Page> {
-  const page = await phonePage(browser, contexts);
-  await signInAs(page, origin, name, '/');
-  await page.goto(`${origin}${path}`);
-  await dismissConsent(page);
-  return page;
-}
+const signedIn = (name: DemoName, path: string): Promise<Page> => citizenPhoneAt(browser, contexts, origin, name, path);
 
 const main = (page: Page) => page.locator('main');
 

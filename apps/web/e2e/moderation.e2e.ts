@@ -5,7 +5,7 @@ import { demoPosts } from '../../api/src/seed/demo-posts';
 import { launchChromium } from './support/browser';
 import { callApi, runCli } from './support/cli';
 import { accountMenuButton, dismissConsent, newPhoneContext, signInAs } from './support/demo';
-import { expectAccessible } from './support/pages';
+import { expectAccessible, themedScreenshots } from './support/pages';
 import { artifactsDir } from './support/paths';
 import { expectToast } from './support/toasts';
 
@@ -64,19 +64,6 @@ async function signedIn(name: 'grace' | 'erin' | 'heidi' | 'dave', path = '/'): 
   await signInAs(page, origin, name, path);
   await dismissConsent(page);
   return page;
-}
-
-/** The screen at a phone's and a laptop's width, light and dark, kept as test artifacts to look at. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      await page.screenshot({ path: join(artifactsDir, `${name}-${colorScheme}-${width}.png`), fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 390, height: 844 });
 }
 
 /** The stage as a guest gets it (the sharing read): whether it lists the post. */
@@ -167,7 +154,7 @@ describe('a moderator deciding on a reported post', () => {
     // The post's picture beside its caption (decoration: the caption and author say what it is).
     expect(await card.locator('img').count()).toBe(1);
     await expectAccessible(grace, '/moderation');
-    await screenshots(grace, 'moderation-queue');
+    await themedScreenshots(grace, 'moderation-queue', { fullPage: true });
   });
 
   it('hides it after a confirmation that says what will happen', async () => {
@@ -207,7 +194,7 @@ describe('a moderator deciding on a reported post', () => {
     expect(await entry.getByRole('link', { name: 'Post by @heidi' }).getAttribute('href')).toBe(`/p/${postId}`);
     expect(await entry.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
     await expectAccessible(grace, '/moderation?view=log');
-    await screenshots(grace, 'moderation-log');
+    await themedScreenshots(grace, 'moderation-log', { fullPage: true });
   });
 
   it('restores it for everyone', async () => {

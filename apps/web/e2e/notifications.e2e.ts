@@ -1,12 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
 import { callApi, runCli } from './support/cli';
-import { type DemoName, dismissConsent, phonePage, signInAs } from './support/demo';
-import { expectAccessible, waitForHydration } from './support/pages';
-import { artifactsDir } from './support/paths';
+import { citizenPhoneAt } from './support/demo';
+import { expectAccessible, themedScreenshots, waitForHydration } from './support/pages';
 
 /**
  * Notifications in two real browsers (ADR 077, 078): dave likes one of frank's posts and follows him; frank, with
@@ -59,43 +56,21 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function citizenAt(name: DemoName, path: string): Promise<Page> {
-  const page = await phonePage(browser, contexts);
-  await signInAs(page, origin, name, '/');
-  await page.goto(`${origin}${path}`);
-  await dismissConsent(page);
-  return page;
-}
-
 const main = (page: Page) => page.locator('main');
 const badge = (page: Page) => page.locator('header.site-header nav [data-testid="unread-badge"]');
 const badgeText = async (page: Page) =>
   (await badge(page).count()) === 0 ? '' : ((await badge(page).locator('[aria-hidden]').textContent()) ?? '');
 const lineTexts = (page: Page) => main(page).locator('ul[aria-label="Your notifications"] > li').allTextContents();
 
-/** Screenshots at a phone's and a laptop's width, light and dark (test artifacts, not committed). */
-async function screenshots(page: Page, name: string): Promise<void> {
-  mkdirSync(artifactsDir, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      await page.screenshot({ path: join(artifactsDir, `notifications-${name}-${width}-${scheme}.png`) });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 390, height: 844 });
-}
-
 describe('notifications', () => {
   it('reach frank live, badge and list, as dave likes his post and follows him; Mark all as read clears them', async () => {
-    const frank = await citizenAt('frank', '/notifications');
+    const frank = await citizenPhoneAt(browser, contexts, origin, 'frank', '/notifications');
     await main(frank).getByRole('heading', { name: 'Notifications' }).waitFor();
     await waitForHydration(frank, 'main button');
     // The stream has said there is nothing unread: no badge, and the title carries no count.
     await expect.poll(() => badgeText(frank), { timeout: 10_000 }).toBe('');
 
-    const dave = await citizenAt('dave', `/p/${ids.post}`);
+    const dave = await citizenPhoneAt(browser, contexts, origin, 'dave', `/p/${ids.post}`);
     const like = main(dave).getByRole('button', { name: 'Like' });
     await waitForHydration(dave, 'main article button');
     await like.click();
@@ -117,7 +92,7 @@ describe('notifications', () => {
     expect(await main(frank).locator(`a[href="/p/${ids.post}"] img`).getAttribute('alt')).toBe('The post');
     expect(await frank.locator('ul[aria-label="Your notifications"] li [data-read="false"]').count()).toBe(2);
     await expectAccessible(frank, 'the notifications screen');
-    await screenshots(frank, 'unread');
+    await themedScreenshots(frank, 'notifications-unread');
 
     await main(frank).getByRole('button', { name: 'Mark all as read' }).click();
     await expect.poll(() => badgeText(frank), { timeout: 10_000 }).toBe('');
@@ -127,10 +102,10 @@ describe('notifications', () => {
   });
 
   it('keeps the badge on every page, and takes a like back from it when it is undone unread', async () => {
-    const frank = await citizenAt('frank', '/');
+    const frank = await citizenPhoneAt(browser, contexts, origin, 'frank', '/');
     await waitForHydration(frank, 'header.site-header button[popovertarget]');
     await expect.poll(() => badgeText(frank), { timeout: 10_000 }).toBe('');
-    const erin = await citizenAt('erin', `/p/${ids.post}`);
+    const erin = await citizenPhoneAt(browser, contexts, origin, 'erin', `/p/${ids.post}`);
     await waitForHydration(erin, 'main article button');
     const like = main(erin).getByRole('button', { name: 'Like' });
     await like.click();
@@ -150,7 +125,7 @@ describe('notifications', () => {
   });
 
   it('turns pushes on for this device: the worker is in place with the sentences, and shows a push in English', async () => {
-    const frank = await citizenAt('frank', '/notifications');
+    const frank = await citizenPhoneAt(browser, contexts, origin, 'frank', '/notifications');
     await frank.context().grantPermissions(['notifications'], { origin });
     const device = main(frank).getByRole('region', { name: 'On this device' });
     await waitForHydration(frank, 'main section button');

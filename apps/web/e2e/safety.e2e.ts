@@ -1,12 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
 import { callApi, runCli } from './support/cli';
-import { type DemoName, dismissConsent, phonePage, signInAs } from './support/demo';
-import { expectAccessible, waitForHydration } from './support/pages';
-import { artifactsDir } from './support/paths';
+import { citizenPhoneAt, dismissConsent, phonePage } from './support/demo';
+import { expectAccessible, themedScreenshots, waitForHydration } from './support/pages';
 import { expectToast } from './support/toasts';
 
 /**
@@ -45,15 +42,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A phone-sized browser of its own for a demo citizen, at `path`. */
-async function citizenAt(name: DemoName, path: string): Promise<Page> {
-  const page = await phonePage(browser, contexts);
-  await signInAs(page, origin, name, '/');
-  await page.goto(`${origin}${path}`);
-  await dismissConsent(page);
-  return page;
-}
-
 const main = (page: Page) => page.locator('main');
 const moreButton = (page: Page, username: string) =>
   main(page).getByRole('button', { name: `More actions for @${username}` });
@@ -69,21 +57,6 @@ async function openMenu(page: Page, username: string): Promise<void> {
   await menuItem(page, 'Block').waitFor();
 }
 
-/** Screenshots at a phone's and a laptop's width, light and dark (test artifacts, not committed). */
-async function screenshots(page: Page, name: string): Promise<void> {
-  mkdirSync(artifactsDir, { recursive: true });
-  const original = page.viewportSize();
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      await page.screenshot({ path: join(artifactsDir, `safety-${name}-${width}-${scheme}.png`) });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  if (original) await page.setViewportSize(original);
-}
-
 describe('the "…" menu', () => {
   it('is offered on other citizens’ profiles and posts, never on my own nor to guests', async () => {
     const guest = await phonePage(browser, contexts);
@@ -96,7 +69,7 @@ describe('the "…" menu', () => {
         .count(),
     ).toBe(0);
 
-    const heidi = await citizenAt('heidi', '/me');
+    const heidi = await citizenPhoneAt(browser, contexts, origin, 'heidi', '/me');
     await main(heidi).locator('h1').waitFor();
     expect(
       await main(heidi)
@@ -106,7 +79,7 @@ describe('the "…" menu', () => {
   });
 
   it('sits in the action row beside Follow and Add friend on a phone, inside the screen', async () => {
-    const heidi = await citizenAt('heidi', '/u/grace');
+    const heidi = await citizenPhoneAt(browser, contexts, origin, 'heidi', '/u/grace');
     await waitForHydration(heidi, 'main button[popovertarget]');
     for (const width of [390, 1280]) {
       await heidi.setViewportSize({ width, height: width === 390 ? 844 : 800 });
@@ -120,13 +93,13 @@ describe('the "…" menu', () => {
       expect(Math.abs((friend?.y ?? -100) - (follow?.y ?? 0)), `at ${width} px`).toBeLessThanOrEqual(2);
       expect((more?.x ?? 0) + (more?.width ?? 0)).toBeLessThanOrEqual(width);
     }
-    await screenshots(heidi, 'profile-actions');
+    await themedScreenshots(heidi, 'safety-profile-actions');
   });
 });
 
 describe('reporting a post', () => {
   it('asks for a reason, thanks, and says a second report is already being looked at', async () => {
-    const page = await citizenAt('heidi', '/u/grace?view=list');
+    const page = await citizenPhoneAt(browser, contexts, origin, 'heidi', '/u/grace?view=list');
     const post = main(page).locator('article', { hasText: DESERT_CAMP });
     await post.locator('a[href^="/p/"]').first().click();
     await page.waitForURL(/\/p\//);
@@ -140,7 +113,7 @@ describe('reporting a post', () => {
     expect(popup?.y).toBeGreaterThanOrEqual((button?.y ?? 0) + (button?.height ?? 0));
     expect(popup?.x).toBeGreaterThanOrEqual(16);
     expect((popup?.x ?? 0) + (popup?.width ?? 1000)).toBeLessThanOrEqual(390 - 16);
-    await screenshots(page, 'menu');
+    await themedScreenshots(page, 'safety-menu');
     await menuItem(page, 'Report').click();
     const dialog = page.getByRole('dialog', { name: 'Report this post by @grace' });
     await dialog.waitFor();
@@ -148,7 +121,7 @@ describe('reporting a post', () => {
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await dialog.getByRole('alert').getByText('Choose a reason.').waitFor();
     await expectAccessible(page, 'the report dialog');
-    await screenshots(page, 'report');
+    await themedScreenshots(page, 'safety-report');
     await dialog.getByRole('radio', { name: 'Spam' }).check();
     await dialog.getByLabel('Anything the moderators should know (optional)').fill('The same picture, posted daily.');
     await dialog.getByRole('button', { name: 'Send report' }).click();
@@ -180,9 +153,9 @@ describe('reporting a post', () => {
 describe('blocking', () => {
   it('asks first, lands on the stage, and hides each from the other until unblocked from the list', async () => {
     // grace has heidi's profile open before the block.
-    const grace = await citizenAt('grace', '/u/heidi');
+    const grace = await citizenPhoneAt(browser, contexts, origin, 'grace', '/u/heidi');
     await waitForHydration(grace, 'main button[popovertarget]');
-    const heidi = await citizenAt('heidi', '/u/grace');
+    const heidi = await citizenPhoneAt(browser, contexts, origin, 'heidi', '/u/grace');
     await openMenu(heidi, 'grace');
     await menuItem(heidi, 'Block').click();
     const dialog = heidi.getByRole('dialog', { name: 'Block @grace?' });
@@ -193,7 +166,7 @@ describe('blocking', () => {
     // The safe choice has the focus; Escape keeps things as they were and gives the focus back to the menu button.
     expect(await focusedName(heidi)).toBe('Cancel');
     await expectAccessible(heidi, 'the block dialog');
-    await screenshots(heidi, 'block');
+    await themedScreenshots(heidi, 'safety-block');
     await heidi.keyboard.press('Escape');
     await expect.poll(() => heidi.getByRole('dialog').count()).toBe(0);
     expect(await focusedName(heidi)).toBe('More actions for @grace');
@@ -220,7 +193,7 @@ describe('blocking', () => {
     const blocked = main(heidi).getByRole('list', { name: 'Blocked' });
     await blocked.getByText('Grace Gupta').waitFor();
     await expectAccessible(heidi, 'the Blocked and muted page');
-    await screenshots(heidi, 'lists');
+    await themedScreenshots(heidi, 'safety-lists');
     await blocked.getByRole('button', { name: 'Unblock @grace' }).click();
     await expectToast(heidi, 'You unblocked @grace.');
     await main(heidi).getByText('You have not blocked anyone.').waitFor();
@@ -234,7 +207,7 @@ describe('blocking', () => {
 
 describe('muting', () => {
   it('takes their posts off my stage but leaves their profile, and is undone from the menu', async () => {
-    const heidi = await citizenAt('heidi', '/');
+    const heidi = await citizenPhoneAt(browser, contexts, origin, 'heidi', '/');
     await main(heidi).getByText(SOURDOUGH).first().waitFor();
     await heidi.goto(`${origin}/u/bob?view=list`);
     await openMenu(heidi, 'bob');

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { instanceChannel } from './instance-channel.js';
 
 /**
  * Writes that make other instances' in-memory state stale before its own time bound runs out. Everything
@@ -42,38 +42,28 @@ export function createCacheBus(redis: Redis | null, onError: (error: unknown) =>
   // the order they were added, each after the last, so a later one sees what an earlier one reloaded (the live
   // streams check their tokens once the sign-outs are read again).
   const apply = async (event: CacheEvent) => {
-    for (const handler of handlers.get(event) ?? []) await Promise.resolve().then(handler).catch(report);
+    for (const handler of handlers.get(event) ?? []) await Promise.resolve().then(handler).catch(onError);
   };
-  const instance = randomUUID();
-  let closed = false;
-  // A subscription still being made when the bus closes (a short CLI command) fails harmlessly: not reported.
-  const report = (error: unknown) => {
-    if (!closed) onError(error);
-  };
-  const subscriber = redis?.duplicate() ?? null;
-  let ready: Promise<void> = Promise.resolve();
-  if (subscriber) {
-    subscriber.on('error', report);
-    subscriber.on('message', (_channel: string, message: string) => {
-      const [from, event] = message.split(' ', 2);
-      if (from !== instance && CACHE_EVENTS.includes(event as CacheEvent)) void apply(event as CacheEvent);
-    });
-    ready = subscriber.subscribe(CACHE_CHANNEL).then(() => undefined);
-    ready.catch(report);
-  }
+  const channel = instanceChannel(
+    redis,
+    CACHE_CHANNEL,
+    (event) => {
+      if (CACHE_EVENTS.includes(event as CacheEvent)) void apply(event as CacheEvent);
+    },
+    onError,
+  );
   return {
     async announce(event) {
       await apply(event);
       // The write is already made: Redis away loses only the early notice, never the answer to the write.
-      await redis?.publish(CACHE_CHANNEL, `${instance} ${event}`).catch(report);
+      await channel.publish(event);
     },
     on(event, handler) {
       handlers.set(event, [...(handlers.get(event) ?? []), handler]);
     },
-    ready,
+    ready: channel.ready,
     async close() {
-      closed = true;
-      subscriber?.disconnect();
+      channel.close();
     },
   };
 }

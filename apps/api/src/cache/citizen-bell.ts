@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { instanceChannel } from './instance-channel.js';
 
 export const BELL_CHANNEL = 'civitas:citizen-bell';
 
@@ -37,28 +37,13 @@ export function createCitizenBell(redis: Redis | null, onError: (error: unknown)
       }
     }
   };
-  const instance = randomUUID();
-  let closed = false;
-  const report = (error: unknown) => {
-    if (!closed) onError(error);
-  };
-  const subscriber = redis?.duplicate() ?? null;
-  let ready: Promise<void> = Promise.resolve();
-  if (subscriber) {
-    subscriber.on('error', report);
-    subscriber.on('message', (_channel: string, message: string) => {
-      const [from, ids] = message.split(' ', 2);
-      if (from !== instance && ids) hear(ids.split(','));
-    });
-    ready = subscriber.subscribe(BELL_CHANNEL).then(() => undefined);
-    ready.catch(report);
-  }
+  const channel = instanceChannel(redis, BELL_CHANNEL, (ids) => hear(ids.split(',')), onError);
   return {
     async ring(citizenIds) {
       if (citizenIds.length === 0) return;
       const distinct = [...new Set(citizenIds)];
       hear(distinct);
-      await redis?.publish(BELL_CHANNEL, `${instance} ${distinct.join(',')}`).catch(report);
+      await channel.publish(distinct.join(','));
     },
     listen(citizenId, listener) {
       const own = listeners.get(citizenId) ?? new Set();
@@ -69,10 +54,9 @@ export function createCitizenBell(redis: Redis | null, onError: (error: unknown)
         if (own.size === 0 && listeners.get(citizenId) === own) listeners.delete(citizenId);
       };
     },
-    ready,
+    ready: channel.ready,
     async close() {
-      closed = true;
-      subscriber?.disconnect();
+      channel.close();
     },
   };
 }

@@ -21,6 +21,21 @@ export async function phonePage(browser: Browser, contexts: BrowserContext[]): P
   return context.newPage();
 }
 
+/** A phone-sized browser of its own (added to `contexts`) for a demo citizen, signed in, at `path`, consent answered. */
+export async function citizenPhoneAt(
+  browser: Browser,
+  contexts: BrowserContext[],
+  origin: string,
+  name: DemoName,
+  path: string,
+): Promise<Page> {
+  const page = await phonePage(browser, contexts);
+  await signInAs(page, origin, name, '/');
+  await page.goto(`${origin}${path}`);
+  await dismissConsent(page);
+  return page;
+}
+
 /** Makes the browser remember `language`, as a pick from the footer's language links would. */
 export async function chooseLanguage(context: BrowserContext, origin: string, language: string): Promise<void> {
   await context.addCookies([{ name: LANGUAGE_COOKIE, value: language, url: origin, httpOnly: true, sameSite: 'Lax' }]);

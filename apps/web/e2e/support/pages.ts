@@ -138,3 +138,21 @@ export async function deletePublishedPost(page: Page, postPath = new URL(page.ur
   );
   expect(status).toBe(204);
 }
+
+/**
+ * The page at a phone's and a laptop's width, light and dark, kept as test artifacts to look at (not committed):
+ * `<name>-<width>-<scheme>.png`. The viewport and the light scheme are put back afterwards.
+ */
+export async function themedScreenshots(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  mkdirSync(artifactsDir, { recursive: true });
+  const original = page.viewportSize();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await page.screenshot({ path: join(artifactsDir, `${name}-${width}-${scheme}.png`), ...options });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  if (original) await page.setViewportSize(original);
+}
