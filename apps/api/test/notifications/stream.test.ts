@@ -120,6 +120,9 @@ describe('a notification stream', () => {
       opened.push(stream);
     }
     await opened[0]?.ended;
+    // Told why, so its browser does not come straight back and end the next oldest.
+    expect(opened[0]?.events.at(-1)).toEqual({ event: 'closed', id: null, data: { reason: 'replaced' } });
+    expect(opened[1]?.events.map((event) => event.event)).toEqual(['unread']);
     expect(openStreamCount(t.ctx, alice.id)).toBe(STREAMS_PER_CITIZEN);
   });
 

@@ -106,13 +106,19 @@ export const updateNotificationPreferences = defineEndpoint({
   success: { status: 200, body: NotificationPreferences },
 });
 
+/** The last event of a stream the server ends for a newer one of the same citizen (`closed`). */
+export const NotificationStreamClosed = z
+  .object({ reason: z.literal('replaced') })
+  .meta({ id: 'NotificationStreamClosed' });
+
 /**
  * What the live stream sends (ADR 078): `notification` events (a line of the list, new or grown, its `id` the
- * event's id, so a reconnection's `Last-Event-ID` resumes after it) and `unread` events (the unread count, after
- * every change and when the stream opens). Comments (`: heartbeat`) keep the connection open.
+ * event's id, so a reconnection's `Last-Event-ID` resumes after it), `unread` events (the unread count, after
+ * every change and when the stream opens) and, when a newer stream of the citizen replaces it, one `closed` event
+ * (the browser should not reconnect until it is used again). Comments (`: heartbeat`) keep the connection open.
  */
 export const NotificationStreamEvent = z
-  .union([NotificationView, UnreadNotificationCount])
+  .union([NotificationView, UnreadNotificationCount, NotificationStreamClosed])
   .meta({ id: 'NotificationStreamEvent' });
 
 export const streamNotifications = defineEndpoint({

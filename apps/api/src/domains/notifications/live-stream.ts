@@ -43,7 +43,8 @@ const openStreams = oncePer((ctx: StreamContext) => {
 export function openLiveStream(ctx: StreamContext, opening: StreamOpening): void {
   const byCitizen = openStreams(ctx);
   const mine = byCitizen.get(opening.citizenId) ?? [];
-  while (mine.length >= STREAMS_PER_CITIZEN) mine.shift()?.end();
+  // The oldest is told why it ends, so its tab does not reconnect and end the next oldest in turn.
+  while (mine.length >= STREAMS_PER_CITIZEN) mine.shift()?.end('replaced');
   const stream = new LiveStream(ctx, opening, () => {
     const left = (byCitizen.get(opening.citizenId) ?? []).filter((other) => other !== stream);
     if (left.length > 0) byCitizen.set(opening.citizenId, left);
@@ -98,8 +99,10 @@ class LiveStream {
     this.run(() => this.read());
   }
 
-  end(): void {
+  /** Ends the stream; with a reason, a last `closed` event says it (a browser then waits to be used again). */
+  end(reason?: 'replaced'): void {
     if (this.ended) return;
+    if (reason) this.write('closed', { reason });
     this.ended = true;
     clearInterval(this.heartbeat);
     this.stopListening();

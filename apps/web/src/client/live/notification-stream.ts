@@ -38,6 +38,14 @@ function open(): void {
     renewalsInARow = 0;
     publish({ ...state, linesChanged: state.linesChanged + 1 });
   });
+  opened.addEventListener('closed', () => {
+    // Replaced by a newer tab's stream (the server keeps a few per citizen): this tab listens again once it is
+    // looked at, rather than reconnecting now and ending the next oldest tab's.
+    opened.close();
+    if (source !== opened) return;
+    source = null;
+    document.addEventListener('visibilitychange', reopenWhenSeen);
+  });
   opened.addEventListener('error', () => {
     // A dropped connection is reconnected by the browser (with Last-Event-ID); a refusal closes the stream: its
     // token has expired (the stream ends with it) or the sign-in is gone. One renewal tells which.
@@ -52,6 +60,12 @@ function open(): void {
         () => undefined,
       );
   });
+}
+
+function reopenWhenSeen(): void {
+  if (document.visibilityState !== 'visible') return;
+  document.removeEventListener('visibilitychange', reopenWhenSeen);
+  if (!source && listeners.size > 0) open();
 }
 
 /** Listens to my live notifications; the stream opens with the first listener and closes with the last. */
