@@ -176,12 +176,16 @@ BENCH_TOKENS=$crowd BENCH_POSTS=$many_posts run like-crowd "like/unlike (crowd, 
 BENCH_TOKENS=$crowd BENCH_CITIZENS=$many_citizens run follow-crowd "follow/unfollow (crowd, 200 citizens)" -s bench/api/follow-unfollow-crowd.lua "$base"
 if [[ $only == *",stream,"* || $only == *",notifications,"* ]]; then
   # Citizens of another country than the crowd's, so none follows themself; each gets a line of follows.
-  listeners=$(DATA_DIR="$data" node bench/api/mint-citizens.mjs FR "${BENCH_STREAMS:-1000}")
+  listeners="$data/listeners.txt"
+  DATA_DIR="$data" node bench/api/mint-citizens.mjs FR "${BENCH_STREAMS:-1000}" >"$listeners"
 fi
 if [[ $only == *",stream,"* ]]; then
-  BENCH_LISTENERS=$listeners BENCH_FOLLOWERS=$crowd node bench/api/stream-latency.mjs "$base" "$server" "${BENCH_STREAM_SAMPLES:-300}"
+  BENCH_LISTENERS=@$listeners BENCH_FOLLOWERS=$crowd node bench/api/stream-latency.mjs "$base" "$server" "${BENCH_STREAMS:-1000}"
 fi
-BENCH_TOKENS=${listeners:-} run notifications "notifications list (crowd)" -s bench/api/notifications-crowd.lua "$base"
+BENCH_TOKENS=@${listeners:-} run notifications "notifications list (crowd, a line each)" -s bench/api/notifications-crowd.lua "$base"
+if [[ $only == *",stream,"* ]]; then
+  BENCH_LISTENERS=@$listeners BENCH_FOLLOWERS=$crowd node bench/api/stream-latency.mjs "$base" "$server" "${BENCH_STREAMS:-1000}" undo
+fi
 BENCH_TOKENS=$citizen run create "create post (one citizen)" -s bench/api/create-post.lua "$base"
 if [[ $only == *",create-many,"* ]]; then
   # Each post also counts on its author's row: one author's posts queue on that row's lock, many authors' do not.
