@@ -2,12 +2,12 @@ import { getNotifications } from '@civitas/contract';
 import { encodeCursor } from '../../db/keyset.js';
 import { defineRoute } from '../../http/route.js';
 import { PostIdKey, startAfter } from '../feeds/keyset-page.js';
-import { readMarkOf } from './notification-store.js';
+import { readMarkQuery } from './notification-store.js';
 import { presentGroups } from './present.js';
 
 /**
  * My notifications, grouped, the group with the newest notification first: one keyset query on (recipient_id,
- * latest_id), then the page's actors, posts and pending requests (present.ts). A group that gains a notification
+ * latest_id) with my read mark beside it, then the page's actors, posts and pending requests (present.ts). A group that gains a notification
  * while I page moves to the top: it is on the next first page, never twice on this walk.
  */
 export default defineRoute(getNotifications, async ({ query, caller, ctx }) => {
@@ -18,11 +18,14 @@ export default defineRoute(getNotifications, async ({ query, caller, ctx }) => {
   let rows = ctx.db
     .selectFrom('notification_groups')
     .select(['group_key', 'kind', 'post_id', 'latest_id', 'latest_at', 'actor_count'])
+    // The read mark comes with the page, in the same statement (one round trip fewer per page).
+    .select(readMarkQuery(ctx.db, me).as('read_up_to'))
     .where('recipient_id', '=', me)
     .orderBy('latest_id', 'desc')
     .limit(query.size + 1);
   if (after) rows = rows.where('latest_id', '<', after.key[0] as string);
-  const [found, readUpTo] = await Promise.all([rows.execute(), readMarkOf(ctx.db, me)]);
+  const found = await rows.execute();
+  const readUpTo = found[0]?.read_up_to ?? null;
   const page = found.slice(0, query.size);
   const last = page.at(-1);
   return {

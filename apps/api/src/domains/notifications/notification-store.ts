@@ -218,12 +218,11 @@ export async function removeNoticesOfPost(trx: Db, postId: string): Promise<void
   await trx.deleteFrom('notification_groups').where('post_id', '=', postId).execute();
 }
 
+/** The read mark as a statement of its own, or as a subquery read beside other things (the list's page). */
+export const readMarkQuery = (db: Db, citizenId: string) =>
+  db.selectFrom('notification_settings').select('read_up_to').where('citizen_id', '=', citizenId);
+
 /** The newest notification a citizen has read (null: none yet). */
 export async function readMarkOf(db: Db, citizenId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('notification_settings')
-    .select('read_up_to')
-    .where('citizen_id', '=', citizenId)
-    .executeTakeFirst();
-  return row?.read_up_to ?? null;
+  return (await readMarkQuery(db, citizenId).executeTakeFirst())?.read_up_to ?? null;
 }
