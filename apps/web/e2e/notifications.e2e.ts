@@ -173,4 +173,30 @@ describe('notifications', () => {
       .poll(() => shown(), { timeout: 10_000 })
       .toEqual(['Civitas|Dave Dubois and others liked your post.|coffee-likes']);
   });
+
+  it('keeps a switch per kind in the notification settings, saved as it is flipped', async () => {
+    const frank = await citizenPhoneAt(browser, contexts, origin, 'frank', '/notifications');
+    await waitForHydration(frank, 'main details summary');
+    await main(frank).getByText('Notification settings').click();
+    const follows = main(frank).getByRole('checkbox', { name: 'someone follows me' });
+    await follows.waitFor();
+    // The journeys' server tells likes (global-setup.ts), so all five kinds are offered.
+    expect(await main(frank).getByRole('group', { name: 'Tell me when' }).getByRole('checkbox').count()).toBe(5);
+    expect(await follows.isChecked()).toBe(true);
+    const saved = frank.waitForResponse((response) => response.url().endsWith('/api/notifications/v1/preferences'));
+    await follows.uncheck();
+    expect((await saved).status()).toBe(200);
+    await frank.reload();
+    await waitForHydration(frank, 'main details summary');
+    await main(frank).getByText('Notification settings').click();
+    await expect.poll(() => follows.isChecked(), { timeout: 10_000 }).toBe(false);
+    await expectAccessible(frank, 'the notification settings');
+    await follows.check();
+    await expect
+      .poll(
+        async () =>
+          (await callApi<{ follow: boolean }>(origin, '/api/notifications/v1/preferences', tokens.frank)).body.follow,
+      )
+      .toBe(true);
+  });
 });

@@ -272,6 +272,7 @@ describe('who is not told', () => {
       friendRequest: true,
       friendAccepted: true,
       mention: true,
+      told: ['like', 'follow', 'friendRequest', 'friendAccepted', 'mention'],
     });
     expect(await setPreferences(me, { follow: false })).toEqual({
       like: true,
@@ -279,6 +280,7 @@ describe('who is not told', () => {
       friendRequest: true,
       friendAccepted: true,
       mention: true,
+      told: ['like', 'follow', 'friendRequest', 'friendAccepted', 'mention'],
     });
     expectOk(await post(t, paths.follow(me.id), them));
     const mine = await t.newPost({ authorId: me.id, ...picture });
@@ -398,7 +400,7 @@ describe('the sweeper', () => {
 });
 
 describe('with the default configuration', () => {
-  it('a like tells nobody (LIKE_NOTIFICATIONS off), while a follow still does', async () => {
+  it('a like tells nobody (LIKE_NOTIFICATIONS off), while a follow still does; the settings say so', async () => {
     const plain = await createTestApp({ seed: false });
     try {
       const [author, fan] = [await plain.newCitizen(), await plain.newCitizen()];
@@ -408,6 +410,11 @@ describe('with the default configuration', () => {
       await noticesWritten(plain.ctx);
       const res = await plain.request({ method: 'GET', url: `${N}/notifications`, as: asCitizen(author) });
       expect(expectOk(res).data.map((line: Line) => line.kind)).toEqual(['follow']);
+      const settings = await plain.request({ method: 'GET', url: `${N}/preferences`, as: asCitizen(author) });
+      expect(expectOk(settings)).toMatchObject({
+        like: true,
+        told: ['follow', 'friendRequest', 'friendAccepted', 'mention'],
+      });
     } finally {
       await plain.close();
     }

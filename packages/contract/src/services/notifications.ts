@@ -52,6 +52,11 @@ export const NotificationPreferences = z
   })
   .meta({ id: 'NotificationPreferences' });
 
+/** My switches, and which kinds this server tells at all (a kind not there is never told, whatever its switch). */
+export const NotificationSettingsView = NotificationPreferences.extend({
+  told: z.array(NotificationKind),
+}).meta({ id: 'NotificationSettings' });
+
 export const getNotifications = defineEndpoint({
   service: 'notifications',
   method: 'GET',
@@ -91,8 +96,8 @@ export const getNotificationPreferences = defineEndpoint({
   path: '/v1/preferences',
   access: 'citizen',
   versions: ['1.0'],
-  summary: 'Which kinds of notification I am told of',
-  success: { status: 200, body: NotificationPreferences },
+  summary: 'Which kinds of notification I am told of, and which this server tells at all',
+  success: { status: 200, body: NotificationSettingsView },
 });
 
 export const updateNotificationPreferences = defineEndpoint({
@@ -103,7 +108,7 @@ export const updateNotificationPreferences = defineEndpoint({
   versions: ['1.0'],
   summary: 'Turn kinds of notification on or off (the kinds not named stay as they are); answers all of them',
   body: NotificationPreferences.partial(),
-  success: { status: 200, body: NotificationPreferences },
+  success: { status: 200, body: NotificationSettingsView },
 });
 
 /** The last event of a stream the server ends for a newer one of the same citizen (`closed`). */
@@ -251,5 +256,6 @@ export const notificationsEndpoints = [
 export type NotificationKind = z.infer<typeof NotificationKind>;
 export type NotificationView = z.infer<typeof NotificationView>;
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
+export type NotificationSettingsView = z.infer<typeof NotificationSettingsView>;
 export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBody>;
 export type NotificationPush = z.infer<typeof NotificationPush>;

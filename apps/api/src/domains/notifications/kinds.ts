@@ -1,3 +1,4 @@
+import type { Config } from '../../config.js';
 import type { NotificationKindValue, NotificationSettingsTable } from '../../db/tables/notifications.js';
 
 export type NotificationKind = NotificationKindValue;
@@ -38,3 +39,11 @@ export const settingOf = {
 } as const satisfies Record<NotificationKind, keyof NotificationSettingsTable>;
 
 export const notificationKinds = Object.keys(settingOf) as NotificationKind[];
+
+/**
+ * The kinds this server tells at all: likes only where LIKE_NOTIFICATIONS is on (off by default until the like path
+ * carries their notices within its goal, ADR 077). The one place that says so: the like and unlike calls ask it,
+ * and the settings answer it, so a citizen is not offered a switch that does nothing.
+ */
+export const kindsTold = (config: Pick<Config, 'LIKE_NOTIFICATIONS'>): NotificationKind[] =>
+  notificationKinds.filter((kind) => kind !== 'like' || config.LIKE_NOTIFICATIONS === 'true');

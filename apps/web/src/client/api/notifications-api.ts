@@ -11,7 +11,7 @@ import { sliceDefaults } from './slice-defaults';
 export const notificationsApi = createApi({
   ...sliceDefaults,
   reducerPath: 'notificationsApi',
-  tagTypes: ['Notifications'],
+  tagTypes: ['Notifications', 'NotificationSettings'],
   endpoints: (build) => ({
     getNotifications: build.infiniteQuery({
       ...continuationFromContract(routeTable.getNotifications),
@@ -20,6 +20,27 @@ export const notificationsApi = createApi({
     markNotificationsRead: build.mutation({
       ...fromContract(routeTable.markNotificationsRead),
       invalidatesTags: (_result, error) => (error ? [] : ['Notifications']),
+    }),
+    getNotificationSettings: build.query({
+      ...fromContract(routeTable.getNotificationPreferences),
+      providesTags: ['NotificationSettings'],
+    }),
+    // A switch shows its new place at once; a refused change puts it back (the answer is the whole settings).
+    updateNotificationSettings: build.mutation({
+      ...fromContract(routeTable.updateNotificationPreferences),
+      async onQueryStarted(request, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          notificationsApi.util.updateQueryData('getNotificationSettings', undefined, (settings) => {
+            Object.assign(settings, request.body);
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(notificationsApi.util.upsertQueryData('getNotificationSettings', undefined, data));
+        } catch {
+          patch.undo();
+        }
+      },
     }),
     // Web Push on this device (ADR 079): the server's key, and this browser's subscription stored or forgotten.
     getPushKey: build.query(fromContract(routeTable.getPushKey)),
@@ -32,6 +53,8 @@ export const {
   useGetNotificationsInfiniteQuery,
   useMarkNotificationsReadMutation,
   useLazyGetPushKeyQuery,
+  useGetNotificationSettingsQuery,
+  useUpdateNotificationSettingsMutation,
   useSubscribeToPushMutation,
   useUnsubscribeFromPushMutation,
 } = notificationsApi;

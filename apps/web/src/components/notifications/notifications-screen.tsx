@@ -8,6 +8,7 @@ import { InfiniteList } from '../feed/infinite-list';
 import { notifyError } from '../toast';
 import { DevicePush } from './device-push';
 import { NotificationRow } from './notification-row';
+import { NotificationSettings } from './notification-settings';
 import styles from './notifications.module.css';
 import { useLiveNotifications } from './use-live-notifications';
 
@@ -52,6 +53,7 @@ export function NotificationsScreen() {
         </button>
       </div>
       <DevicePush />
+      <NotificationSettings />
       <InfiniteList
         as="ul"
         listClassName={styles.list}
