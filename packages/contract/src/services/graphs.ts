@@ -65,9 +65,30 @@ export const getMutualConnections = defineEndpoint({
   success: { status: 200, body: PeoplePage },
 });
 
+/** The lists behind a profile's counts (issue 51): each row with how I stand to that person. */
+const countList = <const W extends 'followers' | 'following' | 'friends'>(which: W, summary: string) =>
+  defineEndpoint({
+    service: 'graphs',
+    method: 'GET',
+    path: `/v1/citizens/:citizenId/${which}` as const,
+    access: 'citizen',
+    versions: ['1.0'],
+    summary: `${summary}: my friends first, then whom I follow, then the most followed`,
+    params: CitizenParams,
+    querystring: OffsetQuery,
+    success: { status: 200, body: PeoplePage },
+  });
+
+export const getFollowers = countList('followers', 'Who follows this citizen');
+export const getFollowing = countList('following', 'Whom this citizen follows');
+export const getFriends = countList('friends', 'This citizen’s friends');
+
 export const graphsEndpoints = [
   searchMention,
   getProfileRelevantCreators,
   getProfileRelevantCitizens,
   getMutualConnections,
+  getFollowers,
+  getFollowing,
+  getFriends,
 ] as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ContinuationQuery, continuationPage, Id, IdParams } from '../common.js';
+import { ContinuationQuery, continuationPage, Id, IdParams, OffsetQuery } from '../common.js';
 import { defineEndpoint } from '../endpoint.js';
 import { PersonView, PostOverview, SocialCounts, SuggestedCreatorView } from '../views.js';
+import { PeoplePage } from './graphs.js';
 
 export const SocialOverview = SocialCounts.extend({ citizenId: Id }).meta({ id: 'SocialOverview' });
 
@@ -97,6 +98,19 @@ export const getMyRelevantCitizens = defineEndpoint({
   success: { status: 200, body: z.object({ data: z.array(PersonView) }) },
 });
 
+export const getPostLikers = defineEndpoint({
+  service: 'social',
+  method: 'GET',
+  path: '/v1/creators-content/:id/likers',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary:
+    'Who liked a post (the list behind its count): my friends first, then whom I follow, then the most followed; 404 when I may not see the post',
+  params: IdParams,
+  querystring: OffsetQuery,
+  success: { status: 200, body: PeoplePage },
+});
+
 export const socialEndpoints = [
   getCitizenSocialOverview,
   getMySocialOverview,
@@ -106,4 +120,5 @@ export const socialEndpoints = [
   getSuggestedCreators,
   getMyRelevantCreators,
   getMyRelevantCitizens,
+  getPostLikers,
 ] as const;

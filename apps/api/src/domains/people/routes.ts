@@ -1,4 +1,5 @@
 import type { Route } from '../../http/route.js';
+import { countListRoutes } from './count-lists.js';
 import dismissSuggestion from './dismiss-suggestion.js';
 import getMutualConnections from './get-mutual-connections.js';
 import getMyRelevantCitizens from './get-my-relevant-citizens.js';
@@ -18,4 +19,5 @@ export const peopleRoutes = [
   getMyRelevantCreators,
   getMyRelevantCitizens,
   dismissSuggestion,
+  ...countListRoutes,
 ] as Route[];

@@ -1,6 +1,7 @@
 import type { Route } from '../../http/route.js';
 import getCitizenSocialOverview from './citizen-social-overview.js';
 import getMySocialOverview from './my-social-overview.js';
+import getPostLikers from './post-likers.js';
 import getPostOverview from './post-overview.js';
 import getPostsOverview from './posts-overview.js';
 import getSharedPostOverview from './shared-post-overview.js';
@@ -12,4 +13,5 @@ export const socialRoutes = [
   getPostOverview,
   getSharedPostOverview,
   getPostsOverview,
+  getPostLikers,
 ] as Route[];
