@@ -12,6 +12,10 @@ export const graphsApi = createApi({
     getProfileRelevantCreators: build.infiniteQuery(offsetFromContract(routeTable.getProfileRelevantCreators)),
     getProfileRelevantCitizens: build.infiniteQuery(offsetFromContract(routeTable.getProfileRelevantCitizens)),
     getMutualConnections: build.infiniteQuery(offsetFromContract(routeTable.getMutualConnections)),
+    // The lists behind a profile's counts (ADR 080).
+    getFollowers: build.infiniteQuery(offsetFromContract(routeTable.getFollowers)),
+    getFollowing: build.infiniteQuery(offsetFromContract(routeTable.getFollowing)),
+    getFriends: build.infiniteQuery(offsetFromContract(routeTable.getFriends)),
   }),
 });
 
@@ -21,6 +25,9 @@ export const peopleQueries = [
   'getProfileRelevantCreators',
   'getProfileRelevantCitizens',
   'getMutualConnections',
+  'getFollowers',
+  'getFollowing',
+  'getFriends',
 ] as const;
 export const relevantPeopleQueries = ['getProfileRelevantCreators', 'getProfileRelevantCitizens'] as const;
 
@@ -29,4 +36,7 @@ export const {
   useGetProfileRelevantCreatorsInfiniteQuery,
   useGetProfileRelevantCitizensInfiniteQuery,
   useGetMutualConnectionsInfiniteQuery,
+  useGetFollowersInfiniteQuery,
+  useGetFollowingInfiniteQuery,
+  useGetFriendsInfiniteQuery,
 } = graphsApi;

@@ -9,6 +9,9 @@ export {
   useGetStageFeedInfiniteQuery,
 } from './content-api';
 export {
+  useGetFollowersInfiniteQuery,
+  useGetFollowingInfiniteQuery,
+  useGetFriendsInfiniteQuery,
   useGetMutualConnectionsInfiniteQuery,
   useGetProfileRelevantCitizensInfiniteQuery,
   useGetProfileRelevantCreatorsInfiniteQuery,

@@ -2,6 +2,7 @@ import type { getSharedProfile } from '@civitas/contract';
 import { useTranslations } from 'next-intl';
 import type { ResultOf } from '@/client';
 import { CompactCount } from '../compact-count';
+import { Link } from '../link';
 import { Avatar, COVER_PLACEHOLDER } from '../people/avatar';
 import styles from './profile.module.css';
 
@@ -21,7 +22,8 @@ const countOf = (profile: PublicProfile, key: CountKey): number =>
 
 /**
  * The top of a profile: cover and picture (or their placeholders, docs/product.md §2), the name as the page's heading,
- * @username, bio and the counts in the compact format (docs/product.md §9). Works in server and client components.
+ * @username, bio and the counts in the compact format (docs/product.md §9), each but the posts' opening the people
+ * behind it. Works in server and client components.
  */
 export function ProfileHeader({ profile, headingId }: { profile: PublicProfile; headingId: string }) {
   const t = useTranslations('Profile');
@@ -59,7 +61,16 @@ export function ProfileHeader({ profile, headingId }: { profile: PublicProfile; 
             const value = countOf(profile, key);
             return (
               <li key={key} data-count={key}>
-                <CompactCount value={value} /> <span className={styles.countLabel}>{t(key, { count: value })}</span>
+                {key === 'posts' ? (
+                  <>
+                    <CompactCount value={value} /> <span className={styles.countLabel}>{t(key, { count: value })}</span>
+                  </>
+                ) : (
+                  // The people behind the count (ADR 080).
+                  <Link className={styles.countLink} href={`/u/${encodeURIComponent(profile.username)}/${key}`}>
+                    <CompactCount value={value} /> <span className={styles.countLabel}>{t(key, { count: value })}</span>
+                  </Link>
+                )}
               </li>
             );
           })}

@@ -1,0 +1,9 @@
+import type { Metadata } from 'next';
+import { CountListPage, type CountListPageProps, countListMetadata } from '../count-list-page';
+
+export const generateMetadata = ({ params }: CountListPageProps): Promise<Metadata> =>
+  countListMetadata(params, 'followers');
+
+export default function Page({ params }: CountListPageProps) {
+  return <CountListPage params={params} kind="followers" />;
+}
