@@ -191,6 +191,7 @@ describe('notifications', () => {
     await main(frank).getByText('Notification settings').click();
     await expect.poll(() => follows.isChecked(), { timeout: 10_000 }).toBe(false);
     await expectAccessible(frank, 'the notification settings');
+    await themedScreenshots(frank, 'notifications-settings');
     await follows.check();
     await expect
       .poll(

@@ -3,7 +3,7 @@ import { encodeCursor } from '../../db/keyset.js';
 import { defineRoute } from '../../http/route.js';
 import { PostIdKey, startAfter } from '../feeds/keyset-page.js';
 import { readMarkQuery } from './notification-store.js';
-import { presentGroups } from './present.js';
+import { lineColumns, presentGroups } from './present.js';
 
 /**
  * My notifications, grouped, the group with the newest notification first: one keyset query on (recipient_id,
@@ -17,7 +17,7 @@ export default defineRoute(getNotifications, async ({ query, caller, ctx }) => {
   const after = startAfter(secret, feed, query.continuationToken, PostIdKey);
   let rows = ctx.db
     .selectFrom('notification_groups')
-    .select(['group_key', 'kind', 'post_id', 'latest_id', 'latest_at', 'actor_count'])
+    .select(lineColumns)
     // The read mark comes with the page, in the same statement (one round trip fewer per page).
     .select(readMarkQuery(ctx.db, me).as('read_up_to'))
     .where('recipient_id', '=', me)

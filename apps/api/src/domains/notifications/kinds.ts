@@ -45,5 +45,7 @@ export const notificationKinds = Object.keys(settingOf) as NotificationKind[];
  * carries their notices within its goal, ADR 077). The one place that says so: the like and unlike calls ask it,
  * and the settings answer it, so a citizen is not offered a switch that does nothing.
  */
+export const tellsLikes = (config: Pick<Config, 'LIKE_NOTIFICATIONS'>): boolean => config.LIKE_NOTIFICATIONS === 'true';
+
 export const kindsTold = (config: Pick<Config, 'LIKE_NOTIFICATIONS'>): NotificationKind[] =>
-  notificationKinds.filter((kind) => kind !== 'like' || config.LIKE_NOTIFICATIONS === 'true');
+  notificationKinds.filter((kind) => kind !== 'like' || tellsLikes(config));

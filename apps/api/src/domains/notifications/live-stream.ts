@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { oncePer } from '../../db/batches.js';
 import { idFloorAt } from '../../db/ids.js';
 import { readMarkOf } from './notification-store.js';
-import { presentGroups } from './present.js';
+import { lineColumns, presentGroups } from './present.js';
 import { unreadCount } from './unread.js';
 
 /** Open streams per citizen on one instance: a few tabs and devices; opening one more closes the oldest. */
@@ -176,7 +176,7 @@ class LiveStream {
     const floor = after ?? this.floor();
     return this.ctx.db
       .selectFrom('notification_groups')
-      .select(['group_key', 'kind', 'post_id', 'latest_id', 'latest_at', 'actor_count'])
+      .select(lineColumns)
       .where('recipient_id', '=', this.opening.citizenId)
       .where('latest_id', '>', floor)
       .orderBy('latest_id', 'desc')

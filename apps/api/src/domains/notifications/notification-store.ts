@@ -11,7 +11,8 @@ export interface GroupRef {
   groupKey: string;
 }
 
-const refOf = (recipientId: string, groupKey: string) => `${recipientId} ${groupKey}`;
+/** A line's key in maps of lines: its recipient and its group. */
+export const lineRef = (recipientId: string, groupKey: string): string => `${recipientId} ${groupKey}`;
 
 /** One of the given groups, as a condition on a table with `recipient_id` and `group_key` (an `or` of pairs). */
 const oneOfGroups =
@@ -50,13 +51,13 @@ export async function writeNotices(trx: Db, notices: readonly Notice[]): Promise
     .returning(['id', 'recipient_id', 'group_key', 'created_at'])
     .execute();
   if (inserted.length === 0) return [];
-  const noticeOf = new Map(notices.map((notice) => [refOf(notice.recipientId, notice.groupKey), notice]));
+  const noticeOf = new Map(notices.map((notice) => [lineRef(notice.recipientId, notice.groupKey), notice]));
   const groups = new Map<
     string,
     { recipient_id: string; group_key: string; latest_id: string; latest_at: number; actor_count: number }
   >();
   for (const row of inserted) {
-    const ref = refOf(row.recipient_id, row.group_key);
+    const ref = lineRef(row.recipient_id, row.group_key);
     const group = groups.get(ref);
     const at = Number(row.created_at);
     if (!group) {
@@ -141,7 +142,7 @@ export async function withdrawNotices(trx: Db, withdrawals: readonly Withdrawal[
     .execute();
   const touched = new Map(
     removed.map((row) => [
-      refOf(row.recipient_id, row.group_key),
+      lineRef(row.recipient_id, row.group_key),
       { recipientId: row.recipient_id, groupKey: row.group_key },
     ]),
   );
@@ -186,8 +187,8 @@ async function recountGroups(trx: Db, groups: readonly GroupRef[]): Promise<void
     .where(oneOfGroups<'notifications'>(groups))
     .as('ranked');
   const left = await trx.selectFrom(ranked).selectAll().where('rank', '=', 1).execute();
-  const leftOf = new Map(left.map((row) => [refOf(row.recipient_id, row.group_key), row]));
-  const emptied = groups.filter((group) => !leftOf.has(refOf(group.recipientId, group.groupKey)));
+  const leftOf = new Map(left.map((row) => [lineRef(row.recipient_id, row.group_key), row]));
+  const emptied = groups.filter((group) => !leftOf.has(lineRef(group.recipientId, group.groupKey)));
   if (emptied.length > 0) {
     await trx.deleteFrom('notification_groups').where(oneOfGroups<'notification_groups'>(emptied)).execute();
   }

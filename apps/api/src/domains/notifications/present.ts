@@ -5,17 +5,19 @@ import type { NotificationGroupsTable } from '../../db/tables/notifications.js';
 import { hydratePosts } from '../posts/hydrate.js';
 import { citizenSummaryView, isoTime } from '../posts/present.js';
 import { parseRenditions } from '../posts/renditions.js';
-import type { CitizenSummaryRow } from '../posts/rows.js';
 import { passesAll, standardRules } from '../posts/visibility.js';
 import { requestIdOf } from './kinds.js';
+import { newestActors } from './line-actors.js';
+import { lineRef } from './notification-store.js';
+import { isRead } from './unread.js';
 
 /** Actors a line names; the rest are counted ("and 3 others"). */
 export const ACTORS_SHOWN = 3;
 
-type GroupRow = Pick<
-  NotificationGroupsTable,
-  'group_key' | 'kind' | 'post_id' | 'latest_id' | 'latest_at' | 'actor_count'
->;
+/** The columns of a group that its line is made from (the list's page and the live stream read these). */
+export const lineColumns = ['group_key', 'kind', 'post_id', 'latest_id', 'latest_at', 'actor_count'] as const;
+
+type GroupRow = Pick<NotificationGroupsTable, (typeof lineColumns)[number]>;
 
 /**
  * A page of groups as the list shows them, in three reads whatever the page's length: the newest actors of
@@ -30,7 +32,11 @@ export async function presentGroups(
 ): Promise<NotificationView[]> {
   if (groups.length === 0) return [];
   const [actors, posts, pending] = await Promise.all([
-    newestActors(ctx, recipientId, groups),
+    newestActors(
+      ctx,
+      groups.map((group) => ({ recipientId, groupKey: group.group_key })),
+      ACTORS_SHOWN,
+    ),
     visiblePosts(ctx, recipientId, groups),
     pendingRequests(ctx, groups),
   ]);
@@ -39,63 +45,14 @@ export async function presentGroups(
     return {
       id: group.latest_id,
       kind: group.kind,
-      actors: (actors.get(group.group_key) ?? []).map(citizenSummaryView),
+      actors: (actors.get(lineRef(recipientId, group.group_key)) ?? []).map(citizenSummaryView),
       actorCount: group.actor_count,
       post: (group.post_id && posts.get(group.post_id)) || null,
       friendRequestId: requestId && pending.has(requestId) ? requestId : null,
       createdAt: isoTime(group.latest_at),
-      read: readUpTo !== null && group.latest_id <= readUpTo,
+      read: isRead(group.latest_id, readUpTo),
     };
   });
-}
-
-/** The newest actors of each group, ACTORS_SHOWN at most, in one query ranked per group. */
-async function newestActors(
-  ctx: Pick<AppContext, 'db' | 'dialect'>,
-  recipientId: string,
-  groups: readonly GroupRow[],
-): Promise<Map<string, CitizenSummaryRow[]>> {
-  const ranked = ctx.db
-    .selectFrom('notifications')
-    .innerJoin('citizens', 'citizens.id', 'notifications.actor_id')
-    .select([
-      'notifications.group_key',
-      'citizens.id',
-      'citizens.username',
-      'citizens.display_name',
-      'citizens.profile_picture_uri',
-      'citizens.country',
-    ])
-    .select((eb) =>
-      eb.fn
-        .agg<number>('row_number')
-        .over((over) => over.partitionBy('notifications.group_key').orderBy('notifications.id', 'desc'))
-        .as('rank'),
-    )
-    .where('notifications.recipient_id', '=', recipientId)
-    .where(
-      oneOf(
-        ctx.dialect,
-        'notifications.group_key',
-        groups.map((group) => group.group_key),
-      ),
-    )
-    .where('citizens.suspended_at', 'is', null)
-    .as('ranked');
-  const rows = await ctx.db
-    .selectFrom(ranked)
-    .selectAll()
-    .where('rank', '<=', ACTORS_SHOWN)
-    .orderBy('group_key')
-    .orderBy('rank')
-    .execute();
-  const byGroup = new Map<string, CitizenSummaryRow[]>();
-  for (const row of rows) {
-    const list = byGroup.get(row.group_key) ?? [];
-    list.push(row);
-    byGroup.set(row.group_key, list);
-  }
-  return byGroup;
 }
 
 /** The groups' posts the reader may see, by the posts' own rules, as small as the list shows them. */
