@@ -176,6 +176,14 @@ export const routeTable: RouteTable = {
     versions: ['1.0'],
     defaults: { size: 20, country: 'GB' },
   },
+  getFollowingFeed: {
+    service: 'content',
+    method: 'GET',
+    path: '/v1/feed/following',
+    access: 'citizen',
+    versions: ['1.0'],
+    defaults: { size: 20 },
+  },
   getHashtagFeed: {
     service: 'content',
     method: 'GET',

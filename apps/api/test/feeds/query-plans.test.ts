@@ -4,6 +4,7 @@ import type { Db } from '../../src/db/database.js';
 import { newId } from '../../src/db/ids.js';
 import { readersLikesQuery } from '../../src/domains/feeds/citizen-stage-page.js';
 import { authorPageQuery } from '../../src/domains/feeds/skeletons/author-posts.js';
+import { followingPageQuery } from '../../src/domains/feeds/skeletons/following-posts.js';
 import { lovedPageQuery } from '../../src/domains/feeds/skeletons/loved-posts.js';
 import { stagePageQuery } from '../../src/domains/feeds/skeletons/stage.js';
 import { liveQuery, PAIRS_SQL } from '../../src/domains/posts/live-reads.js';
@@ -131,6 +132,33 @@ describe('skeleton query plans', () => {
           20,
         );
         expectIndexedWalk(await planOf(t.ctx.db, query), 'posts_author_feed');
+      }
+    }
+  });
+
+  it('walks each stream of the following feed down posts_author_feed, never the whole posts table (ADR 081)', async () => {
+    const reader = (
+      await t.ctx.db.selectFrom('citizens').select('id').where('username', '=', 'volume7').executeTakeFirstOrThrow()
+    ).id;
+    const followees = await t.ctx.db.selectFrom('citizens').select('id').where('id', '<>', reader).limit(30).execute();
+    await t.ctx.db
+      .insertInto('follows')
+      .values(followees.map((followee) => ({ follower_id: reader, followee_id: followee.id, created_at: Date.now() })))
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+    await sql`analyze`.execute(t.ctx.db);
+    for (const before of ['ffffffff-ffff-7fff-bfff-ffffffffffff', someId]) {
+      const plan = await genericPlanOf(t.ctx.db, followingPageQuery(t.ctx.db, t.ctx.dialect, reader, before, 20));
+      if (t.ctx.dialect === 'sqlite') {
+        expect(plan).toMatch(
+          /SEARCH p(osts)? USING (COVERING )?INDEX posts_author_feed \(author_id=\? AND sharing=\? AND id<\?\)/,
+        );
+        expect(plan).toMatch(/follows_pk|follows/);
+        expect(plan).not.toMatch(/^SCAN posts$/m);
+      } else {
+        // A page from each stream at most (the lateral join's limit), each walked backward down the author's index.
+        expect(plan).toMatch(/Index (Only )?Scan Backward using posts_author_feed/);
+        expect(plan).not.toMatch(/Seq Scan on posts/);
       }
     }
   });

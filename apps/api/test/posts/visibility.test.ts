@@ -153,6 +153,15 @@ beforeAll(async () => {
     as: as('follower'),
   });
   expect(followed.statusCode, followed.body).toBeLessThan(300);
+  // The following feed's streams (ADR 081): the muter follows the author before muting them, the follower follows the
+  // citizen a moderator suspends too, so that only the rules keep their posts out.
+  for (const [who, followee] of [
+    ['muter', author],
+    ['follower', suspended.id],
+  ] as const) {
+    const res = await t.request({ method: 'POST', url: `/api/users/influencers/me/follow/${followee}`, as: as(who) });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+  }
   for (const [who, url] of [
     ['author', `/api/users/influencers/me/block/${ids.blocked}`],
     ['blocker', `/api/users/influencers/me/block/${author}`],
@@ -484,6 +493,29 @@ describe('every read path', () => {
     const shared = await getAs('machine', `/api/content/v1/sharing/loved-public-posts/${lover}?size=50`);
     expect(shared.statusCode, shared.body).toBe(200);
     expect(listed(shared.body)).toEqual(expected('guest', everyonesPosts));
+  });
+});
+
+/**
+ * Whose posts a citizen's following feed reads (ADR 081), before the rules judge them: the author's own, the friend's
+ * friends-only posts, the public posts of those who follow (the follower follows the author and the suspended one,
+ * the muter the author).
+ */
+const inFollowingStreams = (viewer: Viewer, post: Post) => {
+  if (post.bySuspended) return viewer === 'follower' && post.sharing === 'public';
+  if (viewer === 'author') return true;
+  if (viewer === 'friend') return post.sharing === 'private';
+  return (viewer === 'follower' || viewer === 'muter') && post.sharing === 'public';
+};
+
+describe('the following feed', () => {
+  it('shows each citizen what the rules let them see of the streams they read, less those they muted', async () => {
+    for (const viewer of citizens) {
+      const res = await getAs(viewer, '/api/content/v1/feed/following?size=50');
+      expect(res.statusCode, res.body).toBe(200);
+      const shown = LISTED_FOR[viewer] ? expected(viewer, (post) => inFollowingStreams(viewer, post)) : [];
+      expect(listed(res.body), viewer).toEqual(shown);
+    }
   });
 });
 

@@ -124,6 +124,22 @@ export const getStageFeed = defineEndpoint({
 });
 
 /**
+ * The posts of the people I follow (their public posts), of my friends (their friends-only posts) and my own, newest
+ * first, as of `timestamp` (ADR 081): a snapshot, paged like the stage.
+ */
+export const getFollowingFeed = defineEndpoint({
+  service: 'content',
+  method: 'GET',
+  path: '/v1/feed/following',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary:
+    'The public posts of the people I follow, my friends’ friends-only posts and my own, newest first, as of `timestamp` (a snapshot)',
+  querystring: ContinuationQuery.extend({ timestamp: SnapshotTimestamp.optional() }),
+  success: { status: 200, body: FeedPage },
+});
+
+/**
  * A hashtag as written after '#': letters (with their combining marks), digits and underscores in any script,
  * matched case-insensitively.
  */
@@ -185,6 +201,7 @@ export const contentEndpoints = [
   getSharedProfileFeed,
   getProfilePrivateFeed,
   getStageFeed,
+  getFollowingFeed,
   getHashtagFeed,
   getSharedStageFeed,
 ] as const;

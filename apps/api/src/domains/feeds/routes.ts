@@ -2,6 +2,7 @@ import { getStageFeed } from '@civitas/contract';
 import type { AppContext } from '../../context.js';
 import type { ReadyAnswer } from '../../http/express-lane.js';
 import type { Route } from '../../http/route.js';
+import getFollowingFeed from './get-following-feed.js';
 import getHashtagFeed from './get-hashtag-feed.js';
 import getLovedPosts from './get-loved-posts.js';
 import getMyPrivateFeed from './get-my-private-feed.js';
@@ -23,6 +24,7 @@ export const feedsRoutes = [
   getSharedLovedPosts,
   getLovedPosts,
   getHashtagFeed,
+  getFollowingFeed,
 ] as Route[];
 
 /**

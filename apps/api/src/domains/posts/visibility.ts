@@ -148,6 +148,12 @@ export const publicRules: readonly PostRule[] = [...standardRules, publicOnly];
 /** The rules of the lists of everyone's posts a viewer scrolls (the stage, a hashtag, loved posts): mutes apply. */
 export const listedRules: readonly PostRule[] = [...publicRules, notMuted];
 
+/**
+ * The rules of the following feed (ADR 081): whatever the viewer may see of the people they chose to read, less those
+ * they muted since (ADR 069).
+ */
+export const followingRules: readonly PostRule[] = [...standardRules, notMuted];
+
 export function passesAll(rules: readonly PostRule[], post: PostFacts, viewer: ViewerFacts): boolean {
   for (const rule of rules) if (!rule.allows(post, viewer)) return false;
   return true;
