@@ -7,10 +7,11 @@
 #     `dropdb` after): its dataset takes gigabytes (2.5 GB on SQLite) and is written out for minutes after it
 #     is generated, and a test run against the same database meanwhile is slowed by it.
 #   BENCH_ONLY=citizen,detail   runs only the named paths: guest guest-snapshots citizen citizen-snapshots detail
-#     detail-crowd overview like like-many like-crowd follow-crowd notifications stream create create-many, and page
+#     detail-crowd overview like like-many like-crowd follow-crowd following notifications stream create create-many, and page
 #     (the stage's HTML page as a guest; not in the default set, which is the API's). `stream` opens
 #     BENCH_STREAMS (1000) notification streams and times a follow to its event on one (bench/api/stream-latency.mjs);
-#     `notifications` reads those citizens' lists (run it after `stream`, which gives them a line each)
+#     `notifications` reads those citizens' lists (run it after `stream`, which gives them a line each); `following`
+#     reads the following feed of citizens who follow 50 to 500 people, a timestamp each (BENCH_CITIZENS_LOADING of them)
 #   BENCH_PAGES_FIRST (1): render a post, a profile and the stage before the API is measured, as a server that
 #     has been up a while has (0: the API alone)
 #   BENCH_CITIZENS_LOADING (100): how many citizens' tokens the crowd shapes take turns with
@@ -33,7 +34,7 @@ cd "$(dirname "$0")/.."
 data=${1:-./.bench-data}
 port=${BENCH_PORT:-3199}
 duration=${BENCH_SECONDS:-15}
-only=",${BENCH_ONLY:-guest,guest-snapshots,citizen,citizen-snapshots,detail,detail-crowd,overview,like,like-many,like-crowd,follow-crowd,stream,notifications,create,create-many},"
+only=",${BENCH_ONLY:-guest,guest-snapshots,citizen,citizen-snapshots,detail,detail-crowd,overview,like,like-many,like-crowd,follow-crowd,following,stream,notifications,create,create-many},"
 cli() { DATA_DIR="$data" node apps/api/dist/cli/main.js "$@"; }
 sql() { node bench/api/lookup.mjs "$data" "$1"; }
 command -v wrk >/dev/null || bash scripts/install-system-deps.sh wrk
@@ -174,6 +175,11 @@ BENCH_TOKEN=$citizen BENCH_POST=$post run like "like/unlike (one citizen, one po
 BENCH_TOKEN=$citizen BENCH_POSTS=$many_posts run like-many "like/unlike (one citizen, 200 posts)" -s bench/api/like-unlike-many.lua "$base"
 BENCH_TOKENS=$crowd BENCH_POSTS=$many_posts run like-crowd "like/unlike (crowd, 200 posts)" -s bench/api/like-unlike-crowd.lua "$base"
 BENCH_TOKENS=$crowd BENCH_CITIZENS=$many_citizens run follow-crowd "follow/unfollow (crowd, 200 citizens)" -s bench/api/follow-unfollow-crowd.lua "$base"
+if [[ $only == *",following,"* ]]; then
+  readers="$data/following-readers.txt"
+  DATA_DIR="$data" node bench/api/mint-citizens.mjs following:50-500 "${BENCH_CITIZENS_LOADING:-100}" >"$readers"
+  BENCH_TOKENS=@$readers run following "following feed, a timestamp each, crowd" -s bench/api/following-snapshots.lua "$base"
+fi
 if [[ $only == *",stream,"* || $only == *",notifications,"* ]]; then
   # Citizens of another country than the crowd's, so none follows themself; each gets a line of follows.
   listeners="$data/listeners.txt"

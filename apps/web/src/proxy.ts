@@ -1,5 +1,6 @@
 import { PREFERENCE_COOKIE_MAX_AGE_SECONDS } from '@civitas/contract/routes-table';
 import { type NextRequest, NextResponse } from 'next/server';
+import { HOME_FEED_COOKIE, homeFeedParam, parseHomeFeed } from './home/home-feed';
 import { chooseLocale, forcedLocale } from './i18n/choose-locale';
 import { displayLanguageParam, languageCookie, localeHeader } from './i18n/locales';
 import { sessionCookieNames } from './session/cookie-names';
@@ -47,11 +48,16 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   if (chosenTheme && chosenHere) {
     rememberChoice(response, THEME_COOKIE, chosenTheme === 'system' ? null : chosenTheme, request);
   }
+  // The home's tab (ADR 081): "stage" is the default, so choosing it forgets the choice.
+  const chosenFeed = parseHomeFeed(request.nextUrl.searchParams.get(homeFeedParam));
+  if (chosenFeed && chosenHere) {
+    rememberChoice(response, HOME_FEED_COOKIE, chosenFeed === 'stage' ? null : chosenFeed, request);
+  }
   return response;
 }
 
 /**
- * A choice the person made here (the language, the theme: preferences, kept without asking for consent), remembered
+ * A choice the person made here (the language, the theme, the home's feed: preferences, kept without asking for consent), remembered
  * for a year in an httpOnly cookie of the whole site; null forgets it.
  */
 function rememberChoice(response: NextResponse, name: string, value: string | null, request: NextRequest): void {

@@ -32,6 +32,7 @@ export const contentApi = createApi({
       providesTags: ['LovedPosts'],
     }),
     getHashtagFeed: build.infiniteQuery(continuationFromContract(routeTable.getHashtagFeed)),
+    getFollowingFeed: build.infiniteQuery(continuationFromContract(routeTable.getFollowingFeed)),
   }),
 });
 
@@ -43,6 +44,7 @@ export const postListQueries = [
   'getProfilePrivateFeed',
   'getLovedPosts',
   'getHashtagFeed',
+  'getFollowingFeed',
 ] as const;
 
 /** Every cached query that can hold a post. */
@@ -56,4 +58,5 @@ export const {
   useGetProfilePrivateFeedInfiniteQuery,
   useGetLovedPostsInfiniteQuery,
   useGetHashtagFeedInfiniteQuery,
+  useGetFollowingFeedInfiniteQuery,
 } = contentApi;

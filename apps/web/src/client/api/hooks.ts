@@ -1,5 +1,6 @@
 /** The generated endpoint hooks of every service slice: typed from the contract, for components. */
 export {
+  useGetFollowingFeedInfiniteQuery,
   useGetHashtagFeedInfiniteQuery,
   useGetLovedPostsInfiniteQuery,
   useGetMyPrivateFeedInfiniteQuery,
