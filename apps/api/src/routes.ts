@@ -20,6 +20,7 @@ import { notificationsRoutes } from './domains/notifications/routes.js';
 import { peopleRoutes } from './domains/people/routes.js';
 import { postsReadyAnswers, postsRoutes } from './domains/posts/routes.js';
 import { profilesRoutes } from './domains/profiles/routes.js';
+import { searchRoutes } from './domains/search/routes.js';
 import { registerLoginFlow } from './domains/session/login-flow.js';
 import { sessionRoutes } from './domains/session/routes.js';
 import { socialRoutes } from './domains/social/routes.js';
@@ -39,6 +40,7 @@ export const routes: readonly Route[] = [
   ...socialRoutes,
   ...peopleRoutes,
   ...hashtagsRoutes,
+  ...searchRoutes,
   ...charitiesRoutes,
   ...identityRoutes,
   ...sessionRoutes,

@@ -490,6 +490,14 @@ export const routeTable: RouteTable = {
     versions: ['1.0'],
     defaults: { limit: 20, offset: 0 },
   },
+  search: {
+    service: 'graphs',
+    method: 'GET',
+    path: '/v1/search',
+    access: 'citizenOrGuest',
+    versions: ['1.0'],
+    defaults: { kind: 'people', limit: 20 },
+  },
   getProfileRelevantCreators: {
     service: 'graphs',
     method: 'GET',

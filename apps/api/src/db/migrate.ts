@@ -16,6 +16,7 @@ import * as moderation from './migrations/014-moderation.js';
 import * as blocksAndMutes from './migrations/015-blocks-and-mutes.js';
 import * as notifications from './migrations/016-notifications.js';
 import * as webPush from './migrations/017-web-push.js';
+import * as searchTerms from './migrations/018-search-terms.js';
 
 /** Migrations are listed explicitly (no directory scan), so the compiled and test builds see the same set. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '015-blocks-and-mutes': blocksAndMutes,
   '016-notifications': notifications,
   '017-web-push': webPush,
+  '018-search-terms': searchTerms,
 };
 
 /** Names of the migrations this build knows, oldest first (a backup records the newest one it has). */

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
 import { newId } from '../db/ids.js';
+import { writeSearchTerms } from '../domains/search/search-terms.js';
 
 export interface NewCitizen {
   username: string;
@@ -19,6 +20,7 @@ export interface NewCitizen {
   createdAt?: number;
 }
 
+/** A new citizen's row and the terms they are found by (ADR 082). */
 export async function insertCitizen(db: Db, citizen: NewCitizen, now: number): Promise<string> {
   const createdAt = citizen.createdAt ?? now;
   const id = newId(createdAt);
@@ -48,5 +50,6 @@ export async function insertCitizen(db: Db, citizen: NewCitizen, now: number): P
       updated_at: createdAt,
     })
     .execute();
+  await writeSearchTerms(db, id, citizen.username, citizen.displayName);
   return id;
 }

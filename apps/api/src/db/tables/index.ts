@@ -18,6 +18,7 @@ import type { CitizenRolesTable, ModerationLogTable, ReportsTable } from './mode
 import type { NotificationGroupsTable, NotificationSettingsTable, NotificationsTable } from './notifications.js';
 import type { PostMentionsTable, PostsTable } from './posts.js';
 import type { PushSubscriptionsTable } from './push.js';
+import type { CitizenSearchTermsTable } from './search.js';
 import type { StageEntriesTable } from './stage.js';
 import type { UploadsTable } from './uploads.js';
 
@@ -39,6 +40,7 @@ export interface Database {
   notification_groups: NotificationGroupsTable;
   notification_settings: NotificationSettingsTable;
   push_subscriptions: PushSubscriptionsTable;
+  citizen_search_terms: CitizenSearchTermsTable;
   uploads: UploadsTable;
   media_jobs: MediaJobsTable;
   analytics_events: AnalyticsEventsTable;

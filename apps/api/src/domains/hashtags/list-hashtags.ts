@@ -1,6 +1,7 @@
 import { listHashtags, type ResponseOf } from '@civitas/contract';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
 import { defineRoute } from '../../http/route.js';
 import { likePattern, prefixPattern } from '../people/like-pattern.js';
 
@@ -27,10 +28,7 @@ async function readHashtags(
   limit: number,
   offset: number,
 ): Promise<HashtagList> {
-  const matching = ctx.db
-    .selectFrom('hashtags')
-    .where('posts_count', '>', 0)
-    .$if(search !== '', (qb) => qb.where(likePattern(sql.ref('name_key'), prefixPattern(search))));
+  const matching = matchingHashtags(ctx.db, search);
   const [rows, count] = await Promise.all([
     matching
       .select(['name', 'posts_count'])
@@ -44,3 +42,13 @@ async function readHashtags(
   const total = Number(count.total);
   return { data: rows.map((row) => ({ name: row.name, postsCount: row.posts_count })), total, totalHashTags: total };
 }
+
+/**
+ * The hashtags in use (a live post everyone may see carries them) whose name starts with `search` (any case), or all
+ * of them for an empty one: the picker's list and search's (ADR 082) alike.
+ */
+export const matchingHashtags = (db: Db, search: string) =>
+  db
+    .selectFrom('hashtags')
+    .where('posts_count', '>', 0)
+    .$if(search !== '', (qb) => qb.where(likePattern(sql.ref('name_key'), prefixPattern(search))));

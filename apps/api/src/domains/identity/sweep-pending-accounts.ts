@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 
 /**
- * Accounts whose email was never confirmed go at their `pending_until` (ADR 053), with their codes, and their
+ * Accounts whose email was never confirmed go at their `pending_until` (ADR 053), with their codes (their search terms with the row), and their
  * username and email are free again. A pending account has never signed in, so nothing of its own refers to it;
  * one from before pending accounts were hidden may have been followed or mentioned, and is then left (hidden all
  * the same) rather than taking others' edges with it, and looked at again a year later instead of every sweep.

@@ -4,7 +4,7 @@ import { citizensNamed } from './name-search.js';
 import { offsetPeoplePage } from './offset-list.js';
 
 /**
- * People to mention: prefix match on username or display name (its first or second word), anyone but
+ * People to mention: prefix match on username or display name (any of its words, ADR 082), anyone but
  * me, dismissed people included (you may need to mention anyone). Friends first, then people I follow.
  */
 export default defineRoute(searchMention, async ({ params, query, caller, ctx }) => {
@@ -12,10 +12,7 @@ export default defineRoute(searchMention, async ({ params, query, caller, ctx })
   return offsetPeoplePage(ctx.db, {
     viewerId: me,
     where: (eb) =>
-      eb.and([
-        eb('citizens.id', 'in', citizensNamed(ctx.db, ctx.dialect, params.keyword)),
-        eb('citizens.id', '<>', me),
-      ]),
+      eb.and([eb('citizens.id', 'in', citizensNamed(ctx.db, params.keyword)), eb('citizens.id', '<>', me)]),
     order: 'closeness',
     limit: query.limit,
     offset: query.offset,

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { v7 } from 'uuid';
 import type { AppContext } from '../../context.js';
 import { hashtagKey } from '../../domains/posts/caption.js';
+import { searchTermsOf } from '../../domains/search/search-terms.js';
 import { createRandom } from '../random.js';
 import type { BulkWriter, Sink } from './bulk-writer.js';
 import { makeCaption } from './captions.js';
@@ -13,6 +14,7 @@ import { distinct } from './sampling.js';
 import { createSqliteWriter } from './sqlite-writer.js';
 import {
   bulkTables,
+  citizenSearchTermsTable,
   citizensTable,
   followsTable,
   friendshipsTable,
@@ -146,7 +148,9 @@ async function writeCitizens(
       at,
       at,
     ]);
-    if (full) await sink.flush();
+    let termsFull = false;
+    for (const term of searchTermsOf(username, displayName)) termsFull = sink.push(citizenSearchTermsTable, [id, term]);
+    if (full || termsFull) await sink.flush();
     if ((i + 1) % PROGRESS_EVERY === 0) onProgress('citizens', i + 1, options.citizens);
   }
   await sink.flush();

@@ -24,6 +24,15 @@ export const citizensTable: TableSpec = {
   ],
 };
 
+/** The terms each citizen is found by (domains/search/search-terms.ts, ADR 082). */
+export const citizenSearchTermsTable: TableSpec = {
+  name: 'citizen_search_terms',
+  columns: [
+    ['citizen_id', 'id'],
+    ['term', 'text'],
+  ],
+};
+
 export const followsTable: TableSpec = {
   name: 'follows',
   columns: [
@@ -112,6 +121,7 @@ export const stageEntriesTable: TableSpec = {
 /** Tables whose secondary indexes are rebuilt after the load (hashtags stays: it is small and shared). */
 export const bulkTables = [
   citizensTable,
+  citizenSearchTermsTable,
   followsTable,
   friendshipsTable,
   postsTable,
