@@ -18,9 +18,11 @@ const messagesDir = new URL('../../messages/', import.meta.url);
 
 // Names that are the same in every language; every other string must be translated.
 const sameInEveryLanguage = new Set(['App.name', 'Notifications.push.title']);
-/** Words a language spells as English does ("Notifications" in French). */
+/** Words a language spells as English does ("Notifications" in French, "Hashtags" in German, Spanish and French). */
 const sameAsEnglishIn: Record<string, ReadonlySet<string>> = {
-  fr: new Set(['Notifications.title', 'Shell.nav.notifications']),
+  de: new Set(['Search.hashtags']),
+  es: new Set(['Search.hashtags']),
+  fr: new Set(['Notifications.title', 'Shell.nav.notifications', 'Search.hashtags']),
 };
 
 type Messages = { [key: string]: string | Messages };

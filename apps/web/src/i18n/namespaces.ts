@@ -14,6 +14,7 @@ import type Post from '../../messages/en/Post.json';
 import type PostDetail from '../../messages/en/PostDetail.json';
 import type Profile from '../../messages/en/Profile.json';
 import type Safety from '../../messages/en/Safety.json';
+import type Search from '../../messages/en/Search.json';
 import type Shell from '../../messages/en/Shell.json';
 
 /**
@@ -37,6 +38,7 @@ export interface Messages {
   PostDetail: typeof PostDetail;
   Profile: typeof Profile;
   Safety: typeof Safety;
+  Search: typeof Search;
   Shell: typeof Shell;
 }
 
@@ -59,5 +61,6 @@ export const namespaces = [
   'PostDetail',
   'Profile',
   'Safety',
+  'Search',
   'Shell',
 ] as const satisfies readonly Namespace[];

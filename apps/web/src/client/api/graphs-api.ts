@@ -1,6 +1,6 @@
 import { routeTable } from '@civitas/contract/routes-table';
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { offsetFromContract } from './define';
+import { continuationFromContract, offsetFromContract } from './define';
 import { sliceDefaults } from './slice-defaults';
 
 /** The graphs service (docs/product.md §7): people lists, paged by limit and offset. */
@@ -9,6 +9,8 @@ export const graphsApi = createApi({
   reducerPath: 'graphsApi',
   endpoints: (build) => ({
     searchMention: build.infiniteQuery(offsetFromContract(routeTable.searchMention)),
+    // Search (ADR 082): people or hashtags, for guests too.
+    search: build.infiniteQuery(continuationFromContract(routeTable.search)),
     getProfileRelevantCreators: build.infiniteQuery(offsetFromContract(routeTable.getProfileRelevantCreators)),
     getProfileRelevantCitizens: build.infiniteQuery(offsetFromContract(routeTable.getProfileRelevantCitizens)),
     getMutualConnections: build.infiniteQuery(offsetFromContract(routeTable.getMutualConnections)),
@@ -19,9 +21,13 @@ export const graphsApi = createApi({
   }),
 });
 
-/** Cached people lists: follows change them, a dismissed suggestion leaves the relevant ones. */
+/**
+ * Cached people lists: follows change them, a dismissed suggestion leaves the relevant ones. A search's pages may hold
+ * hashtags instead: the recipes change only the people they recognise.
+ */
 export const peopleQueries = [
   'searchMention',
+  'search',
   'getProfileRelevantCreators',
   'getProfileRelevantCitizens',
   'getMutualConnections',
@@ -33,6 +39,7 @@ export const relevantPeopleQueries = ['getProfileRelevantCreators', 'getProfileR
 
 export const {
   useSearchMentionInfiniteQuery,
+  useSearchInfiniteQuery,
   useGetProfileRelevantCreatorsInfiniteQuery,
   useGetProfileRelevantCitizensInfiniteQuery,
   useGetMutualConnectionsInfiniteQuery,

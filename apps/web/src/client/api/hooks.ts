@@ -16,6 +16,7 @@ export {
   useGetMutualConnectionsInfiniteQuery,
   useGetProfileRelevantCitizensInfiniteQuery,
   useGetProfileRelevantCreatorsInfiniteQuery,
+  useSearchInfiniteQuery,
   useSearchMentionInfiniteQuery,
 } from './graphs-api';
 export { useCreateReportMutation, useGetMyReportsInfiniteQuery } from './moderation-api';
@@ -34,6 +35,7 @@ export {
   useGetMyRelevantCitizensQuery,
   useGetMyRelevantCreatorsQuery,
   useGetMySocialOverviewQuery,
+  useGetPostLikersInfiniteQuery,
   useGetPostOverviewQuery,
   useGetPostsOverviewQuery,
   useGetSuggestedCreatorsInfiniteQuery,

@@ -1,5 +1,5 @@
 import { graphsApi, peopleQueries } from '../api/graphs-api';
-import { socialApi, suggestionQueries } from '../api/social-api';
+import { socialApi, socialPeopleQueries, suggestionQueries } from '../api/social-api';
 import { myProfileQueries, usersApi } from '../api/users-api';
 import type { Carrier } from './carriers';
 import {
@@ -30,6 +30,7 @@ export const followUpdate =
     const patches = [
       ...patchQueries(usersApi, ['getProfile'], lifecycle.getState(), dispatch, follow),
       ...patchQueries(socialApi, suggestionQueries, lifecycle.getState(), dispatch, follow),
+      ...patchQueries(socialApi, socialPeopleQueries, lifecycle.getState(), dispatch, follow),
       ...patchQueries(graphsApi, peopleQueries, lifecycle.getState(), dispatch, follow),
     ];
     const myCounts = (recipe: (draft: MyCounts) => void) => [

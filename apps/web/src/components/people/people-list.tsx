@@ -12,10 +12,12 @@ import { PersonRow } from './person-row';
 interface RowParts<P extends PersonView> {
   extraOf?: (person: P) => ReactNode;
   actionOf?: (person: P) => ReactNode;
+  /** False for a guest's list: no follow buttons (PersonRow). */
+  followable?: boolean;
 }
 
-const rowOf = <P extends PersonView>(person: P, { extraOf, actionOf }: RowParts<P>) => (
-  <PersonRow person={person} extra={extraOf?.(person)} action={actionOf?.(person)} />
+const rowOf = <P extends PersonView>(person: P, { extraOf, actionOf, followable }: RowParts<P>) => (
+  <PersonRow person={person} extra={extraOf?.(person)} action={actionOf?.(person)} followable={followable} />
 );
 
 interface PagedPeopleListProps<P extends PersonView> extends RowParts<P> {

@@ -17,13 +17,15 @@ interface PersonRowProps {
   lead?: ReactNode;
   /** A further action after Follow, e.g. Dismiss. */
   action?: ReactNode;
+  /** False for a guest, who has no one to follow with: the row then only leads to the profile. */
+  followable?: boolean;
 }
 
 /**
  * One person in a list: picture, name linking to the profile, @username, followers, the reason they are here,
  * then the actions: beside the words where the row is wide enough, under them on a phone (people.module.css).
  */
-export function PersonRow({ person, extra, lead, action }: PersonRowProps) {
+export function PersonRow({ person, extra, lead, action, followable = true }: PersonRowProps) {
   const t = useTranslations('People.row');
   const locale = useLocale();
   const followers = person.followersCount;
@@ -45,7 +47,9 @@ export function PersonRow({ person, extra, lead, action }: PersonRowProps) {
         </div>
         <div className={styles.actions}>
           {lead}
-          <FollowButton citizenId={person.id} name={person.displayName} following={person.amIFollowing} />
+          {followable ? (
+            <FollowButton citizenId={person.id} name={person.displayName} following={person.amIFollowing} />
+          ) : null}
           {action}
         </div>
       </div>

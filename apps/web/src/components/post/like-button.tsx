@@ -72,7 +72,7 @@ export function LikeButton({
       >
         {children}
       </button>
-      <LikeCount count={likes.likesCount} />
+      <LikeCount count={likes.likesCount} likersHref={`/p/${encodeURIComponent(postId)}/likers`} />
     </span>
   );
 }

@@ -1,10 +1,13 @@
 import type { getSharedProfile } from '@civitas/contract';
+import { Share2 } from 'lucide';
 import { useTranslations } from 'next-intl';
 import type { ResultOf } from '@/client';
 import { CompactCount } from '../compact-count';
+import { Icon } from '../icon';
 import { Link } from '../link';
 import { Avatar, COVER_PLACEHOLDER } from '../people/avatar';
 import styles from './profile.module.css';
+import { ShareProfileButton } from './share-profile-button';
 
 /** What every profile view shows of a person: the public part (a citizen's and my own views hold it too). */
 export type PublicProfile = ResultOf<typeof getSharedProfile>;
@@ -22,8 +25,8 @@ const countOf = (profile: PublicProfile, key: CountKey): number =>
 
 /**
  * The top of a profile: cover and picture (or their placeholders, docs/product.md §2), the name as the page's heading,
- * @username, bio and the counts in the compact format (docs/product.md §9), each but the posts' opening the people
- * behind it. Works in server and client components.
+ * @username with the profile's share button, bio and the counts in the compact format (docs/product.md §9), each but
+ * the posts' opening the people behind it. Works in server and client components.
  */
 export function ProfileHeader({ profile, headingId }: { profile: PublicProfile; headingId: string }) {
   const t = useTranslations('Profile');
@@ -50,7 +53,12 @@ export function ProfileHeader({ profile, headingId }: { profile: PublicProfile; 
         <h1 id={headingId} className={styles.name} dir="auto">
           {profile.displayName}
         </h1>
-        <p className={styles.username}>@{profile.username}</p>
+        <p className={styles.username}>
+          @{profile.username}
+          <ShareProfileButton username={profile.username} name={profile.displayName}>
+            <Icon node={Share2} size={20} />
+          </ShareProfileButton>
+        </p>
         {profile.bio ? (
           <p className={styles.bio} dir="auto">
             {profile.bio}

@@ -1,4 +1,4 @@
-import { Bell, CircleUserRound, House, type IconNode, LogIn, SquarePlus, Users } from 'lucide';
+import { Bell, CircleUserRound, House, type IconNode, LogIn, Search, SquarePlus, Users } from 'lucide';
 import { getTranslations } from 'next-intl/server';
 import { Icon } from '@/components/icon';
 import { NavLink } from './nav-link';
@@ -19,16 +19,18 @@ interface Tab {
 
 /**
  * The app's navigation (ADR 063): a fixed tab bar of icons and labels at the foot of a phone's screen, a rail
- * beside the column on wider ones; one list, placed by shell.module.css. Drawn by the server: only NavLink, which
- * marks the current page, runs in the browser. Citizens: the stage, people, a new post and their profile; guests:
- * the stage and sign-in. The notifications tab carries the live unread count (ADR 078). Later tabs (search) are
- * one more entry here.
+ * beside the column on wider ones; one list, placed by shell.module.css. On a phone the six tabs show their icons
+ * alone, as the apps people know do; each label stays the link's name for screen readers. Drawn by the server: only NavLink, which
+ * marks the current page, runs in the browser. Citizens: the stage, search, people, a new post, notifications and
+ * their profile; guests: the stage, search and sign-in. The notifications tab carries the live unread count (ADR
+ * 078).
  */
 export async function MainNav({ signedIn, signInHref }: { signedIn: boolean; signInHref: string }) {
   const t = await getTranslations('Shell.nav');
   const tabs: Tab[] = signedIn
     ? [
         { href: '/', label: t('stage'), icon: House },
+        { href: '/search', label: t('search'), icon: Search },
         { href: '/people', label: t('people'), icon: Users },
         { href: '/new', label: t('newPost'), icon: SquarePlus },
         { href: '/notifications', label: t('notifications'), icon: Bell, badge: true },
@@ -36,6 +38,7 @@ export async function MainNav({ signedIn, signInHref }: { signedIn: boolean; sig
       ]
     : [
         { href: '/', label: t('stage'), icon: House },
+        { href: '/search', label: t('search'), icon: Search },
         { href: signInHref, label: t('signIn'), icon: LogIn, external: true, phoneOnly: true },
       ];
   return (
@@ -48,7 +51,7 @@ export async function MainNav({ signedIn, signInHref }: { signedIn: boolean; sig
                 <Icon node={icon} />
                 {badge ? <UnreadBadgeSlot /> : null}
               </span>
-              <span>{label}</span>
+              <span className={styles.tabLabel}>{label}</span>
             </>
           );
           return (
