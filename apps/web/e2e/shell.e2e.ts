@@ -377,7 +377,7 @@ describe('the shell', () => {
     const box = await bar.boundingBox();
     expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(844);
     expect(box?.width).toBe(390);
-    for (const tab of ['Main stage', 'People', 'New post', 'Notifications', 'My profile']) {
+    for (const tab of ['Main stage', 'Search', 'People', 'New post', 'Notifications', 'My profile']) {
       expect(await bar.getByRole('link', { name: tab }).isVisible(), tab).toBe(true);
     }
     expect(await bar.getByRole('link', { name: 'Main stage' }).getAttribute('aria-current')).toBe('page');

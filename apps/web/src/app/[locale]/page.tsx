@@ -5,7 +5,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { HomeTabs } from '@/components/feed/home-tabs';
 import { StageFeed } from '@/components/feed/stage-feed';
 import { PostCard } from '@/components/post/post-card';
-import { HOME_FEED_COOKIE, homeFeedHref, homeFeedParam, parseHomeFeed } from '@/home/home-feed';
+import { HOME_FEED_COOKIE, homeFeedParam, parseHomeFeed } from '@/home/home-feed';
 import { languageAlternates } from '@/i18n/alternates';
 import type { Locale } from '@/i18n/locales';
 import { countryFromAcceptLanguage } from '@/i18n/region';
@@ -41,7 +41,7 @@ export default async function StagePage({ params, searchParams }: PageProps) {
   const t = await getTranslations('Home');
   const session = await getServerSession();
   const signedIn = session.kind === 'citizen';
-  if (signedIn && (await remembersFollowing(searchParams))) redirect(homeFeedHref('following'));
+  if (signedIn && (await remembersFollowing(searchParams))) redirect('/following');
   const acceptLanguage = (await headers()).get('accept-language');
   // The first page is in the HTML: the stage's first picture is the page's largest paint.
   const start = await loadStageStart(session, acceptLanguage, locale);
