@@ -7,11 +7,12 @@
 #     `dropdb` after): its dataset takes gigabytes (2.5 GB on SQLite) and is written out for minutes after it
 #     is generated, and a test run against the same database meanwhile is slowed by it.
 #   BENCH_ONLY=citizen,detail   runs only the named paths: guest guest-snapshots citizen citizen-snapshots detail
-#     detail-crowd overview like like-many like-crowd follow-crowd following notifications stream create create-many, and page
+#     detail-crowd overview like like-many like-crowd follow-crowd following search notifications stream create create-many, and page
 #     (the stage's HTML page as a guest; not in the default set, which is the API's). `stream` opens
 #     BENCH_STREAMS (1000) notification streams and times a follow to its event on one (bench/api/stream-latency.mjs);
 #     `notifications` reads those citizens' lists (run it after `stream`, which gives them a line each); `following`
-#     reads the following feed of citizens who follow 50 to 500 people, a timestamp each (BENCH_CITIZENS_LOADING of them)
+#     reads the following feed of citizens who follow 50 to 500 people, a timestamp each (BENCH_CITIZENS_LOADING of them);
+#     `search` searches people by the starts of the generated names as the crowd (bench/api/search-queries.mjs)
 #   BENCH_PAGES_FIRST (1): render a post, a profile and the stage before the API is measured, as a server that
 #     has been up a while has (0: the API alone)
 #   BENCH_CITIZENS_LOADING (100): how many citizens' tokens the crowd shapes take turns with
@@ -34,7 +35,7 @@ cd "$(dirname "$0")/.."
 data=${1:-./.bench-data}
 port=${BENCH_PORT:-3199}
 duration=${BENCH_SECONDS:-15}
-only=",${BENCH_ONLY:-guest,guest-snapshots,citizen,citizen-snapshots,detail,detail-crowd,overview,like,like-many,like-crowd,follow-crowd,following,stream,notifications,create,create-many},"
+only=",${BENCH_ONLY:-guest,guest-snapshots,citizen,citizen-snapshots,detail,detail-crowd,overview,like,like-many,like-crowd,follow-crowd,following,search,stream,notifications,create,create-many},"
 cli() { DATA_DIR="$data" node apps/api/dist/cli/main.js "$@"; }
 sql() { node bench/api/lookup.mjs "$data" "$1"; }
 command -v wrk >/dev/null || bash scripts/install-system-deps.sh wrk
@@ -51,7 +52,7 @@ if [ -z "$(sql "select id from posts limit 1")" ]; then
 fi
 # Earlier runs leave dead rows behind (likes and unlikes of one row, counters): without autovacuum (off on some
 # test servers) they pile up and slow the next runs, so PostgreSQL starts each run vacuumed.
-if [ -n "${DATABASE_URL:-}" ]; then sql "vacuum (analyze) likes, posts, hashtags, citizens, post_hashtags, post_mentions, stage_entries"; fi
+if [ -n "${DATABASE_URL:-}" ]; then sql "vacuum (analyze) likes, posts, hashtags, citizens, citizen_search_terms, post_hashtags, post_mentions, stage_entries, follows, friendships"; fi
 guest=$(cli mint-token --guest | tail -1)
 crowd=$(DATA_DIR="$data" node bench/api/mint-citizens.mjs GB "${BENCH_CITIZENS_LOADING:-100}")
 citizen=$(cli mint-token --username "$(sql "select username from citizens where country='GB' order by id limit 1")" | tail -1)
@@ -179,6 +180,11 @@ if [[ $only == *",following,"* ]]; then
   readers="$data/following-readers.txt"
   DATA_DIR="$data" node bench/api/mint-citizens.mjs following:50-500 "${BENCH_CITIZENS_LOADING:-100}" >"$readers"
   BENCH_TOKENS=@$readers run following "following feed, a timestamp each, crowd" -s bench/api/following-snapshots.lua "$base"
+fi
+if [[ $only == *",search,"* ]]; then
+  queries="$data/search-queries.txt"
+  node bench/api/search-queries.mjs >"$queries"
+  BENCH_TOKENS=$crowd BENCH_QUERIES=@$queries run search "people search (crowd, name starts)" -s bench/api/search-crowd.lua "$base"
 fi
 if [[ $only == *",stream,"* || $only == *",notifications,"* ]]; then
   # Citizens of another country than the crowd's, so none follows themself; each gets a line of follows.

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as migration018 from '../../src/db/migrations/018-search-terms.js';
+import { matchesByKey, matchesByPopularity } from '../../src/domains/search/people-search.js';
 import { searchTermsOf } from '../../src/domains/search/search-terms.js';
 import { type Citizen, createTestApp, guest, type TestApp, type Who } from '../support/harness.js';
 
@@ -117,6 +118,32 @@ describe('people search', () => {
     expect((mention.json() as { data: { username: string }[] }).data.map((p) => p.username)).toEqual([
       renamed.username,
     ]);
+  });
+
+  it('ranks alike whether it reads few matches by their terms or walks many from the most followed', async () => {
+    const me = await named('walker_me', 'Walker Me');
+    const people: Citizen[] = [];
+    for (let i = 0; i < 9; i++) people.push(await named(`wk_${i}`, `Walk Person${i}`));
+    for (const [i, person] of people.entries()) {
+      await t.ctx.db
+        .updateTable('citizens')
+        .set({ followers_count: (i * 7) % 4 })
+        .where('id', '=', person.id)
+        .execute();
+    }
+    const blocked = people[4] as Citizen;
+    const res = await t.request({ method: 'POST', url: `/api/users/influencers/me/block/${blocked.id}`, as: me });
+    expect(res.statusCode, res.body).toBe(200);
+    for (const viewerId of [me.id, null]) {
+      const search = { viewerId, q: 'walk p', limit: 20, offset: 0 };
+      const byKey = (await matchesByKey(t.ctx.db, search, 20).execute()).map((row) => row.username);
+      const byRank = (await matchesByPopularity(t.ctx.db, search, 20).execute()).map((row) => row.username);
+      expect(byKey).toHaveLength(viewerId ? 8 : 9);
+      expect(byRank).toEqual(byKey);
+      // Most followed first, then by username.
+      const counts = byKey.map((username) => (people.findIndex((p) => p.username === username) * 7) % 4);
+      expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    }
   });
 
   it('pages with a token bound to its search and reader, to an end', async () => {

@@ -51,5 +51,8 @@ export function citizensWithTermStarting(db: Db, prefix: string) {
     .selectFrom('citizen_search_terms')
     .select('citizen_search_terms.citizen_id')
     .where('citizen_search_terms.term', '>=', start)
-    .where('citizen_search_terms.term', '<', `${start}\u{10FFFF}`);
+    .where('citizen_search_terms.term', '<', termEnd(start));
 }
+
+/** The end of the range of terms starting with `start` (folded): past every character that may follow it. */
+export const termEnd = (start: string): string => `${start}\u{10FFFF}`;
