@@ -179,7 +179,8 @@ BENCH_TOKENS=$crowd BENCH_CITIZENS=$many_citizens run follow-crowd "follow/unfol
 if [[ $only == *",following,"* ]]; then
   readers="$data/following-readers.txt"
   DATA_DIR="$data" node bench/api/mint-citizens.mjs following:50-500 "${BENCH_CITIZENS_LOADING:-100}" >"$readers"
-  BENCH_TOKENS=@$readers run following "following feed, a timestamp each, crowd" -s bench/api/following-snapshots.lua "$base"
+  BENCH_TOKENS=@$readers BENCH_FEED='/api/content/v1/feed/following?' run following "following feed, a timestamp each, crowd" \
+    -s bench/api/stage-snapshots.lua "$base"
 fi
 if [[ $only == *",search,"* ]]; then
   queries="$data/search-queries.txt"
