@@ -52,7 +52,7 @@ if [ -z "$(sql "select id from posts limit 1")" ]; then
 fi
 # Earlier runs leave dead rows behind (likes and unlikes of one row, counters): without autovacuum (off on some
 # test servers) they pile up and slow the next runs, so PostgreSQL starts each run vacuumed.
-if [ -n "${DATABASE_URL:-}" ]; then sql "vacuum (analyze) likes, posts, hashtags, citizens, citizen_search_terms, post_hashtags, post_mentions, stage_entries, follows, friendships"; fi
+if [ -n "${DATABASE_URL:-}" ]; then sql "vacuum (analyze) likes, posts, hashtags, citizens, citizen_search_prefixes, post_hashtags, post_mentions, stage_entries, follows, friendships"; fi
 guest=$(cli mint-token --guest | tail -1)
 crowd=$(DATA_DIR="$data" node bench/api/mint-citizens.mjs GB "${BENCH_CITIZENS_LOADING:-100}")
 citizen=$(cli mint-token --username "$(sql "select username from citizens where country='GB' order by id limit 1")" | tail -1)

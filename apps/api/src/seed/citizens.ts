@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 import { newId } from '../db/ids.js';
-import { writeSearchTerms } from '../domains/search/search-terms.js';
+import { writeSearchPrefixes } from '../domains/search/search-terms.js';
 
 export interface NewCitizen {
   username: string;
@@ -20,7 +20,7 @@ export interface NewCitizen {
   createdAt?: number;
 }
 
-/** A new citizen's row and the terms they are found by (ADR 082). */
+/** A new citizen's row and the prefixes they are found by (ADR 082). */
 export async function insertCitizen(db: Db, citizen: NewCitizen, now: number): Promise<string> {
   const createdAt = citizen.createdAt ?? now;
   const id = newId(createdAt);
@@ -50,6 +50,6 @@ export async function insertCitizen(db: Db, citizen: NewCitizen, now: number): P
       updated_at: createdAt,
     })
     .execute();
-  await writeSearchTerms(db, id, citizen.username, citizen.displayName);
+  await writeSearchPrefixes(db, { id, username: citizen.username, displayName: citizen.displayName, followers: 0 });
   return id;
 }

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as migration018 from '../../src/db/migrations/018-search-terms.js';
-import { matchesByKey, matchesByPopularity } from '../../src/domains/search/people-search.js';
-import { searchTermsOf } from '../../src/domains/search/search-terms.js';
+import { grantRole } from '../../src/cli/commands/moderation.js';
+import * as migration018 from '../../src/db/migrations/018-search-prefixes.js';
+import { rankedMatches } from '../../src/domains/search/people-search.js';
+import { retierSearch, searchPrefixesOf, searchTier } from '../../src/domains/search/search-terms.js';
 import { type Citizen, createTestApp, guest, type TestApp, type Who } from '../support/harness.js';
 
 // Search (ADR 082): people by the start of their username, name or any later word of it, accents and case ignored,
@@ -67,8 +68,10 @@ describe('people search', () => {
     const followed = await named('zed_followed', 'Zed Followed');
     const exact = await named('zed', 'Someone Else');
     const quiet = await named('zed_quiet', 'Zed Quiet');
+    // Counts set as a crowd of followers would leave them, and the search tiers moved to them as a follow does.
     await t.ctx.db.updateTable('citizens').set({ followers_count: 500 }).where('id', '=', popular.id).execute();
     await t.ctx.db.updateTable('citizens').set({ followers_count: 3 }).where('id', '=', quiet.id).execute();
+    await retierSearch(t.ctx.db, [popular.id, quiet.id]);
     const res = await t.request({ method: 'POST', url: `/api/users/influencers/me/follow/${followed.id}`, as: me });
     expect(res.statusCode, res.body).toBeLessThan(300);
     expect(await found(me, 'zed')).toEqual([exact.username, followed.username, popular.username, quiet.username]);
@@ -120,30 +123,72 @@ describe('people search', () => {
     ]);
   });
 
-  it('ranks alike whether it reads few matches by their terms or walks many from the most followed', async () => {
+  it('reads the rest in rank order from the index, leaving out whom the viewer may not see', async () => {
     const me = await named('walker_me', 'Walker Me');
     const people: Citizen[] = [];
     for (let i = 0; i < 9; i++) people.push(await named(`wk_${i}`, `Walk Person${i}`));
+    const followersOf = (i: number) => [0, 1, 3, 7, 40, 2, 1000, 0, 5][i] as number;
     for (const [i, person] of people.entries()) {
       await t.ctx.db
         .updateTable('citizens')
-        .set({ followers_count: (i * 7) % 4 })
+        .set({ followers_count: followersOf(i) })
         .where('id', '=', person.id)
         .execute();
     }
+    await retierSearch(
+      t.ctx.db,
+      people.map((p) => p.id),
+    );
     const blocked = people[4] as Citizen;
     const res = await t.request({ method: 'POST', url: `/api/users/influencers/me/block/${blocked.id}`, as: me });
     expect(res.statusCode, res.body).toBe(200);
     for (const viewerId of [me.id, null]) {
       const search = { viewerId, q: 'walk p', limit: 20, offset: 0 };
-      const byKey = (await matchesByKey(t.ctx.db, search, 20).execute()).map((row) => row.username);
-      const byRank = (await matchesByPopularity(t.ctx.db, search, 20).execute()).map((row) => row.username);
-      expect(byKey).toHaveLength(viewerId ? 8 : 9);
-      expect(byRank).toEqual(byKey);
-      // Most followed first, then by username.
-      const counts = byKey.map((username) => (people.findIndex((p) => p.username === username) * 7) % 4);
-      expect(counts).toEqual([...counts].sort((a, b) => b - a));
+      const read = (await rankedMatches(t.ctx.db, search, 20).execute()).map((row) => row.username);
+      const visible = people.filter((p) => viewerId === null || p !== blocked);
+      // By tier (a quarter of a doubling of followers), then username: 1000 before 7, 3 and 2 in one tier.
+      const expected = [...visible]
+        .sort(
+          (a, b) =>
+            searchTier(followersOf(people.indexOf(b))) - searchTier(followersOf(people.indexOf(a))) ||
+            a.username.localeCompare(b.username),
+        )
+        .map((p) => p.username);
+      expect(read).toEqual(expected);
+      expect(read.slice(0, 2)).toEqual(viewerId ? ['wk_6', 'wk_3'] : ['wk_6', 'wk_4']);
     }
+    // A page cut short stops the read there.
+    expect(await rankedMatches(t.ctx.db, { viewerId: null, q: 'walk', limit: 2, offset: 0 }, 2).execute()).toHaveLength(
+      2,
+    );
+  });
+
+  it('finds past the kept prefix length by checking each match whole', async () => {
+    const long = await named('longname_one', 'Bartholomew-Maximilian Featherstonehaugh');
+    const near = await named('longname_two', 'Bartholomew-Maximilian Feathers');
+    expect(await found(guest, 'featherstonehaugh')).toEqual([long.username]);
+    expect((await found(guest, 'feathers')).sort()).toEqual([long.username, near.username].sort());
+    // 24 characters, past the 20 kept: only the name that really starts with all of them.
+    expect(await found(guest, 'bartholomew-maximilian f')).toEqual(
+      expect.arrayContaining([long.username, near.username]),
+    );
+    expect(await found(guest, 'bartholomew maximilian featherst')).toEqual([]);
+    expect(await found(guest, 'bartholomew-maximilian featherst')).toEqual([long.username]);
+    // Pages of a long search hold as many as they say, to its end.
+    const more = [];
+    for (const name of ['Quentin-Aloysius Wetherby A', 'Quentin-Aloysius Wetherby B', 'Quentin-Aloysius Wetherby C']) {
+      more.push(await named(`qaw_${more.length}`, name));
+    }
+    await named('qaw_other', 'Quentin-Aloysius Westwood');
+    const first = (await searchAs(guest, { q: 'quentin-aloysius wetherby', limit: 2 })).json() as SearchBody;
+    expect(first.data).toHaveLength(2);
+    const rest = await searchAs(guest, {
+      q: 'quentin-aloysius wetherby',
+      limit: 2,
+      continuationToken: first.continuationToken as string,
+    });
+    const all = [...first.data, ...(rest.json() as SearchBody).data].map((row) => row.username);
+    expect(all.sort()).toEqual(more.map((p) => p.username).sort());
   });
 
   it('pages with a token bound to its search and reader, to an end', async () => {
@@ -193,35 +238,79 @@ describe('hashtag search', () => {
   });
 });
 
-describe('the terms a citizen is found by', () => {
+describe('the prefixes a citizen is found by', () => {
   it('are written with the account and kept as the migration wrote them', async () => {
     const names: [string, string][] = [
       ['elodie_m', 'Élodie Marchand-Léger'],
       ['anil_k', 'अनिल कुमार'],
       ['x_y', '  Spaced   Out  '],
       ['o_b', "Seán O'Brien ﬁne"],
+      ['long_one', 'Supercalifragilisticexpialidocious Person'],
     ];
     for (const [username, displayName] of names) {
       // The live rule and the one migration 018 filled the table with: a change to the rule needs a migration.
-      expect(migration018.termsAsOf018(username, displayName), displayName).toEqual(
-        searchTermsOf(username, displayName),
+      expect(migration018.prefixesAsOf018(username, displayName), displayName).toEqual(
+        searchPrefixesOf(username, displayName),
       );
     }
-    const stored = await t.ctx.db
-      .selectFrom('citizens')
-      .innerJoin('citizen_search_terms', 'citizen_search_terms.citizen_id', 'citizens.id')
-      .select(['citizens.id', 'citizens.username', 'citizens.display_name', 'citizen_search_terms.term'])
-      .execute();
-    const byCitizen = new Map<string, { username: string; name: string; terms: string[] }>();
-    for (const row of stored) {
-      const entry = byCitizen.get(row.id) ?? { username: row.username, name: row.display_name, terms: [] };
-      entry.terms.push(row.term);
-      byCitizen.set(row.id, entry);
+    for (const followers of [0, 1, 2, 3, 7, 500, 1023, 1_000_000]) {
+      expect(migration018.tierAsOf018(followers), String(followers)).toBe(searchTier(followers));
     }
-    expect(byCitizen.size).toBeGreaterThan(10);
-    for (const { username, name, terms } of byCitizen.values()) {
-      expect(terms.sort(), username).toEqual(searchTermsOf(username, name).sort());
-    }
+    await expectPrefixesAsTheRulesSay();
+  });
+
+  it('keep their tier with the follower count through follows, unfollows, blocks and suspensions', async () => {
+    const star = await named('tier_star', 'Tier Star');
+    const fans: Citizen[] = [];
+    for (let i = 0; i < 4; i++) fans.push(await named(`tier_fan${i}`, `Tier Fan${i}`));
+    const call = async (as: Citizen, method: 'POST', url: string) => {
+      const res = await t.request({ method, url, as });
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+    };
+    const tierOf = async () => {
+      const rows = await t.ctx.db
+        .selectFrom('citizen_search_prefixes')
+        .select('tier')
+        .distinct()
+        .where('citizen_id', '=', star.id)
+        .execute();
+      expect(rows).toHaveLength(1);
+      return rows[0]?.tier;
+    };
+    for (const fan of fans) await call(fan, 'POST', `/api/users/influencers/me/follow/${star.id}`);
+    expect(await tierOf()).toBe(searchTier(4));
+    await call(fans[0] as Citizen, 'POST', `/api/users/influencers/me/unfollow/${star.id}`);
+    expect(await tierOf()).toBe(searchTier(3));
+    // A block ends the follow either way.
+    await call(star, 'POST', `/api/users/influencers/me/block/${(fans[1] as Citizen).id}`);
+    expect(await tierOf()).toBe(searchTier(2));
+    await expectPrefixesAsTheRulesSay();
+    // A suspended follower stops counting, and counts again when the suspension is lifted.
+    const moderator = await named('tier_mod', 'Tier Mod');
+    await grantRole(t.ctx, moderator.username, 'moderator');
+    const fan = fans[2] as Citizen;
+    const filed = await t.request({
+      method: 'POST',
+      url: '/api/moderation/v1/reports',
+      as: star,
+      payload: { subject: { kind: 'citizen', id: fan.id }, reason: 'spam' },
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const decide = async (action: 'suspend' | 'unsuspend') => {
+      const res = await t.request({
+        method: 'POST',
+        url: `/api/moderation/v1/reports/${(filed.json() as { id: string }).id}/decision`,
+        as: moderator,
+        payload: { action, note: 'tiers' },
+      });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    };
+    await decide('suspend');
+    expect(await tierOf()).toBe(searchTier(1));
+    await expectPrefixesAsTheRulesSay();
+    await decide('unsuspend');
+    expect(await tierOf()).toBe(searchTier(2));
+    await expectPrefixesAsTheRulesSay();
   });
 
   it('are filled by migration 018 for the citizens there were before it', async () => {
@@ -229,7 +318,7 @@ describe('the terms a citizen is found by', () => {
     try {
       const db = before.ctx.db as unknown as Kysely<unknown>;
       await migration018.down(db);
-      // A citizen as a build before 018 wrote one: a row, and no terms.
+      // A citizen as a build before 018 wrote one: a row, and no prefixes.
       const now = Date.now();
       await before.ctx.db
         .insertInto('citizens')
@@ -242,7 +331,7 @@ describe('the terms a citizen is found by', () => {
           country: 'GB',
           bio: '',
           language: 'en',
-          followers_count: 0,
+          followers_count: 12,
           following_count: 0,
           friends_count: 0,
           posts_count: 0,
@@ -253,8 +342,47 @@ describe('the terms a citizen is found by', () => {
       await migration018.up(db);
       const res = await before.request({ method: 'GET', url: '/api/graphs/v1/search?q=legacy%20per', as: guest });
       expect((res.json() as SearchBody).data.map((row) => row.username)).toEqual(['legacy_one']);
+      const tiers = await before.ctx.db
+        .selectFrom('citizen_search_prefixes')
+        .select('tier')
+        .distinct()
+        .where('citizen_id', '=', '0190a5b0-7d4e-7c3a-9f1e-2b3c4d5e6f7a')
+        .execute();
+      expect(tiers).toEqual([{ tier: searchTier(12) }]);
     } finally {
       await before.close();
     }
   });
 });
+
+/** Every citizen's stored prefixes are those the live rules give, each with the tier of their follower count. */
+async function expectPrefixesAsTheRulesSay() {
+  const stored = await t.ctx.db
+    .selectFrom('citizens')
+    .innerJoin('citizen_search_prefixes as p', 'p.citizen_id', 'citizens.id')
+    .select([
+      'citizens.id',
+      'citizens.username',
+      'citizens.display_name',
+      'citizens.followers_count',
+      'p.prefix',
+      'p.tier',
+    ])
+    .execute();
+  const byCitizen = new Map<string, { username: string; name: string; followers: number; rows: string[] }>();
+  for (const row of stored) {
+    const entry = byCitizen.get(row.id) ?? {
+      username: row.username,
+      name: row.display_name,
+      followers: row.followers_count,
+      rows: [],
+    };
+    entry.rows.push(`${row.prefix}@${row.tier}`);
+    byCitizen.set(row.id, entry);
+  }
+  expect(byCitizen.size).toBeGreaterThan(10);
+  for (const { username, name, followers, rows } of byCitizen.values()) {
+    const expected = searchPrefixesOf(username, name).map((prefix) => `${prefix}@${searchTier(followers)}`);
+    expect(rows.sort(), username).toEqual(expected.sort());
+  }
+}

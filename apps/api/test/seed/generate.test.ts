@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
+import { streamPosts } from '../../src/domains/feeds/following-streams.js';
 import { extractHashtags } from '../../src/domains/posts/caption.js';
 import { type GenerateSummary, generateDataset } from '../../src/seed/generate/generate.js';
 import { indexNames } from '../support/indexes.js';
@@ -71,6 +72,14 @@ describe('generate', () => {
         sql`select count(*) as n from friendships f where not exists (select 1 from friendships g where g.citizen_id = f.friend_id and g.friend_id = f.citizen_id)`,
       ),
     ).toBe(0);
+  });
+
+  it('fills every following timeline as the streams say, and no more', async () => {
+    const stored = await ctx.db.selectFrom('following_timeline').select(['reader_id', 'post_id']).execute();
+    const ruled = await streamPosts(ctx.db, 'everyone').execute();
+    const key = (row: { reader_id: string; post_id: string }) => `${row.reader_id}>${row.post_id}`;
+    expect(stored.length).toBeGreaterThan(2_000);
+    expect(stored.map(key).sort()).toEqual(ruled.map(key).sort());
   });
 
   it('mints UUID v7 ids in time order, backdated to each row', async () => {

@@ -20,6 +20,7 @@ export async function generateCommand(
     follows: 'follows',
     friendships: 'friendships',
     posts: 'posts, likes, hashtags, stage',
+    timelines: 'following timelines',
     indexes: 'indexes',
   };
   let lastReport = '';

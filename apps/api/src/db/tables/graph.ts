@@ -43,3 +43,9 @@ export interface MutesTable {
   muted_id: string;
   created_at: number;
 }
+
+/** A row of a citizen's following feed (ADR 081): a post of one of their streams (domains/feeds/following-streams.ts). */
+export interface FollowingTimelineTable {
+  reader_id: string;
+  post_id: string;
+}

@@ -4,6 +4,7 @@ import type { CitizensTable } from './citizens.js';
 import type {
   BlocksTable,
   DismissedSuggestionsTable,
+  FollowingTimelineTable,
   FollowsTable,
   FriendRequestsTable,
   FriendshipsTable,
@@ -18,7 +19,7 @@ import type { CitizenRolesTable, ModerationLogTable, ReportsTable } from './mode
 import type { NotificationGroupsTable, NotificationSettingsTable, NotificationsTable } from './notifications.js';
 import type { PostMentionsTable, PostsTable } from './posts.js';
 import type { PushSubscriptionsTable } from './push.js';
-import type { CitizenSearchTermsTable } from './search.js';
+import type { CitizenSearchPrefixesTable } from './search.js';
 import type { StageEntriesTable } from './stage.js';
 import type { UploadsTable } from './uploads.js';
 
@@ -31,6 +32,7 @@ export interface Database {
   stage_entries: StageEntriesTable;
   likes: LikesTable;
   follows: FollowsTable;
+  following_timeline: FollowingTimelineTable;
   friend_requests: FriendRequestsTable;
   friendships: FriendshipsTable;
   dismissed_suggestions: DismissedSuggestionsTable;
@@ -40,7 +42,7 @@ export interface Database {
   notification_groups: NotificationGroupsTable;
   notification_settings: NotificationSettingsTable;
   push_subscriptions: PushSubscriptionsTable;
-  citizen_search_terms: CitizenSearchTermsTable;
+  citizen_search_prefixes: CitizenSearchPrefixesTable;
   uploads: UploadsTable;
   media_jobs: MediaJobsTable;
   analytics_events: AnalyticsEventsTable;

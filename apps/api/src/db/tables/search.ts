@@ -1,5 +1,10 @@
-/** The terms each citizen is found by in search and the mention picker (ADR 082): folded, matched from the start. */
-export interface CitizenSearchTermsTable {
+/**
+ * Every start of every term each citizen is found by in search and the mention picker (ADR 082), folded, with the
+ * citizen's search tier (followers, coarsely) and username: a search's page is one range of (prefix, tier, username).
+ */
+export interface CitizenSearchPrefixesTable {
   citizen_id: string;
-  term: string;
+  prefix: string;
+  tier: number;
+  username_key: string;
 }

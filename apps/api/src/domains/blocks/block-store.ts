@@ -3,7 +3,9 @@ import { decrement } from '../../db/counters.js';
 import type { Db } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
 import { citizenNotFound, forbidden } from '../../http/errors.js';
+import { refillPair } from '../feeds/following-timeline.js';
 import { withdrawNotices } from '../notifications/notification-store.js';
+import { retierSearch } from '../search/search-terms.js';
 
 /** Whether a block stands between two citizens, either way: two probes of the blocks' key. */
 export async function blockedBetween(db: Db, a: string, b: string): Promise<boolean> {
@@ -127,6 +129,13 @@ export async function addBlock(db: Db, blockerId: string, blockedId: string, now
       if (wereFriends) counts.friends_count = decrement('friends_count');
       if (Object.keys(counts).length > 0) await trx.updateTable('citizens').set(counts).where('id', '=', id).execute();
     }
+    // A follow ended by the block takes a follower off: their standing in search moves with it (ADR 082).
+    await retierSearch(
+      trx,
+      follows.map((edge) => edge.followee_id),
+    );
+    // Neither reads the other any more in the following feed (ADR 081).
+    await refillPair(trx, blockerId, blockedId);
   });
 }
 

@@ -12,7 +12,6 @@ export default defineRoute(getFollowingFeed, async ({ query, caller, ctx }) => {
   const now = ctx.now();
   const skeleton = followingSkeleton({
     db: ctx.db,
-    dialect: ctx.dialect,
     cursorSecret: ctx.keys.cursorSecret,
     viewerId: caller.citizenId,
     size: query.size,

@@ -2,6 +2,8 @@ import type { RawBuilder } from 'kysely';
 import { decrement, increment } from '../../db/counters.js';
 import type { Db } from '../../db/database.js';
 import { lockPair, refuseIfBlocked } from '../blocks/block-store.js';
+import { refillPair } from '../feeds/following-timeline.js';
+import { retierSearch } from '../search/search-terms.js';
 
 /**
  * Follow edges are idempotent; both counters move only when the edge really changed (same transaction). A block
@@ -53,6 +55,10 @@ async function moveCounters(
   for (const { id, counter } of updates) {
     await trx.updateTable('citizens').set(counter).where('id', '=', id).execute();
   }
+  // The followed citizen's standing in search moves with their followers (ADR 082), and the follower's timeline
+  // with whom they follow (ADR 081).
+  await retierSearch(trx, [followeeId]);
+  await refillPair(trx, followerId, followeeId);
 }
 
 async function followingCountOf(db: Db, citizenId: string): Promise<number> {

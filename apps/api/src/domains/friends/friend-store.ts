@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { newId } from '../../db/ids.js';
 import { conflict } from '../../http/errors.js';
 import { lockPair, refuseIfBlocked } from '../blocks/block-store.js';
+import { refillPair } from '../feeds/following-timeline.js';
 
 export const areFriends = async (db: Db, a: string, b: string): Promise<boolean> =>
   (await db
@@ -87,6 +88,8 @@ export async function acceptFriendRequest(db: Db, requestId: string, now: number
         .where('id', 'in', [request.from_id, request.to_id])
         .execute();
     }
+    // Each now reads the other's friends-only posts (ADR 081).
+    await refillPair(trx, request.from_id, request.to_id);
     return true;
   });
 }
@@ -117,5 +120,6 @@ export async function endFriendship(db: Db, a: string, b: string): Promise<void>
         .where('id', 'in', [a, b])
         .execute();
     }
+    await refillPair(trx, a, b);
   });
 }

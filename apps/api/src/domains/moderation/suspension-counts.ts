@@ -1,6 +1,7 @@
 import { decrement, increment } from '../../db/counters.js';
 import type { Db } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
+import { retierSearch } from '../search/search-terms.js';
 
 /*
  * The kept counts of a citizen (`followers_count`, `following_count`, `friends_count`) count their edges with
@@ -60,6 +61,7 @@ export async function lockWithNeighbours(trx: Db, citizenId: string): Promise<vo
  */
 export async function moveNeighbourCounts(trx: Db, citizenId: string, move: 'leave' | 'return'): Promise<void> {
   const change = move === 'leave' ? decrement : increment;
+  const followed = await trx.selectFrom('follows').select('followee_id').where('follower_id', '=', citizenId).execute();
   await trx
     .updateTable('citizens')
     .set({ followers_count: change('followers_count') })
@@ -75,4 +77,9 @@ export async function moveNeighbourCounts(trx: Db, citizenId: string, move: 'lea
     .set({ friends_count: change('friends_count') })
     .where('id', 'in', trx.selectFrom('friendships').select('friend_id').where('citizen_id', '=', citizenId))
     .execute();
+  // The standing in search of those they follow moves with their followers (ADR 082).
+  await retierSearch(
+    trx,
+    followed.map((row) => row.followee_id),
+  );
 }

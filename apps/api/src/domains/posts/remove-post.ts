@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { postMediaRoot } from '../../media/paths.js';
+import { withdrawPost } from '../feeds/following-timeline.js';
 import { discardOpenUploads, discardUploadBytes } from '../media/discard-uploads.js';
 import { removeNoticesOfPost } from '../notifications/notification-store.js';
 import { countedOnAuthor } from './author-count.js';
@@ -28,6 +29,7 @@ export async function removePost(
     const deleted = await update.returning(['author_id', 'sharing', 'status', 'hidden_at']).executeTakeFirst();
     if (!deleted) return false; // a concurrent delete (or, for the sweep, a completed upload) won
     await trx.deleteFrom('stage_entries').where('post_id', '=', post.id).execute();
+    await withdrawPost(trx, post.id);
     await removeNoticesOfPost(trx, post.id);
     await unlinkHashtags(trx, post.id, countedOnTags(deleted));
     if (countedOnAuthor(deleted)) {

@@ -4,6 +4,7 @@ import { dialectOf } from '../../db/dialect.js';
 import { newId } from '../../db/ids.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { PostStatusValue } from '../../db/tables/index.js';
+import { deliverPost, deliveryParameters, deliveryQuery } from '../feeds/following-timeline.js';
 import { authorStep } from './author-count.js';
 import { extractHashtags, hashtagKey } from './caption.js';
 import { countedOnTags, linkHashtags, nameFromFirstCounted } from './hashtag-links.js';
@@ -41,7 +42,7 @@ export interface WrittenPost {
 /**
  * Writes a post with its mention and hashtag links and counts it on its author and its tags (where it counts:
  * author-count.ts, hashtag-links.ts), atomically: the one way a post comes into being, whether created by a
- * citizen or seeded. Returns the row as written and its author, so the new post can be shown without reading it
+ * citizen or seeded, and delivered to its readers' following timelines. Returns the row as written and its author, so the new post can be shown without reading it
  * back.
  *
  * On PostgreSQL all of it is one statement (data-modifying CTEs; foreign keys are checked at its end), one
@@ -62,6 +63,7 @@ export async function writePost(db: Db, fields: PostFields): Promise<WrittenPost
         .execute();
     }
     await linkHashtags(trx, row.id, hashtags, fields.createdAt, countedOnTags(row));
+    await deliverPost(trx, row);
     // Updated even when the post is not counted yet (author-count.ts): the statement answers the author.
     const author = await trx
       .updateTable('citizens')
@@ -165,6 +167,10 @@ const postStatementQuery = (
         .columns(['post_id', 'name_key'])
         .expression(sql`select ${row.id}::uuid, unnest(${sql.val(keys)}::text[])`),
     )
+    // Into the timelines of its stream's readers (ADR 081).
+    .with('timelines', (q) =>
+      q.insertInto('following_timeline').columns(['reader_id', 'post_id']).expression(deliveryQuery(db, row)),
+    )
     .updateTable('citizens')
     .set({ posts_count: sql`posts_count + ${authorStep(row)}::int` })
     .where('id', '=', row.author_id)
@@ -185,6 +191,7 @@ const postStatement = precompiled({
     hashtags,
     row.id,
     keys,
+    ...deliveryParameters(row),
     authorStep(row),
     row.author_id,
   ],

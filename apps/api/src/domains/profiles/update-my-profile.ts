@@ -1,13 +1,13 @@
 import { updateMyProfile } from '@civitas/contract';
 import { callerGone } from '../../http/live-caller.js';
 import { defineRoute } from '../../http/route.js';
-import { writeSearchTerms } from '../search/search-terms.js';
+import { writeSearchPrefixes } from '../search/search-terms.js';
 import { myProfileAnswer } from './my-profile.js';
 import { profileColumns } from './present.js';
 
 /**
  * My name and bio. Nothing holds a copy long: posts read their author's row with every read, mentions keep a
- * citizen's name for MENTION_CACHE_MS and guests' pages for a second (ADR 048). The terms people find me by (ADR
+ * citizen's name for MENTION_CACHE_MS and guests' pages for a second (ADR 048). The prefixes people find me by (ADR
  * 082) change with the name, in the same transaction.
  */
 export default defineRoute(updateMyProfile, async ({ body, caller, ctx }) => {
@@ -23,7 +23,10 @@ export default defineRoute(updateMyProfile, async ({ body, caller, ctx }) => {
       .where('id', '=', caller.citizenId)
       .returning(profileColumns)
       .executeTakeFirst();
-    if (updated) await writeSearchTerms(trx, updated.id, updated.username, updated.display_name);
+    if (updated) {
+      const { id, username, display_name: displayName, followers_count: followers } = updated;
+      await writeSearchPrefixes(trx, { id, username, displayName, followers });
+    }
     return updated;
   });
   if (!row) throw callerGone();

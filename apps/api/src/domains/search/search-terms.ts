@@ -1,10 +1,10 @@
 import type { Db } from '../../db/database.js';
 
 /**
- * How names are matched (ADR 082), the one owner of it: a name is folded (compatibility forms unfolded, the
- * diacritics of Latin, Greek and Cyrillic letters taken off, lower-cased), so "élodie" is found by "elodie" and
- * "ÉLO". Only the combining marks of U+0300–U+036F go: the vowel signs of Devanagari and other scripts are letters
- * of their words, and stay.
+ * How names are matched and ranked in search (ADR 082), the one owner of it. A name is folded (compatibility forms
+ * unfolded, the diacritics of Latin, Greek and Cyrillic letters taken off, lower-cased), so "élodie" is found by
+ * "elodie" and "ÉLO". Only the combining marks of U+0300–U+036F go: the vowel signs of Devanagari and other scripts
+ * are letters of their words, and stay.
  */
 export function foldName(text: string): string {
   return text
@@ -27,32 +27,102 @@ export function searchTermsOf(username: string, displayName: string): string[] {
   return [...new Set([foldName(username), name, ...words.slice(1)].filter((term) => term !== ''))];
 }
 
-/** A citizen's terms, written anew (sign-up, a new display name); in the caller's transaction when it has one. */
-export async function writeSearchTerms(
-  db: Db,
-  citizenId: string,
-  username: string,
-  displayName: string,
-): Promise<void> {
-  await db.deleteFrom('citizen_search_terms').where('citizen_id', '=', citizenId).execute();
-  await db
-    .insertInto('citizen_search_terms')
-    .values(searchTermsOf(username, displayName).map((term) => ({ citizen_id: citizenId, term })))
-    .execute();
+/**
+ * How long a prefix is kept: a search for more characters is looked up by its first MAX_PREFIX_LENGTH, then each
+ * match checked whole (`startsATerm`). People type far fewer before they find someone.
+ */
+export const MAX_PREFIX_LENGTH = 20;
+
+/** The first `length` characters (code points, so no surrogate is cut in two). */
+const firstCharacters = (text: string, length: number) => [...text].slice(0, length).join('');
+
+/** Every start of every term, one to MAX_PREFIX_LENGTH characters long: what a search for it finds the citizen by. */
+export function searchPrefixesOf(username: string, displayName: string): string[] {
+  const prefixes = new Set<string>();
+  for (const term of searchTermsOf(username, displayName)) {
+    const characters = [...term];
+    for (let length = 1; length <= Math.min(characters.length, MAX_PREFIX_LENGTH); length++) {
+      prefixes.add(characters.slice(0, length).join(''));
+    }
+  }
+  return [...prefixes];
+}
+
+/** The prefix a search looks up: the folded words, at most MAX_PREFIX_LENGTH characters of them. */
+export const prefixOf = (q: string): string => firstCharacters(foldName(q), MAX_PREFIX_LENGTH);
+
+/** Whether a term of this citizen starts with the whole of `q`: needed only past MAX_PREFIX_LENGTH characters. */
+export const startsATerm = (q: string, citizen: { username: string; display_name: string }): boolean => {
+  const start = foldName(q);
+  return searchTermsOf(citizen.username, citizen.display_name).some((term) => term.startsWith(start));
+};
+
+/**
+ * A citizen's standing in search: how many followers, to a quarter of a doubling (0 for none, then 4 for one, 8 for
+ * three, 40 for a thousand and twenty-three). Stored with each prefix so that a search reads its page in rank order
+ * from one index; the coarseness means a follow seldom moves it (ADR 082).
+ */
+export function searchTier(followers: number): number {
+  return followers <= 0 ? 0 : Math.floor(4 * Math.log2(followers + 1));
 }
 
 /**
- * The citizens with a term starting with `prefix` (folded here): one range of the terms' key, compared byte by byte
- * in both dialects (migration 018), so no LIKE and nothing to escape. Duplicates when several terms match.
+ * A citizen's prefixes, written anew (sign-up, a new display name), with the tier of their followers; in the caller's
+ * transaction when it has one.
  */
-export function citizensWithTermStarting(db: Db, prefix: string) {
-  const start = foldName(prefix);
-  return db
-    .selectFrom('citizen_search_terms')
-    .select('citizen_search_terms.citizen_id')
-    .where('citizen_search_terms.term', '>=', start)
-    .where('citizen_search_terms.term', '<', termEnd(start));
+export async function writeSearchPrefixes(
+  db: Db,
+  citizen: { id: string; username: string; displayName: string; followers: number },
+): Promise<void> {
+  await db.deleteFrom('citizen_search_prefixes').where('citizen_id', '=', citizen.id).execute();
+  const tier = searchTier(citizen.followers);
+  const usernameKey = citizen.username.toLowerCase();
+  const rows = searchPrefixesOf(citizen.username, citizen.displayName).map((prefix) => ({
+    citizen_id: citizen.id,
+    prefix,
+    tier,
+    username_key: usernameKey,
+  }));
+  // Well under SQLite's limit of bound values per statement, whatever the name.
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insertInto('citizen_search_prefixes')
+      .values(rows.slice(i, i + 200))
+      .execute();
+  }
 }
 
-/** The end of the range of terms starting with `start` (folded): past every character that may follow it. */
-export const termEnd = (start: string): string => `${start}\u{10FFFF}`;
+/**
+ * Moves the search tier of these citizens to their follower counts as they now stand: every writer of a follower
+ * count calls it in the same transaction (a follow or unfollow, a block, a suspension and its lifting), and a test
+ * holds the tiers to the counts. A count that stays within its tier writes nothing.
+ */
+export async function retierSearch(db: Db, citizenIds: readonly string[]): Promise<void> {
+  if (citizenIds.length === 0) return;
+  const counts = await db
+    .selectFrom('citizens')
+    .select(['id', 'followers_count'])
+    .where('id', 'in', [...new Set(citizenIds)])
+    .execute();
+  const byTier = new Map<number, string[]>();
+  for (const { id, followers_count } of counts) {
+    const tier = searchTier(followers_count);
+    byTier.set(tier, [...(byTier.get(tier) ?? []), id]);
+  }
+  for (const [tier, ids] of byTier) {
+    await db
+      .updateTable('citizen_search_prefixes')
+      .set({ tier })
+      .where('citizen_id', 'in', ids)
+      .where('tier', '<>', tier)
+      .execute();
+  }
+}
+
+/** The citizens with a prefix `q` (folded, cut to MAX_PREFIX_LENGTH): one key of the prefixes' rank index. */
+export function citizensWithPrefix(db: Db, q: string) {
+  return db
+    .selectFrom('citizen_search_prefixes')
+    .select('citizen_search_prefixes.citizen_id')
+    .where('citizen_search_prefixes.prefix', '=', prefixOf(q));
+}

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { v7 } from 'uuid';
 import type { AppContext } from '../../context.js';
+import { fillEveryTimelineStatement } from '../../domains/feeds/following-timeline.js';
 import { hashtagKey } from '../../domains/posts/caption.js';
-import { searchTermsOf } from '../../domains/search/search-terms.js';
+import { searchPrefixesOf, searchTier } from '../../domains/search/search-terms.js';
 import { createRandom } from '../random.js';
 import type { BulkWriter, Sink } from './bulk-writer.js';
 import { makeCaption } from './captions.js';
@@ -14,7 +15,7 @@ import { distinct } from './sampling.js';
 import { createSqliteWriter } from './sqlite-writer.js';
 import {
   bulkTables,
-  citizenSearchTermsTable,
+  citizenSearchPrefixesTable,
   citizensTable,
   followsTable,
   friendshipsTable,
@@ -27,7 +28,15 @@ import {
 } from './tables.js';
 import { bios, countries, firstNames, hashtags, lastNames } from './vocabulary.js';
 
-export type GeneratePhase = 'images' | 'plan' | 'citizens' | 'follows' | 'friendships' | 'posts' | 'indexes';
+export type GeneratePhase =
+  | 'images'
+  | 'plan'
+  | 'citizens'
+  | 'follows'
+  | 'friendships'
+  | 'posts'
+  | 'timelines'
+  | 'indexes';
 export type ProgressListener = (phase: GeneratePhase, done: number, total: number) => void;
 
 export interface GenerateSummary {
@@ -60,7 +69,7 @@ export const generatedUsername = (index: number): string =>
 /**
  * Writes a synthetic dataset in one transaction: citizens with pictures, follows, friendships, posts with
  * captions, hashtags, mentions and real images, likes, and stage entries. Counters on rows equal the edge
- * counts exactly; ids are UUID v7 minted at each row's (backdated) time, so id order is time order. The same
+ * counts exactly, and the following timelines hold what the streams say; ids are UUID v7 minted at each row's (backdated) time, so id order is time order. The same
  * options (seed and until included) always produce the same rows.
  */
 export async function generateDataset(
@@ -97,6 +106,11 @@ export async function generateDataset(
         const ids = await writeCitizens(sink, options, plan, pool, onProgress);
         await writeEdges(sink, options, plan, ids, onProgress);
         Object.assign(counted, await writePosts(sink, options, plan, ids, pool.posts, onProgress));
+        // Every reader's timeline, by the one rule, once the posts and edges it reads are in.
+        onProgress('timelines', 0, 1);
+        await sink.flush();
+        await sink.run(fillEveryTimelineStatement(ctx.db), []);
+        onProgress('timelines', 1, 1);
       },
       {
         onIndexes: (phase, count) => {
@@ -148,9 +162,12 @@ async function writeCitizens(
       at,
       at,
     ]);
-    let termsFull = false;
-    for (const term of searchTermsOf(username, displayName)) termsFull = sink.push(citizenSearchTermsTable, [id, term]);
-    if (full || termsFull) await sink.flush();
+    const tier = searchTier(plan.followersCount[i] as number);
+    let prefixesFull = false;
+    for (const prefix of searchPrefixesOf(username, displayName)) {
+      prefixesFull = sink.push(citizenSearchPrefixesTable, [id, prefix, tier, username]);
+    }
+    if (full || prefixesFull) await sink.flush();
     if ((i + 1) % PROGRESS_EVERY === 0) onProgress('citizens', i + 1, options.citizens);
   }
   await sink.flush();

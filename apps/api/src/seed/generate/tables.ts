@@ -24,12 +24,14 @@ export const citizensTable: TableSpec = {
   ],
 };
 
-/** The terms each citizen is found by (domains/search/search-terms.ts, ADR 082). */
-export const citizenSearchTermsTable: TableSpec = {
-  name: 'citizen_search_terms',
+/** The prefixes each citizen is found by, with their search tier (domains/search/search-terms.ts, ADR 082). */
+export const citizenSearchPrefixesTable: TableSpec = {
+  name: 'citizen_search_prefixes',
   columns: [
     ['citizen_id', 'id'],
-    ['term', 'text'],
+    ['prefix', 'text'],
+    ['tier', 'int'],
+    ['username_key', 'text'],
   ],
 };
 
@@ -118,10 +120,19 @@ export const stageEntriesTable: TableSpec = {
   ],
 };
 
+/** Filled from the streams once everything else is written (domains/feeds/following-timeline.ts). */
+export const followingTimelineTable: TableSpec = {
+  name: 'following_timeline',
+  columns: [
+    ['reader_id', 'id'],
+    ['post_id', 'id'],
+  ],
+};
+
 /** Tables whose secondary indexes are rebuilt after the load (hashtags stays: it is small and shared). */
 export const bulkTables = [
   citizensTable,
-  citizenSearchTermsTable,
+  citizenSearchPrefixesTable,
   followsTable,
   friendshipsTable,
   postsTable,
@@ -129,4 +140,5 @@ export const bulkTables = [
   postMentionsTable,
   likesTable,
   stageEntriesTable,
+  followingTimelineTable,
 ].map((table) => table.name);
