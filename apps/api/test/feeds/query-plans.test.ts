@@ -9,7 +9,7 @@ import { followingPageQuery } from '../../src/domains/feeds/skeletons/following-
 import { lovedPageQuery } from '../../src/domains/feeds/skeletons/loved-posts.js';
 import { stagePageQuery } from '../../src/domains/feeds/skeletons/stage.js';
 import { liveQuery, PAIRS_SQL } from '../../src/domains/posts/live-reads.js';
-import { rankedMatches } from '../../src/domains/search/people-search.js';
+import { followedMatches, rankedMatches } from '../../src/domains/search/people-search.js';
 import { writeSearchPrefixes } from '../../src/domains/search/search-terms.js';
 import { createTestApp, type TestApp } from '../support/harness.js';
 
@@ -178,6 +178,15 @@ describe('skeleton query plans', () => {
         expect(plan).toMatch(/Index (Only )?Scan using citizen_search_prefixes_rank/);
         expect(plan).not.toMatch(/Seq Scan on citizen_search_prefixes|Sort/);
       }
+    }
+    // The people I follow: from my follows, each probed for the prefix by the key, never every citizen with it.
+    const followed = await planOf(t.ctx.db, followedMatches(t.ctx.db, someCitizen, 'volume'));
+    if (t.ctx.dialect === 'sqlite') {
+      expect(followed).toMatch(
+        /SEARCH follows[^\n]*\(follower_id=\?\)\nSEARCH match USING[^\n]*\(citizen_id=\? AND prefix=\?\)/,
+      );
+    } else {
+      expect(followed).not.toMatch(/Seq Scan on citizen_search_prefixes/);
     }
   });
 

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { columnTypes } from '../../db/dialect.js';
+import type { Database } from '../../db/tables/index.js';
 import { streamEdges, streamPosts } from './following-streams.js';
 
 /**
@@ -45,27 +46,38 @@ export async function withdrawPost(trx: Db, postId: string): Promise<void> {
 }
 
 /**
- * After the edges between two citizens changed (a follow or unfollow, a friendship made or ended, a block), each
- * one's timeline holds the other's posts again as their streams now say: the other's rows are taken out and the
- * streams' posts written back, so a change of any kind, or none, leaves the rule's rows.
+ * After the edges between two citizens changed (a friendship made or ended, a block), each one's timeline holds the
+ * other's posts again as their streams now say: see `refillTimeline`.
  */
 export async function refillPair(trx: Db, a: string, b: string): Promise<void> {
-  for (const [reader, author] of [
-    [a, b],
-    [b, a],
-  ] as const) {
-    await trx
-      .deleteFrom('following_timeline')
-      .where('reader_id', '=', reader)
-      .where('post_id', 'in', (eb) => eb.selectFrom('posts').select('posts.id').where('posts.author_id', '=', author))
-      .execute();
-    await trx
-      .insertInto('following_timeline')
-      .columns(['reader_id', 'post_id'])
-      .expression(streamPosts(trx, { reader, author }))
-      .execute();
-  }
+  await refillTimeline(trx, a, b);
+  await refillTimeline(trx, b, a);
 }
+
+/**
+ * After an edge from `reader` to `author` changed (a follow or unfollow changes only the follower's streams), the
+ * reader's timeline holds the author's posts again as the streams now say: the author's rows taken out and the
+ * streams' posts written back, so a change of any kind, or none, leaves the rule's rows.
+ */
+export async function refillTimeline(trx: Db, reader: string, author: string): Promise<void> {
+  await trx
+    .deleteFrom('following_timeline')
+    .where('reader_id', '=', reader)
+    .where('post_id', 'in', (eb) => livePostsOf(eb, author))
+    .execute();
+  await trx
+    .insertInto('following_timeline')
+    .columns(['reader_id', 'post_id'])
+    .expression(streamPosts(trx, { reader, author }))
+    .execute();
+}
+
+/**
+ * An author's live posts, from posts_author_feed (live posts only, by author): a deleted post has left every
+ * timeline already, and without the condition the index would not serve and every post would be read.
+ */
+export const livePostsOf = (eb: ExpressionBuilder<Database, 'following_timeline'>, author: string) =>
+  eb.selectFrom('posts').select('posts.id').where('posts.author_id', '=', author).where('posts.deleted_at', 'is', null);
 
 /** Every timeline written from the streams at once (a generated dataset), as SQL without parameters. */
 export function fillEveryTimelineStatement(db: Db): string {

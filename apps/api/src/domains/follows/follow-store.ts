@@ -2,7 +2,7 @@ import type { RawBuilder } from 'kysely';
 import { decrement, increment } from '../../db/counters.js';
 import type { Db } from '../../db/database.js';
 import { lockPair, refuseIfBlocked } from '../blocks/block-store.js';
-import { refillPair } from '../feeds/following-timeline.js';
+import { refillTimeline } from '../feeds/following-timeline.js';
 import { retierSearch } from '../search/search-terms.js';
 
 /**
@@ -58,7 +58,7 @@ async function moveCounters(
   // The followed citizen's standing in search moves with their followers (ADR 082), and the follower's timeline
   // with whom they follow (ADR 081).
   await retierSearch(trx, [followeeId]);
-  await refillPair(trx, followerId, followeeId);
+  await refillTimeline(trx, followerId, followeeId);
 }
 
 async function followingCountOf(db: Db, citizenId: string): Promise<number> {
