@@ -18,7 +18,10 @@ export function FollowingFeed() {
   return (
     <section aria-labelledby="following-heading">
       <div className={styles.toolbar}>
-        <h1 id="following-heading">{t('followingHeading')}</h1>
+        {/* The home tabs above name it already: the heading stays for screen readers only. */}
+        <h1 id="following-heading" className="visually-hidden">
+          {t('followingHeading')}
+        </h1>
         <button type="button" className={styles.refresh} onClick={() => setSnapshot(String(Date.now()))}>
           {t('refresh')}
         </button>

@@ -56,7 +56,10 @@ export function StageFeed({
   return (
     <section aria-labelledby="stage-heading">
       <div className={styles.toolbar}>
-        <h1 id="stage-heading">{t('stageHeading')}</h1>
+        {/* A citizen's home tabs name the feed already: the heading stays for screen readers only. */}
+        <h1 id="stage-heading" className={signedIn ? 'visually-hidden' : undefined}>
+          {t('stageHeading')}
+        </h1>
         <button type="button" className={styles.refresh} onClick={refresh}>
           {t('refresh')}
         </button>
