@@ -4,7 +4,7 @@ import { moderate } from '../../src/cli/commands/moderation.js';
 import { openStreamCount, STREAMS_PER_CITIZEN } from '../../src/domains/notifications/live-stream.js';
 import { noticesWritten } from '../../src/domains/notifications/notices.js';
 import { expectOk } from '../support/answers.js';
-import { paths, post } from '../support/calls.js';
+import { deletePost, paths, post } from '../support/calls.js';
 import { type OpenStream, openStream, type StreamEvent } from '../support/event-stream.js';
 import { asCitizen, type Citizen, createTestApp, type TestApp } from '../support/harness.js';
 
@@ -15,7 +15,7 @@ import { asCitizen, type Citizen, createTestApp, type TestApp } from '../support
 let t: TestApp;
 let origin: string;
 beforeAll(async () => {
-  t = await createTestApp({ env: { NOTIFICATION_STREAM_HEARTBEAT_SECONDS: '1' } });
+  t = await createTestApp({ env: { NOTIFICATION_STREAM_HEARTBEAT_SECONDS: '1', LIKE_NOTIFICATIONS: 'true' } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
@@ -75,6 +75,25 @@ describe('a notification stream', () => {
     const seen = alicePhone.events.length;
     expectOk(await post(t, paths.unfollow(alice.id), bob));
     await alicePhone.next(isUnread(0), { after: seen });
+  });
+
+  it('hears its lines go when their actor is blocked or their post deleted', async () => {
+    const [alice, bob, dave] = [await t.newCitizen(), await t.newCitizen(), await t.newCitizen()];
+    const stream = await open(alice);
+    await stream.next(isUnread(0));
+    expectOk(await post(t, paths.follow(alice.id), bob));
+    await stream.next(isUnread(1));
+    // A block takes back whatever either told the other (ADR 077): the count falls at once, with no reload.
+    let seen = stream.events.length;
+    expectOk(await post(t, paths.block(bob.id), alice));
+    await stream.next(isUnread(0), { after: seen });
+
+    const postId = await t.newPost({ authorId: alice.id, caption: 'liked, then gone' });
+    expectOk(await post(t, paths.like(postId), dave));
+    await stream.next(isUnread(1));
+    seen = stream.events.length;
+    await deletePost(t, postId, alice);
+    await stream.next(isUnread(0), { after: seen });
   });
 
   it('resumes after Last-Event-ID with what changed meanwhile; a fresh stream sends only the count', async () => {

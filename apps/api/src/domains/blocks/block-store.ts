@@ -73,10 +73,10 @@ export async function lockPair(trx: Db, a: string, b: string): Promise<void> {
 /**
  * Blocks `blockedId` for `blockerId` (idempotent), and in the same transaction ends every follow either way, the
  * friendship and any pending friend request between them, moving each kept count by what was really removed, so
- * the counts stay equal to a recount (docs/product.md §4, ADR 015, ADR 069).
+ * the counts stay equal to a recount (docs/product.md §4, ADR 015, ADR 069). Answers whose notifications changed.
  */
-export async function addBlock(db: Db, blockerId: string, blockedId: string, now: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function addBlock(db: Db, blockerId: string, blockedId: string, now: number): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
     await lockPair(trx, blockerId, blockedId);
     await trx
       .insertInto('blocks')
@@ -112,7 +112,7 @@ export async function addBlock(db: Db, blockerId: string, blockedId: string, now
       )
       .execute();
     // Whatever either told the other goes too, read or not (ADR 077).
-    await withdrawNotices(trx, [
+    const told = await withdrawNotices(trx, [
       { recipientId: blockerId, actorId: blockedId, unreadOnly: false },
       { recipientId: blockedId, actorId: blockerId, unreadOnly: false },
     ]);
@@ -136,6 +136,7 @@ export async function addBlock(db: Db, blockerId: string, blockedId: string, now
     );
     // Neither reads the other any more in the following feed (ADR 081).
     await refillPair(trx, blockerId, blockedId);
+    return told;
   });
 }
 

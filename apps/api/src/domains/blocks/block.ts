@@ -7,6 +7,7 @@ import { cannotBlockSelf } from './self.js';
 /** ADR 069: idempotent; follows, friendship and requests between us end in the same transaction. */
 export default defineRoute(block, async ({ params, caller, ctx }) => {
   const { callerId, otherId } = await requireOtherCitizen(ctx.db, caller.citizenId, params.citizenId, cannotBlockSelf);
-  await addBlock(ctx.db, callerId, otherId, ctx.now());
+  // Either's open notification streams hear that lines went (their count with them).
+  await ctx.bell.ring(await addBlock(ctx.db, callerId, otherId, ctx.now()));
   return { citizenId: otherId, blocked: true };
 });

@@ -110,10 +110,10 @@ export interface Withdrawal {
 /**
  * Takes back what actors told recipients, in one delete however many, and recounts each group it touched: a
  * group left with nobody goes, the others keep their newest remaining row's id and time. Run inside the
- * caller's transaction.
+ * caller's transaction; answers the recipients whose lines changed, for the caller to ring once it commits.
  */
-export async function withdrawNotices(trx: Db, withdrawals: readonly Withdrawal[]): Promise<void> {
-  if (withdrawals.length === 0) return;
+export async function withdrawNotices(trx: Db, withdrawals: readonly Withdrawal[]): Promise<string[]> {
+  if (withdrawals.length === 0) return [];
   const readers = [...new Set(withdrawals.filter((w) => w.unreadOnly).map((w) => w.recipientId))];
   const marks = new Map<string, string | null>();
   if (readers.length > 0) {
@@ -150,7 +150,11 @@ export async function withdrawNotices(trx: Db, withdrawals: readonly Withdrawal[
     trx,
     [...touched.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, group]) => group),
   );
+  return recipientsOf(removed);
 }
+
+/** Whose lines a removal changed, each once: their streams are rung when it commits. */
+const recipientsOf = (rows: readonly { recipient_id: string }[]) => [...new Set(rows.map((row) => row.recipient_id))];
 
 /**
  * Groups after some of their rows went: gone when empty, otherwise their count and newest row read again. On
@@ -202,9 +206,9 @@ async function recountGroups(trx: Db, groups: readonly GroupRef[]): Promise<void
   }
 }
 
-/** Every notification about a post, read or not, for everyone (the post was deleted). */
-export async function removeNoticesOfPost(trx: Db, postId: string): Promise<void> {
-  await trx
+/** Every notification about a post, read or not, for everyone (the post was deleted); answers whose they were. */
+export async function removeNoticesOfPost(trx: Db, postId: string): Promise<string[]> {
+  const removed = await trx
     .deleteFrom('notifications')
     .where(({ exists, selectFrom }) =>
       exists(
@@ -215,8 +219,10 @@ export async function removeNoticesOfPost(trx: Db, postId: string): Promise<void
           .whereRef('about.group_key', '=', 'notifications.group_key'),
       ),
     )
+    .returning('recipient_id')
     .execute();
   await trx.deleteFrom('notification_groups').where('post_id', '=', postId).execute();
+  return recipientsOf(removed);
 }
 
 /** The read mark as a statement of its own, or as a subquery read beside other things (the list's page). */

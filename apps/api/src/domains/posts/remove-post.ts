@@ -19,6 +19,7 @@ export async function removePost(
   options: { onlyWaiting?: boolean } = {},
 ): Promise<boolean> {
   const now = ctx.now();
+  let told: string[] = [];
   const removed = await ctx.db.transaction().execute(async (trx) => {
     let update = trx
       .updateTable('posts')
@@ -30,7 +31,7 @@ export async function removePost(
     if (!deleted) return false; // a concurrent delete (or, for the sweep, a completed upload) won
     await trx.deleteFrom('stage_entries').where('post_id', '=', post.id).execute();
     await withdrawPost(trx, post.id);
-    await removeNoticesOfPost(trx, post.id);
+    told = await removeNoticesOfPost(trx, post.id);
     await unlinkHashtags(trx, post.id, countedOnTags(deleted));
     if (countedOnAuthor(deleted)) {
       await trx
@@ -41,6 +42,8 @@ export async function removePost(
     }
     return true;
   });
+  // The open notification streams of whoever was told about it hear that those lines went.
+  await ctx.bell.ring(told);
   ctx.caches.posts.forget(post.id); // the live read already hides it; this frees the memory
   await discardOpenUploads(ctx, { postId: post.id });
   await discardUploadBytes(ctx, post.id);
