@@ -20,7 +20,7 @@ export interface NewCitizen {
   createdAt?: number;
 }
 
-/** A new citizen's row and the prefixes they are found by (ADR 082). */
+/** A new citizen's row and the prefixes they are found by (ADR 083). */
 export async function insertCitizen(db: Db, citizen: NewCitizen, now: number): Promise<string> {
   const createdAt = citizen.createdAt ?? now;
   const id = newId(createdAt);

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { columnTypes, dialectOf } from '../dialect.js';
 
 /**
- * People search (ADR 082): every start of every term a citizen is found by (domains/search/search-terms.ts), one
+ * People search (ADR 083): every start of every term a citizen is found by (domains/search/search-terms.ts), one
  * row each, with the citizen's search tier (their followers, coarsely) and username, so a search reads its page in
  * rank order from one index (`citizen_search_prefixes_rank`). Filled for the citizens there are; the rows go with
  * their citizen's row (on delete cascade). They replace the display-name prefix indexes of migration 003, which

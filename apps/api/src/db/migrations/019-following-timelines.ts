@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { columnTypes, dialectOf } from '../dialect.js';
 
 /**
- * The following feed's timelines (ADR 081): one row for each post of each stream a citizen reads (the public posts
+ * The following feed's timelines (ADR 083): one row for each post of each stream a citizen reads (the public posts
  * of whom they follow, the friends-only posts of their friends, their own), written when the post or the stream
  * comes into being (domains/feeds/following-timeline.ts), so a page of the feed is one range of the reader's rows.
  * Filled here for the posts and streams there are, with the rule as this migration was written (`timelineAsOf019`);

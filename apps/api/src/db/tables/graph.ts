@@ -44,7 +44,7 @@ export interface MutesTable {
   created_at: number;
 }
 
-/** A row of a citizen's following feed (ADR 081): a post of one of their streams (domains/feeds/following-streams.ts). */
+/** A row of a citizen's following feed (ADR 083): a post of one of their streams (feeds/following-streams.ts). */
 export interface FollowingTimelineTable {
   reader_id: string;
   post_id: string;

@@ -129,12 +129,12 @@ export async function addBlock(db: Db, blockerId: string, blockedId: string, now
       if (wereFriends) counts.friends_count = decrement('friends_count');
       if (Object.keys(counts).length > 0) await trx.updateTable('citizens').set(counts).where('id', '=', id).execute();
     }
-    // A follow ended by the block takes a follower off: their standing in search moves with it (ADR 082).
+    // A follow ended by the block takes a follower off: their standing in search moves with it (ADR 083).
     await retierSearch(
       trx,
       follows.map((edge) => edge.followee_id),
     );
-    // Neither reads the other any more in the following feed (ADR 081).
+    // Neither reads the other any more in the following feed (ADR 083).
     await refillPair(trx, blockerId, blockedId);
     return told;
   });

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
 /**
- * Whose posts of which sharing each citizen's following feed holds (ADR 081), the one owner of that rule: a reader
- * has a stream of the public posts of each citizen they follow, of the friends-only posts of each friend, and of
+ * Whose posts of which sharing each citizen's following feed holds (ADRs 081, 083), the one owner of that rule: a
+ * reader has a stream of the public posts of each citizen they follow, of the friends-only posts of each friend, and of
  * all their own. A friend not followed brings their friends-only posts only: a public post reaches those who chose
  * to follow. Who may see each post is still the rules' (posts/visibility.ts), applied as the feed is read.
  *

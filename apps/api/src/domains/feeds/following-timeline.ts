@@ -5,7 +5,7 @@ import type { Database } from '../../db/tables/index.js';
 import { streamEdges, streamPosts } from './following-streams.js';
 
 /**
- * The following feed's timelines (ADR 081): each reader's rows are the posts of their streams (following-streams.ts),
+ * The following feed's timelines (ADR 083): each reader's rows are the posts of their streams (following-streams.ts),
  * written when a post or a stream comes into being and taken out when it ends, always in the transaction that made
  * the change, so a page of the feed is one range of the reader's rows. test/feeds/following-timeline.test.ts holds
  * every timeline equal to the rule after each kind of change.
@@ -33,7 +33,7 @@ export const deliveryQuery = (db: Db, post: { id: string; author_id: string; sha
     ])
     .where('streams.sharing', '=', post.sharing);
 
-/** deliveryQuery's values in the order its SQL names them, for a precompiled statement (db/precompiled.ts checks them). */
+/** deliveryQuery's values in the order its SQL names them, for a precompiled statement (which checks them). */
 export const deliveryParameters = (post: { id: string; author_id: string; sharing: 'public' | 'private' }) => [
   post.id,
   ...Array.from({ length: 4 }, () => post.author_id),

@@ -55,8 +55,8 @@ async function moveCounters(
   for (const { id, counter } of updates) {
     await trx.updateTable('citizens').set(counter).where('id', '=', id).execute();
   }
-  // The followed citizen's standing in search moves with their followers (ADR 082), and the follower's timeline
-  // with whom they follow (ADR 081).
+  // The followed citizen's standing in search moves with their followers, and the follower's timeline
+  // with whom they follow (ADR 083).
   await retierSearch(trx, [followeeId]);
   await refillTimeline(trx, followerId, followeeId);
 }

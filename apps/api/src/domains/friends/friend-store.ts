@@ -88,7 +88,7 @@ export async function acceptFriendRequest(db: Db, requestId: string, now: number
         .where('id', 'in', [request.from_id, request.to_id])
         .execute();
     }
-    // Each now reads the other's friends-only posts (ADR 081).
+    // Each now reads the other's friends-only posts (ADR 083).
     await refillPair(trx, request.from_id, request.to_id);
     return true;
   });

@@ -77,7 +77,7 @@ export async function moveNeighbourCounts(trx: Db, citizenId: string, move: 'lea
     .set({ friends_count: change('friends_count') })
     .where('id', 'in', trx.selectFrom('friendships').select('friend_id').where('citizen_id', '=', citizenId))
     .execute();
-  // The standing in search of those they follow moves with their followers (ADR 082).
+  // The standing in search of those they follow moves with their followers (ADR 083).
   await retierSearch(
     trx,
     followed.map((row) => row.followee_id),

@@ -42,8 +42,8 @@ export interface WrittenPost {
 /**
  * Writes a post with its mention and hashtag links and counts it on its author and its tags (where it counts:
  * author-count.ts, hashtag-links.ts), atomically: the one way a post comes into being, whether created by a
- * citizen or seeded, and delivered to its readers' following timelines. Returns the row as written and its author, so the new post can be shown without reading it
- * back.
+ * citizen or seeded, and delivered to its readers' following timelines. Returns the row as written and its
+ * author, so the new post can be shown without reading it back.
  *
  * On PostgreSQL all of it is one statement (data-modifying CTEs; foreign keys are checked at its end), one
  * round trip instead of seven; SQLite, in process, runs the same inserts in a transaction.
@@ -167,7 +167,7 @@ const postStatementQuery = (
         .columns(['post_id', 'name_key'])
         .expression(sql`select ${row.id}::uuid, unnest(${sql.val(keys)}::text[])`),
     )
-    // Into the timelines of its stream's readers (ADR 081).
+    // Into the timelines of its stream's readers (ADR 083).
     .with('timelines', (q) =>
       q.insertInto('following_timeline').columns(['reader_id', 'post_id']).expression(deliveryQuery(db, row)),
     )

@@ -60,7 +60,7 @@ export const startsATerm = (q: string, citizen: { username: string; display_name
 /**
  * A citizen's standing in search: how many followers, to a quarter of a doubling (0 for none, then 4 for one, 8 for
  * three, 40 for a thousand and twenty-three). Stored with each prefix so that a search reads its page in rank order
- * from one index; the coarseness means a follow seldom moves it (ADR 082).
+ * from one index; the coarseness means a follow seldom moves it (ADR 083).
  */
 export function searchTier(followers: number): number {
   return followers <= 0 ? 0 : Math.floor(4 * Math.log2(followers + 1));

@@ -24,7 +24,7 @@ export const citizensTable: TableSpec = {
   ],
 };
 
-/** The prefixes each citizen is found by, with their search tier (domains/search/search-terms.ts, ADR 082). */
+/** The prefixes each citizen is found by, with their search tier (domains/search/search-terms.ts, ADR 083). */
 export const citizenSearchPrefixesTable: TableSpec = {
   name: 'citizen_search_prefixes',
   columns: [
