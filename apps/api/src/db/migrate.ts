@@ -16,8 +16,9 @@ import * as moderation from './migrations/014-moderation.js';
 import * as blocksAndMutes from './migrations/015-blocks-and-mutes.js';
 import * as notifications from './migrations/016-notifications.js';
 import * as webPush from './migrations/017-web-push.js';
-import * as searchPrefixes from './migrations/018-search-prefixes.js';
-import * as followingTimelines from './migrations/019-following-timelines.js';
+import * as searchTerms from './migrations/018-search-terms.js';
+import * as searchPrefixes from './migrations/019-search-prefixes.js';
+import * as followingTimelines from './migrations/020-following-timelines.js';
 
 /** Migrations are listed explicitly (no directory scan), so the compiled and test builds see the same set. */
 const migrations: Record<string, Migration> = {
@@ -37,8 +38,9 @@ const migrations: Record<string, Migration> = {
   '015-blocks-and-mutes': blocksAndMutes,
   '016-notifications': notifications,
   '017-web-push': webPush,
-  '018-search-prefixes': searchPrefixes,
-  '019-following-timelines': followingTimelines,
+  '018-search-terms': searchTerms,
+  '019-search-prefixes': searchPrefixes,
+  '020-following-timelines': followingTimelines,
 };
 
 /** Names of the migrations this build knows, oldest first (a backup records the newest one it has). */

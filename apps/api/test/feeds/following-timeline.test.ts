@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as migration019 from '../../src/db/migrations/019-following-timelines.js';
+import * as migration020 from '../../src/db/migrations/020-following-timelines.js';
 import { streamPosts } from '../../src/domains/feeds/following-streams.js';
 import { expectOk } from '../support/answers.js';
 import { deletePost, paths, post, sendFriendRequest } from '../support/calls.js';
@@ -9,7 +9,7 @@ import { type Citizen, createTestApp, type TestApp } from '../support/harness.js
 /**
  * The following feed's timelines (ADR 081) are written as posts and streams come and go; whatever happens, every
  * reader's rows must be what the rule (following-streams.ts) reads from the follows, friendships and posts
- * themselves, and what migration 019 filled them with for the data it found.
+ * themselves, and what migration 020 filled them with for the data it found.
  */
 
 let t: TestApp;
@@ -24,7 +24,7 @@ const key = (row: Row) => `${row.reader_id}>${row.post_id}`;
 async function expectTimelinesAsTheRuleSays(app: TestApp = t) {
   const stored = await app.ctx.db.selectFrom('following_timeline').select(['reader_id', 'post_id']).execute();
   const ruled = await streamPosts(app.ctx.db, 'everyone').execute();
-  const frozen = await sql<Row>`${migration019.timelineAsOf019}`.execute(app.ctx.db);
+  const frozen = await sql<Row>`${migration020.timelineAsOf020}`.execute(app.ctx.db);
   expect(stored.map(key).sort()).toEqual(ruled.map(key).sort());
   expect(frozen.rows.map(key).sort()).toEqual(ruled.map(key).sort());
   return stored;
@@ -88,15 +88,15 @@ describe('following timelines', () => {
     expect(feed.data.map((p: { id: string }) => p.id)).toEqual([...ids].reverse());
   });
 
-  it('are filled by migration 019 from the follows, friendships and posts there were', async () => {
+  it('are filled by migration 020 from the follows, friendships and posts there were', async () => {
     const before = await createTestApp({ seed: false });
     try {
       const [a, b] = await Promise.all([before.newCitizen(), before.newCitizen()]);
       await before.newPost({ authorId: b.id, caption: 'old public' });
       await before.newPost({ authorId: b.id, caption: 'old private', sharing: 'private' });
       const db = before.ctx.db as unknown as Kysely<unknown>;
-      await migration019.down(db);
-      // Edges as a build before 019 wrote them: no timelines.
+      await migration020.down(db);
+      // Edges as a build before 020 wrote them: no timelines.
       await before.ctx.db
         .insertInto('follows')
         .values({ follower_id: a.id, followee_id: b.id, created_at: Date.now() })
@@ -108,7 +108,7 @@ describe('following timelines', () => {
           { citizen_id: b.id, friend_id: a.id, created_at: Date.now() },
         ])
         .execute();
-      await migration019.up(db);
+      await migration020.up(db);
       const rows = await expectTimelinesAsTheRuleSays(before);
       expect(rows.filter((row) => row.reader_id === a.id)).toHaveLength(2);
     } finally {

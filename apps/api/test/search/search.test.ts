@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantRole } from '../../src/cli/commands/moderation.js';
-import * as migration018 from '../../src/db/migrations/018-search-prefixes.js';
+import * as migration019 from '../../src/db/migrations/019-search-prefixes.js';
 import { rankedMatches } from '../../src/domains/search/people-search.js';
 import { retierSearch, searchPrefixesOf, searchTier } from '../../src/domains/search/search-terms.js';
 import { type Citizen, createTestApp, guest, type TestApp, type Who } from '../support/harness.js';
@@ -248,13 +248,13 @@ describe('the prefixes a citizen is found by', () => {
       ['long_one', 'Supercalifragilisticexpialidocious Person'],
     ];
     for (const [username, displayName] of names) {
-      // The live rule and the one migration 018 filled the table with: a change to the rule needs a migration.
-      expect(migration018.prefixesAsOf018(username, displayName), displayName).toEqual(
+      // The live rule and the one migration 019 filled the table with: a change to the rule needs a migration.
+      expect(migration019.prefixesAsOf019(username, displayName), displayName).toEqual(
         searchPrefixesOf(username, displayName),
       );
     }
     for (const followers of [0, 1, 2, 3, 7, 500, 1023, 1_000_000]) {
-      expect(migration018.tierAsOf018(followers), String(followers)).toBe(searchTier(followers));
+      expect(migration019.tierAsOf019(followers), String(followers)).toBe(searchTier(followers));
     }
     await expectPrefixesAsTheRulesSay();
   });
@@ -313,12 +313,12 @@ describe('the prefixes a citizen is found by', () => {
     await expectPrefixesAsTheRulesSay();
   });
 
-  it('are filled by migration 018 for the citizens there were before it', async () => {
+  it('are filled by migration 019 for the citizens there were before it, from the schema 018 left', async () => {
     const before = await createTestApp({ seed: false });
     try {
       const db = before.ctx.db as unknown as Kysely<unknown>;
-      await migration018.down(db);
-      // A citizen as a build before 018 wrote one: a row, and no prefixes.
+      await migration019.down(db);
+      // A citizen as a build before 019 wrote one: a row, and no prefixes.
       const now = Date.now();
       await before.ctx.db
         .insertInto('citizens')
@@ -339,7 +339,7 @@ describe('the prefixes a citizen is found by', () => {
           updated_at: now,
         })
         .execute();
-      await migration018.up(db);
+      await migration019.up(db);
       const res = await before.request({ method: 'GET', url: '/api/graphs/v1/search?q=legacy%20per', as: guest });
       expect((res.json() as SearchBody).data.map((row) => row.username)).toEqual(['legacy_one']);
       const tiers = await before.ctx.db

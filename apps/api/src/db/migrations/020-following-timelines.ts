@@ -5,7 +5,7 @@ import { columnTypes, dialectOf } from '../dialect.js';
  * The following feed's timelines (ADR 083): one row for each post of each stream a citizen reads (the public posts
  * of whom they follow, the friends-only posts of their friends, their own), written when the post or the stream
  * comes into being (domains/feeds/following-timeline.ts), so a page of the feed is one range of the reader's rows.
- * Filled here for the posts and streams there are, with the rule as this migration was written (`timelineAsOf019`);
+ * Filled here for the posts and streams there are, with the rule as this migration was written (`timelineAsOf020`);
  * rows go with their reader's or their post's row.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -21,7 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // A post's rows, for the foreign key's cascade.
   await db.schema.createIndex('following_timeline_post').on('following_timeline').column('post_id').execute();
-  await sql`insert into following_timeline (reader_id, post_id) ${timelineAsOf019}`.execute(db);
+  await sql`insert into following_timeline (reader_id, post_id) ${timelineAsOf020}`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -32,7 +32,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
  * Every reader's timeline as the rule stood when this migration was written: domains/feeds/following-streams.ts's
  * `streamPosts` for everyone. test/feeds/following-timeline.test.ts holds the two equal.
  */
-export const timelineAsOf019 = sql`
+export const timelineAsOf020 = sql`
   select streams.reader_id, posts.id as post_id
   from (
     select follower_id as reader_id, followee_id as author_id, 'public' as sharing from follows

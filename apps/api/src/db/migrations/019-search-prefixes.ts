@@ -5,8 +5,8 @@ import { columnTypes, dialectOf } from '../dialect.js';
  * People search (ADR 083): every start of every term a citizen is found by (domains/search/search-terms.ts), one
  * row each, with the citizen's search tier (their followers, coarsely) and username, so a search reads its page in
  * rank order from one index (`citizen_search_prefixes_rank`). Filled for the citizens there are; the rows go with
- * their citizen's row (on delete cascade). They replace the display-name prefix indexes of migration 003, which
- * matched two words without folding.
+ * their citizen's row (on delete cascade). They replace migration 018's table of terms, each read whole and
+ * ranked by a walk of the citizens (`citizens_rank`).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const { id } = columnTypes(db);
@@ -24,8 +24,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // A search's page: the citizens with one prefix, most followed (by tier) first, then by username.
   await sql`create index citizen_search_prefixes_rank
     on citizen_search_prefixes (prefix, tier desc, username_key, citizen_id)`.execute(db);
-  await db.schema.dropIndex('citizens_display_name_prefix').execute();
-  await db.schema.dropIndex('citizens_second_name_prefix').execute();
+  // 018's terms and its walk of the citizens by rank give way to the prefixes; the people lists' own index is back.
+  await db.schema.dropTable('citizen_search_terms').execute();
+  await db.schema.dropIndex('citizens_rank').execute();
+  await db.schema.createIndex('citizens_popularity').on('citizens').column('followers_count').execute();
 
   type Row = { id: string; username: string; display_name: string; followers_count: number };
   const citizens = db as unknown as Kysely<{ citizens: Row }>;
@@ -43,10 +45,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .execute();
     if (page.length === 0) break;
     const rows = page.flatMap((citizen) =>
-      prefixesAsOf018(citizen.username, citizen.display_name).map((prefix) => ({
+      prefixesAsOf019(citizen.username, citizen.display_name).map((prefix) => ({
         citizen_id: citizen.id,
         prefix,
-        tier: tierAsOf018(citizen.followers_count),
+        tier: tierAsOf019(citizen.followers_count),
         username_key: citizen.username.toLowerCase(),
       })),
     );
@@ -60,15 +62,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
 }
 
+/** Back to 018's schema: its terms table (empty: 018 filled it) and rank index, without the people lists' index. */
 export async function down(db: Kysely<unknown>): Promise<void> {
+  const { id } = columnTypes(db);
+  const text = dialectOf(db) === 'postgres' ? sql`text collate "C"` : sql`text`;
   await db.schema.dropTable('citizen_search_prefixes').execute();
-  const postgres = dialectOf(db) === 'postgres';
-  const prefix = (column: string) => sql.raw(postgres ? `${column} text_pattern_ops` : `${column} collate nocase`);
-  const secondWord = postgres
-    ? "substr(display_name_key, strpos(display_name_key, ' ') + 1)"
-    : "substr(display_name_key, instr(display_name_key, ' ') + 1)";
-  await sql`create index citizens_display_name_prefix on citizens (${prefix('display_name_key')})`.execute(db);
-  await sql`create index citizens_second_name_prefix on citizens (${prefix(`(${secondWord})`)})`.execute(db);
+  await db.schema
+    .createTable('citizen_search_terms')
+    .addColumn('term', text, (c) => c.notNull())
+    .addColumn('citizen_id', id, (c) => c.notNull().references('citizens.id').onDelete('cascade'))
+    .addPrimaryKeyConstraint('citizen_search_terms_pk', ['term', 'citizen_id'])
+    .execute();
+  await db.schema
+    .createIndex('citizen_search_terms_citizen')
+    .on('citizen_search_terms')
+    .columns(['citizen_id', 'term'])
+    .execute();
+  await sql`create index citizens_rank on citizens (followers_count desc, username_key)`.execute(db);
+  await db.schema.dropIndex('citizens_popularity').execute();
 }
 
 /**
@@ -76,7 +87,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
  * `searchTier` when it was written, kept here so the migration stays as it ran. test/search/search.test.ts holds
  * them to the live rules: a change of a rule fails it until a migration writes every citizen's prefixes anew.
  */
-export function prefixesAsOf018(username: string, displayName: string): string[] {
+export function prefixesAsOf019(username: string, displayName: string): string[] {
   const fold = (text: string) =>
     text
       .normalize('NFKD')
@@ -96,6 +107,6 @@ export function prefixesAsOf018(username: string, displayName: string): string[]
   return [...prefixes];
 }
 
-export function tierAsOf018(followers: number): number {
+export function tierAsOf019(followers: number): number {
   return followers <= 0 ? 0 : Math.floor(4 * Math.log2(followers + 1));
 }
