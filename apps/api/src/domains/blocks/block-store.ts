@@ -118,6 +118,7 @@ export async function addBlock(db: Db, blockerId: string, blockedId: string, now
     ]);
     const wereFriends = friendships.numDeletedRows > 0n;
     // Each citizen's row once, in id order (as the pair was locked).
+    const lostFollowers: { id: string; followers_count: number }[] = [];
     for (const id of [blockerId, blockedId].sort()) {
       const counts: {
         followers_count?: RawBuilder<number>;
@@ -127,13 +128,17 @@ export async function addBlock(db: Db, blockerId: string, blockedId: string, now
       if (follows.some((edge) => edge.followee_id === id)) counts.followers_count = decrement('followers_count');
       if (follows.some((edge) => edge.follower_id === id)) counts.following_count = decrement('following_count');
       if (wereFriends) counts.friends_count = decrement('friends_count');
-      if (Object.keys(counts).length > 0) await trx.updateTable('citizens').set(counts).where('id', '=', id).execute();
+      if (Object.keys(counts).length === 0) continue;
+      const moved = await trx
+        .updateTable('citizens')
+        .set(counts)
+        .where('id', '=', id)
+        .returning(['id', 'followers_count'])
+        .executeTakeFirst();
+      if (moved && counts.followers_count) lostFollowers.push(moved);
     }
     // A follow ended by the block takes a follower off: their standing in search moves with it (ADR 083).
-    await retierSearch(
-      trx,
-      follows.map((edge) => edge.followee_id),
-    );
+    await retierSearch(trx, lostFollowers);
     // Neither reads the other any more in the following feed (ADR 083).
     await refillPair(trx, blockerId, blockedId);
     return told;

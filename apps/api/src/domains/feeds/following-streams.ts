@@ -21,26 +21,20 @@ export function streamEdges(db: Db, side: StreamSide) {
     .select(['follows.follower_id as reader_id', 'follows.followee_id as author_id', sql.lit('public').as('sharing')])
     .$if(reader !== undefined, (q) => q.where('follows.follower_id', '=', reader as string))
     .$if(author !== undefined, (q) => q.where('follows.followee_id', '=', author as string));
-  // Keyed by citizen_id from whichever side is given: the friend is the other column.
-  const friends =
-    reader === undefined && author !== undefined
-      ? db
-          .selectFrom('friendships')
-          .select([
-            'friendships.friend_id as reader_id',
-            'friendships.citizen_id as author_id',
-            sql.lit('private').as('sharing'),
-          ])
-          .where('friendships.citizen_id', '=', author)
-      : db
-          .selectFrom('friendships')
-          .select([
-            'friendships.citizen_id as reader_id',
-            'friendships.friend_id as author_id',
-            sql.lit('private').as('sharing'),
-          ])
-          .$if(reader !== undefined, (q) => q.where('friendships.citizen_id', '=', reader as string))
-          .$if(author !== undefined, (q) => q.where('friendships.friend_id', '=', author as string));
+  // Friendships are stored both ways: keyed by the author's side when only the author is given (a delivery), by the
+  // reader's otherwise; the friend is the other column.
+  const byAuthor = reader === undefined && author !== undefined;
+  const friends = db
+    .selectFrom('friendships')
+    .select([
+      byAuthor ? 'friendships.friend_id as reader_id' : 'friendships.citizen_id as reader_id',
+      byAuthor ? 'friendships.citizen_id as author_id' : 'friendships.friend_id as author_id',
+      sql.lit('private').as('sharing'),
+    ])
+    .$if(reader !== undefined, (q) => q.where('friendships.citizen_id', '=', reader as string))
+    .$if(author !== undefined, (q) =>
+      q.where(byAuthor ? 'friendships.citizen_id' : 'friendships.friend_id', '=', author as string),
+    );
   const own = (sharing: 'public' | 'private') =>
     db
       .selectFrom('citizens')

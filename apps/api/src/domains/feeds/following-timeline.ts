@@ -76,7 +76,7 @@ export async function refillTimeline(trx: Db, reader: string, author: string): P
  * An author's live posts, from posts_author_feed (live posts only, by author): a deleted post has left every
  * timeline already, and without the condition the index would not serve and every post would be read.
  */
-export const livePostsOf = (eb: ExpressionBuilder<Database, 'following_timeline'>, author: string) =>
+const livePostsOf = (eb: ExpressionBuilder<Database, 'following_timeline'>, author: string) =>
   eb.selectFrom('posts').select('posts.id').where('posts.author_id', '=', author).where('posts.deleted_at', 'is', null);
 
 /** Every timeline written from the streams at once (a generated dataset), as SQL without parameters. */

@@ -52,12 +52,22 @@ async function moveCounters(
     { id: followeeId, counter: { followers_count: change('followers_count') } },
     { id: followerId, counter: { following_count: change('following_count') } },
   ].sort((x, y) => (x.id < y.id ? -1 : 1));
+  const moved: { id: string; followers_count: number }[] = [];
   for (const { id, counter } of updates) {
-    await trx.updateTable('citizens').set(counter).where('id', '=', id).execute();
+    const row = await trx
+      .updateTable('citizens')
+      .set(counter)
+      .where('id', '=', id)
+      .returning(['id', 'followers_count'])
+      .executeTakeFirst();
+    if (row) moved.push(row);
   }
   // The followed citizen's standing in search moves with their followers, and the follower's timeline
   // with whom they follow (ADR 083).
-  await retierSearch(trx, [followeeId]);
+  await retierSearch(
+    trx,
+    moved.filter((row) => row.id === followeeId),
+  );
   await refillTimeline(trx, followerId, followeeId);
 }
 

@@ -61,11 +61,11 @@ export async function lockWithNeighbours(trx: Db, citizenId: string): Promise<vo
  */
 export async function moveNeighbourCounts(trx: Db, citizenId: string, move: 'leave' | 'return'): Promise<void> {
   const change = move === 'leave' ? decrement : increment;
-  const followed = await trx.selectFrom('follows').select('followee_id').where('follower_id', '=', citizenId).execute();
-  await trx
+  const followed = await trx
     .updateTable('citizens')
     .set({ followers_count: change('followers_count') })
     .where('id', 'in', trx.selectFrom('follows').select('followee_id').where('follower_id', '=', citizenId))
+    .returning(['id', 'followers_count'])
     .execute();
   await trx
     .updateTable('citizens')
@@ -78,8 +78,5 @@ export async function moveNeighbourCounts(trx: Db, citizenId: string, move: 'lea
     .where('id', 'in', trx.selectFrom('friendships').select('friend_id').where('citizen_id', '=', citizenId))
     .execute();
   // The standing in search of those they follow moves with their followers (ADR 083).
-  await retierSearch(
-    trx,
-    followed.map((row) => row.followee_id),
-  );
+  await retierSearch(trx, followed);
 }

@@ -19,8 +19,7 @@ export async function removePost(
   options: { onlyWaiting?: boolean } = {},
 ): Promise<boolean> {
   const now = ctx.now();
-  let told: string[] = [];
-  const removed = await ctx.db.transaction().execute(async (trx) => {
+  const { removed, told } = await ctx.db.transaction().execute(async (trx) => {
     let update = trx
       .updateTable('posts')
       .set({ deleted_at: now, updated_at: now })
@@ -28,10 +27,11 @@ export async function removePost(
       .where('deleted_at', 'is', null);
     if (options.onlyWaiting) update = update.where('status', '=', 'awaiting_upload');
     const deleted = await update.returning(['author_id', 'sharing', 'status', 'hidden_at']).executeTakeFirst();
-    if (!deleted) return false; // a concurrent delete (or, for the sweep, a completed upload) won
+    // A concurrent delete (or, for the sweep, a completed upload) won.
+    if (!deleted) return { removed: false, told: [] };
     await trx.deleteFrom('stage_entries').where('post_id', '=', post.id).execute();
     await withdrawPost(trx, post.id);
-    told = await removeNoticesOfPost(trx, post.id);
+    const told = await removeNoticesOfPost(trx, post.id);
     await unlinkHashtags(trx, post.id, countedOnTags(deleted));
     if (countedOnAuthor(deleted)) {
       await trx
@@ -40,7 +40,7 @@ export async function removePost(
         .where('id', '=', post.authorId)
         .execute();
     }
-    return true;
+    return { removed: true, told };
   });
   // The open notification streams of whoever was told about it hear that those lines went.
   await ctx.bell.ring(told);

@@ -72,8 +72,9 @@ const exactUsername = (db: Db, { viewerId, q }: PeopleSearch) =>
 
 /**
  * The people the viewer follows who have the prefix: one probe of the prefixes' key per person followed, and only
- * those with it read further. The cross joins keep that order on SQLite, whose planner, without statistics, would otherwise walk every citizen with the
- * prefix asking each whether the viewer follows them (thousands of rows for a common first letter).
+ * those with it read further. The cross joins keep that order on SQLite, whose planner, without statistics, would
+ * otherwise walk every citizen with the prefix asking each whether the viewer follows them (thousands of rows for a
+ * common first letter).
  */
 export const followedMatches = (db: Db, viewerId: string, q: string) =>
   db

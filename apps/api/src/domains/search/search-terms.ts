@@ -66,56 +66,62 @@ export function searchTier(followers: number): number {
   return followers <= 0 ? 0 : Math.floor(4 * Math.log2(followers + 1));
 }
 
-/**
- * A citizen's prefixes, written anew (sign-up, a new display name), with the tier of their followers; in the caller's
- * transaction when it has one.
- */
-export async function writeSearchPrefixes(
-  db: Db,
-  citizen: { id: string; username: string; displayName: string; followers: number },
-): Promise<void> {
-  await db.deleteFrom('citizen_search_prefixes').where('citizen_id', '=', citizen.id).execute();
+/** A citizen whose prefixes are written: who they are found by, and how many follow them. */
+export interface SearchedCitizen {
+  id: string;
+  username: string;
+  displayName: string;
+  followers: number;
+}
+
+/** A citizen's rows of citizen_search_prefixes: each prefix with their tier and username (the generator's too). */
+export const searchPrefixRows = (citizen: SearchedCitizen) => {
   const tier = searchTier(citizen.followers);
   const usernameKey = citizen.username.toLowerCase();
-  const rows = searchPrefixesOf(citizen.username, citizen.displayName).map((prefix) => ({
+  return searchPrefixesOf(citizen.username, citizen.displayName).map((prefix) => ({
     citizen_id: citizen.id,
     prefix,
     tier,
     username_key: usernameKey,
   }));
-  // Well under SQLite's limit of bound values per statement, whatever the name.
-  for (let i = 0; i < rows.length; i += 200) {
-    await db
-      .insertInto('citizen_search_prefixes')
-      .values(rows.slice(i, i + 200))
-      .execute();
+};
+
+/**
+ * A citizen's prefixes, written anew (sign-up, a new display name), with the tier of their followers; in the caller's
+ * transaction when it has one.
+ */
+export async function writeSearchPrefixes(db: Db, citizen: SearchedCitizen): Promise<void> {
+  await db.deleteFrom('citizen_search_prefixes').where('citizen_id', '=', citizen.id).execute();
+  for (const rows of slices(searchPrefixRows(citizen))) {
+    await db.insertInto('citizen_search_prefixes').values(rows).execute();
   }
 }
 
+/** Well under either database's limit of bound values per statement, however long a name or a list of citizens. */
+const slices = <T>(items: readonly T[], size = 200): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
+
 /**
- * Moves the search tier of these citizens to their follower counts as they now stand: every writer of a follower
- * count calls it in the same transaction (a follow or unfollow, a block, a suspension and its lifting), and a test
- * holds the tiers to the counts. A count that stays within its tier writes nothing.
+ * Moves the search tier of these citizens to their follower counts as they now stand, which the caller's update of
+ * the counts has just answered (`returning`): every writer of a follower count calls it in the same transaction (a
+ * follow or unfollow, a block, a suspension and its lifting), and a test holds the tiers to the counts. A count that
+ * stays within its tier writes nothing.
  */
-export async function retierSearch(db: Db, citizenIds: readonly string[]): Promise<void> {
-  if (citizenIds.length === 0) return;
-  const counts = await db
-    .selectFrom('citizens')
-    .select(['id', 'followers_count'])
-    .where('id', 'in', [...new Set(citizenIds)])
-    .execute();
+export async function retierSearch(db: Db, counts: readonly { id: string; followers_count: number }[]): Promise<void> {
   const byTier = new Map<number, string[]>();
   for (const { id, followers_count } of counts) {
     const tier = searchTier(followers_count);
     byTier.set(tier, [...(byTier.get(tier) ?? []), id]);
   }
   for (const [tier, ids] of byTier) {
-    await db
-      .updateTable('citizen_search_prefixes')
-      .set({ tier })
-      .where('citizen_id', 'in', ids)
-      .where('tier', '<>', tier)
-      .execute();
+    for (const slice of slices(ids)) {
+      await db
+        .updateTable('citizen_search_prefixes')
+        .set({ tier })
+        .where('citizen_id', 'in', slice)
+        .where('tier', '<>', tier)
+        .execute();
+    }
   }
 }
 

@@ -3,7 +3,7 @@ import { v7 } from 'uuid';
 import type { AppContext } from '../../context.js';
 import { fillEveryTimelineStatement } from '../../domains/feeds/following-timeline.js';
 import { hashtagKey } from '../../domains/posts/caption.js';
-import { searchPrefixesOf, searchTier } from '../../domains/search/search-terms.js';
+import { searchPrefixRows } from '../../domains/search/search-terms.js';
 import { createRandom } from '../random.js';
 import type { BulkWriter, Sink } from './bulk-writer.js';
 import { makeCaption } from './captions.js';
@@ -69,8 +69,9 @@ export const generatedUsername = (index: number): string =>
 /**
  * Writes a synthetic dataset in one transaction: citizens with pictures, follows, friendships, posts with
  * captions, hashtags, mentions and real images, likes, and stage entries. Counters on rows equal the edge
- * counts exactly, and the following timelines hold what the streams say; ids are UUID v7 minted at each row's (backdated) time, so id order is time order. The same
- * options (seed and until included) always produce the same rows.
+ * counts exactly, and the following timelines hold what the streams say; ids are UUID v7 minted at each row's
+ * (backdated) time, so id order is time order. The same options (seed and until included) always produce the same
+ * rows.
  */
 export async function generateDataset(
   ctx: AppContext,
@@ -162,10 +163,10 @@ async function writeCitizens(
       at,
       at,
     ]);
-    const tier = searchTier(plan.followersCount[i] as number);
     let prefixesFull = false;
-    for (const prefix of searchPrefixesOf(username, displayName)) {
-      prefixesFull = sink.push(citizenSearchPrefixesTable, [id, prefix, tier, username]);
+    const followers = plan.followersCount[i] as number;
+    for (const row of searchPrefixRows({ id, username, displayName, followers })) {
+      prefixesFull = sink.push(citizenSearchPrefixesTable, [row.citizen_id, row.prefix, row.tier, row.username_key]);
     }
     if (full || prefixesFull) await sink.flush();
     if ((i + 1) % PROGRESS_EVERY === 0) onProgress('citizens', i + 1, options.citizens);
