@@ -85,6 +85,8 @@ const ConfigSchema = z.object({
   POSTS_PER_30_MINUTES: z.coerce.number().int().min(1).default(30),
   /** Changes to a citizen's name, bio or picture per hour (others see each; a picture is made on the spot). */
   PROFILE_CHANGES_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** Comments and replies a citizen may write in 10 minutes (each reaches a post's author and readers; ADR 084). */
+  COMMENTS_PER_10_MINUTES: z.coerce.number().int().min(1).default(30),
   /** Reports of posts and citizens a citizen may make in an hour (each reaches a moderator; ADR 070). */
   REPORTS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /**

@@ -3,6 +3,7 @@ import type { AppContext } from './context.js';
 import { analyticsRoutes } from './domains/analytics/routes.js';
 import { blocksRoutes } from './domains/blocks/routes.js';
 import { charitiesRoutes } from './domains/charities/routes.js';
+import { commentsRoutes } from './domains/comments/routes.js';
 import { feedsReadyAnswers, feedsRoutes } from './domains/feeds/routes.js';
 import { followsRoutes } from './domains/follows/routes.js';
 import { friendsRoutes } from './domains/friends/routes.js';
@@ -33,6 +34,7 @@ export const routes: readonly Route[] = [
   ...mediaRoutes,
   ...feedsRoutes,
   ...likesRoutes,
+  ...commentsRoutes,
   ...followsRoutes,
   ...friendsRoutes,
   ...blocksRoutes,

@@ -65,6 +65,7 @@ describe('routeTable', () => {
       displayNameMaxLength: contract.DISPLAY_NAME_MAX_LENGTH,
       bioMaxLength: contract.BIO_MAX_LENGTH,
       moderationNoteMaxLength: contract.MODERATION_NOTE_MAX_LENGTH,
+      commentMaxLength: contract.COMMENT_MAX_LENGTH,
     });
   });
 });

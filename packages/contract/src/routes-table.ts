@@ -57,6 +57,7 @@ export const inputLimits = {
   displayNameMaxLength: 60,
   bioMaxLength: 300,
   moderationNoteMaxLength: 1000,
+  commentMaxLength: 1000,
 } as const;
 
 /** A route as the runtime sees it. */
@@ -771,5 +772,37 @@ export const routeTable: RouteTable = {
     access: 'citizen',
     versions: ['1.0'],
     defaults: { limit: 20, offset: 0 },
+  },
+  getComments: {
+    service: 'content',
+    method: 'GET',
+    path: '/v1/creators-content/:id/comments',
+    access: 'citizenOrGuest',
+    versions: ['1.0'],
+    defaults: { size: 20 },
+  },
+  createComment: {
+    service: 'users',
+    method: 'POST',
+    path: '/v1/creators-content/:id/comments',
+    access: 'citizen',
+    versions: ['1.0'],
+    body: true,
+  },
+  deleteComment: {
+    service: 'users',
+    method: 'DELETE',
+    path: '/v1/comments/:commentId',
+    access: 'citizen',
+    versions: ['1.0'],
+    noContent: true,
+  },
+  setPostComments: {
+    service: 'users',
+    method: 'PUT',
+    path: '/v1/creators-content/:id/comments-off',
+    access: 'citizen',
+    versions: ['1.0'],
+    body: true,
   },
 };

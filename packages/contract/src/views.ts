@@ -78,6 +78,27 @@ export const PostView = z
   })
   .meta({ id: 'Post' });
 
+/**
+ * A comment under a post (ADR 084): its thread's first comment has no `parentId`; a reply names it. Its text is
+ * linked as a caption is (mentions by id, hashtags as written).
+ */
+export const CommentView = z
+  .object({
+    id: Id,
+    postId: Id,
+    /** The comment this one replies to; null for a comment on the post itself. */
+    parentId: Id.nullable(),
+    author: CitizenSummary,
+    text: CaptionView,
+    createdAt: IsoDateTime,
+    createdAtTimestampInMilliseconds: z.number().int(),
+    /** I wrote it, or it is under my post: I may delete it. */
+    canDelete: z.boolean(),
+    /** Set while a moderator hides the comment; only its author sees it then (ADR 084). */
+    moderationDecision: ModerationDecisionView.nullable(),
+  })
+  .meta({ id: 'Comment' });
+
 export const PostOverview = z
   .object({ contentId: Id, likesOverviewDetails: LikesOverviewDetails })
   .meta({ id: 'PostOverview' });
@@ -149,6 +170,7 @@ export const SuggestedCreatorView = PersonView.extend({
 export type CitizenSummary = z.infer<typeof CitizenSummary>;
 export type MentionView = z.infer<typeof MentionView>;
 export type CaptionView = z.infer<typeof CaptionView>;
+export type CommentView = z.infer<typeof CommentView>;
 export type LikesOverviewDetails = z.infer<typeof LikesOverviewDetails>;
 export type MediaView = z.infer<typeof MediaView>;
 export type PostView = z.infer<typeof PostView>;

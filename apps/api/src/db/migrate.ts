@@ -19,6 +19,7 @@ import * as webPush from './migrations/017-web-push.js';
 import * as searchTerms from './migrations/018-search-terms.js';
 import * as searchPrefixes from './migrations/019-search-prefixes.js';
 import * as followingTimelines from './migrations/020-following-timelines.js';
+import * as comments from './migrations/021-comments.js';
 
 /** Migrations are listed explicitly (no directory scan), so the compiled and test builds see the same set. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '018-search-terms': searchTerms,
   '019-search-prefixes': searchPrefixes,
   '020-following-timelines': followingTimelines,
+  '021-comments': comments,
 };
 
 /** Names of the migrations this build knows, oldest first (a backup records the newest one it has). */

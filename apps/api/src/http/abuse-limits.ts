@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
+  createComment,
   createPost,
   createReport,
   type EndpointDef,
@@ -162,6 +163,10 @@ const reachBudgets = ({ config }: AppContext): [Budget, EndpointDef[]][] => [
       timeWindow: 60 * MINUTE,
     },
     [updateMyProfile, setMyProfilePicture, removeMyProfilePicture, setMyCoverPicture, removeMyCoverPicture],
+  ],
+  [
+    { name: 'comments', what: 'comments', max: config.COMMENTS_PER_10_MINUTES, timeWindow: 10 * MINUTE },
+    [createComment],
   ],
   [{ name: 'reports', what: 'reports', max: config.REPORTS_PER_HOUR, timeWindow: 60 * MINUTE }, [createReport]],
 ];

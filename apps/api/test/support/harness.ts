@@ -91,6 +91,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     POSTS_PER_30_MINUTES: '1000000',
     PROFILE_CHANGES_PER_HOUR: '1000000',
     REPORTS_PER_HOUR: '1000000',
+    COMMENTS_PER_10_MINUTES: '1000000',
     // With REDIS_URL the media queue lives in a shared Redis: each test app under its own keys, deleted on close.
     JOB_QUEUE_PREFIX: uniqueQueuePrefix(),
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),

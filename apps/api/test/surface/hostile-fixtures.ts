@@ -82,12 +82,22 @@ export async function hostileFixtures(t: TestApp): Promise<Fixtures> {
   if (initiated.statusCode !== 201) throw new Error(`initiate: ${initiated.body}`);
   const uploadId = initiated.json().uploadId as string;
 
+  const commented = await t.request({
+    method: 'POST',
+    url: `/api/users/v1/creators-content/${posts[0]}/comments`,
+    as: 'bob',
+    payload: { text: 'A comment to aim at, @alice' },
+  });
+  if (commented.statusCode !== 201) throw new Error(`comment: ${commented.body}`);
+  const commentId = commented.json().id as string;
+
   const continuationTokens: string[] = [];
   for (const [url, as] of [
     ['/api/content/v2/feed/profile/public?size=1', 'alice'],
     ['/api/content/v2/feed/profile/private?size=1', 'alice'],
     [`/api/content/v1/feed/${alice.id}/private?size=1`, 'bob'],
     ['/api/content/v1/feed/hashtags/landscape?size=1', 'bob'],
+    [`/api/content/v1/creators-content/${posts[0]}/comments?size=1`, 'bob'],
   ] as const) {
     const page = await t.request({ method: 'GET', url, as });
     const token = page.json().continuationToken;
@@ -103,6 +113,7 @@ export async function hostileFixtures(t: TestApp): Promise<Fixtures> {
         ...friendRequests,
         uploadId,
         reportId,
+        commentId,
       ],
       usernames: Object.keys(t.world.citizens),
     },
@@ -116,7 +127,14 @@ export async function hostileFixtures(t: TestApp): Promise<Fixtures> {
     continuationTokens,
     coherentParams: [
       { id: posts[6] as string, uploadId, kind: 'image-upload', partNumber: '1' },
-      { id: posts[0] as string, citizenId: bob.id, influencerId: alice.id, username: 'alice', keyword: 'bo' },
+      {
+        id: posts[0] as string,
+        commentId,
+        citizenId: bob.id,
+        influencerId: alice.id,
+        username: 'alice',
+        keyword: 'bo',
+      },
     ],
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ContinuationQuery, CountryCode, continuationPage, Id, IdParams, Username } from '../common.js';
 import { defineEndpoint } from '../endpoint.js';
-import { PostView } from '../views.js';
+import { CommentView, PostView } from '../views.js';
 
 export const FeedPage = continuationPage(PostView).meta({ id: 'FeedPage' });
 
@@ -191,7 +191,31 @@ export const getSharedStageFeed = defineEndpoint({
   success: { status: 200, body: FeedPage },
 });
 
+/** A page of a post's comments, oldest thread first, each thread's replies under it (ADR 084). */
+export const CommentsPage = continuationPage(CommentView)
+  .extend({
+    /** The comments the post shows to everyone who may see it (a moderator's hidden ones not counted). */
+    commentsCount: z.number().int().min(0),
+    /** The post's author turned comments off: nobody may add one (those written stay). */
+    commentsOff: z.boolean(),
+  })
+  .meta({ id: 'CommentsPage' });
+
+export const getComments = defineEndpoint({
+  service: 'content',
+  method: 'GET',
+  path: '/v1/creators-content/:id/comments',
+  access: 'citizenOrGuest',
+  versions: ['1.0'],
+  summary:
+    'A post’s comments, oldest first, each comment’s replies under it; for whoever may see the post (404 otherwise)',
+  params: IdParams,
+  querystring: ContinuationQuery,
+  success: { status: 200, body: CommentsPage },
+});
+
 export const contentEndpoints = [
+  getComments,
   getSharedPost,
   getPost,
   getSharedLovedPosts,

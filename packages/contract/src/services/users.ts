@@ -5,6 +5,7 @@ import { mediaLimits } from '../media-limits.js';
 import { SINGLE_LINE_PATTERN, userText } from '../text.js';
 import {
   CaptionView,
+  CommentView,
   LikesOverviewDetails,
   MediaType,
   MyProfileView,
@@ -90,6 +91,49 @@ export const updateCaption = defineEndpoint({
     status: 200,
     body: z.object({ caption: CaptionView, mentionRequest: z.array(Id), hashtags: z.array(z.string()) }),
   },
+});
+
+export const COMMENT_MAX_LENGTH = 1000;
+
+export const CommentText = userText({ field: 'text', max: COMMENT_MAX_LENGTH, min: 1, multiline: true, trim: true });
+
+export const createComment = defineEndpoint({
+  service: 'users',
+  method: 'POST',
+  path: '/v1/creators-content/:id/comments',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary:
+    'Comment on a post I may see, or reply to one of its comments (`parentId`; a reply to a reply joins the same thread); `@username` mentions are linked and told. 403 COMMENTS_OFF when its author turned comments off',
+  params: IdParams,
+  body: z.object({
+    text: CommentText,
+    parentId: Id.nullish().describe('The comment this one answers; absent for a comment on the post'),
+  }),
+  success: { status: 201, body: CommentView },
+});
+
+export const deleteComment = defineEndpoint({
+  service: 'users',
+  method: 'DELETE',
+  path: '/v1/comments/:commentId',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'Delete a comment I wrote, or any comment under my post; its replies go with it',
+  params: z.object({ commentId: Id }),
+  success: { status: 204, body: null },
+});
+
+export const setPostComments = defineEndpoint({
+  service: 'users',
+  method: 'PUT',
+  path: '/v1/creators-content/:id/comments-off',
+  access: 'citizen',
+  versions: ['1.0'],
+  summary: 'Turn comments off (or on again) for one of my posts; the comments written stay',
+  params: IdParams,
+  body: z.object({ commentsOff: z.boolean() }),
+  success: { status: 200, body: z.object({ commentsOff: z.boolean() }).meta({ id: 'PostComments' }) },
 });
 
 export const getMe = defineEndpoint({
@@ -465,6 +509,9 @@ export const getSharedProfile = defineEndpoint({
 
 export const usersEndpoints = [
   createPost,
+  createComment,
+  deleteComment,
+  setPostComments,
   getPostStatus,
   deletePost,
   updateCaption,

@@ -1,6 +1,7 @@
 import type { AnalyticsEventsTable } from './analytics.js';
 import type { OauthClientsTable, RefreshTokensTable } from './auth.js';
 import type { CitizensTable } from './citizens.js';
+import type { CommentsTable } from './comments.js';
 import type {
   BlocksTable,
   DismissedSuggestionsTable,
@@ -27,6 +28,7 @@ export interface Database {
   citizens: CitizensTable;
   posts: PostsTable;
   post_mentions: PostMentionsTable;
+  comments: CommentsTable;
   hashtags: HashtagsTable;
   post_hashtags: PostHashtagsTable;
   stage_entries: StageEntriesTable;

@@ -34,6 +34,10 @@ export interface PostsTable {
   hidden_at: number | null;
   /** The reported reason the post was hidden for, shown to its author; null when not hidden. */
   moderation_reason: string | null;
+  /** Its comments not hidden by a moderator (ADR 084): read by the comments' own calls, not by the feeds. */
+  comments_count: Generated<number>;
+  /** 1 when its author turned comments off. */
+  comments_off: Generated<number>;
 }
 
 export interface PostMentionsTable {

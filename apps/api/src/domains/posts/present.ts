@@ -40,14 +40,19 @@ export const likesOf = (post: PostRow, hydration: Hydration): LikesOverviewDetai
   liked: hydration.likedByViewer.has(post.id),
 });
 
-/** A moderator's decision on the post, as its author (the only one who still sees it) is told (ADR 070). */
-export const moderationDecisionOf = (post: PostRow): ModerationDecisionView | null =>
-  post.hidden_at === null
+/**
+ * A moderator's decision on a post or a comment, as its author (the only one who still sees it) is told (ADR 070,
+ * 084).
+ */
+export const moderationDecisionOf = (
+  hidden: Pick<PostRow, 'hidden_at' | 'moderation_reason'>,
+): ModerationDecisionView | null =>
+  hidden.hidden_at === null
     ? null
     : {
         action: 'hidden',
-        reason: (post.moderation_reason ?? 'other') as ReportReason,
-        decidedAt: isoTime(post.hidden_at),
+        reason: (hidden.moderation_reason ?? 'other') as ReportReason,
+        decidedAt: isoTime(hidden.hidden_at),
       };
 
 export function postView(post: PostRow, hydration: Hydration): PostView {

@@ -22,7 +22,7 @@ export async function removePost(
   const { removed, told } = await ctx.db.transaction().execute(async (trx) => {
     let update = trx
       .updateTable('posts')
-      .set({ deleted_at: now, updated_at: now })
+      .set({ deleted_at: now, updated_at: now, comments_count: 0 })
       .where('id', '=', post.id)
       .where('deleted_at', 'is', null);
     if (options.onlyWaiting) update = update.where('status', '=', 'awaiting_upload');
@@ -30,6 +30,8 @@ export async function removePost(
     // A concurrent delete (or, for the sweep, a completed upload) won.
     if (!deleted) return { removed: false, told: [] };
     await trx.deleteFrom('stage_entries').where('post_id', '=', post.id).execute();
+    // Its comments go with it (ADR 084): nobody can read them any more, and they are their authors' words.
+    await trx.deleteFrom('comments').where('post_id', '=', post.id).execute();
     await withdrawPost(trx, post.id);
     const told = await removeNoticesOfPost(trx, post.id);
     await unlinkHashtags(trx, post.id, countedOnTags(deleted));

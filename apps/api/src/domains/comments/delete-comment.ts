@@ -1,0 +1,45 @@
+import { deleteComment } from '@civitas/contract';
+import { sql } from 'kysely';
+import { forbidden } from '../../http/errors.js';
+import { defineRoute } from '../../http/route.js';
+import { loadVisiblePost } from '../posts/load.js';
+import { commentNotFound, lockPost, shownComment } from './comment-store.js';
+
+/**
+ * A comment's author, or the author of the post it is under, deletes it; its replies go with it (ADR 084). The
+ * post's count loses those that it counted (not hidden by a moderator), in the delete's transaction. A comment
+ * the caller may not see is the 404 that reading it would be; one they see but may not delete is a 403.
+ */
+export default defineRoute(deleteComment, async ({ params, caller, ctx }) => {
+  const me = caller.citizenId;
+  const comment = await shownComment(ctx.db, params.commentId, me);
+  const { post } = await loadVisiblePost(ctx, comment.post_id, me);
+  if (comment.author_id !== me && post.author_id !== me) {
+    throw forbidden('NOT_YOUR_COMMENT', 'Only its author, or the author of the post it is under, can delete a comment');
+  }
+  const removed = await ctx.db.transaction().execute(async (trx) => {
+    await lockPost(trx, post.id);
+    // The replies first, then the comment: deleted by the comment's cascade, they would not be returned.
+    const replies = await trx
+      .deleteFrom('comments')
+      .where('parent_id', '=', comment.id)
+      .returning(['id', 'hidden_at'])
+      .execute();
+    const gone = [
+      ...replies,
+      ...(await trx.deleteFrom('comments').where('id', '=', comment.id).returning(['id', 'hidden_at']).execute()),
+    ];
+    const counted = gone.filter((row) => row.hidden_at === null).length;
+    if (counted > 0) {
+      await trx
+        .updateTable('posts')
+        .set({ comments_count: sql`case when comments_count > ${counted} then comments_count - ${counted} else 0 end` })
+        .where('id', '=', post.id)
+        .execute();
+    }
+    return gone.length - replies.length;
+  });
+  // Deleted meanwhile (another tab): the answer is that delete's.
+  if (removed === 0) throw commentNotFound();
+  return undefined;
+});
