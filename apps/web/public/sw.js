@@ -29,10 +29,12 @@ async function texts() {
   return kept ? kept.json() : null;
 }
 
+/** The kinds whose line groups several people (ADR 077, 084). */
+const GROUPED = new Set(['like', 'follow', 'comment', 'reply']);
+
 /** The sentence of a line: its kind's, for one person or for several ("… and others"), with the first's name. */
 function sentence(words, line) {
-  const key =
-    line.kind === 'like' || line.kind === 'follow' ? `${line.kind}${line.actorCount > 1 ? 'Many' : 'One'}` : line.kind;
+  const key = GROUPED.has(line.kind) ? `${line.kind}${line.actorCount > 1 ? 'Many' : 'One'}` : line.kind;
   const first = line.actors[0]?.displayName ?? words.someone;
   return String(words[key] ?? '').replace('{first}', first);
 }

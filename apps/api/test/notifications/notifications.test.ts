@@ -272,7 +272,8 @@ describe('who is not told', () => {
       friendRequest: true,
       friendAccepted: true,
       mention: true,
-      told: ['like', 'follow', 'friendRequest', 'friendAccepted', 'mention'],
+      comment: true,
+      told: ['like', 'follow', 'friendRequest', 'friendAccepted', 'mention', 'comment'],
     });
     expect(await setPreferences(me, { follow: false })).toEqual({
       like: true,
@@ -280,7 +281,8 @@ describe('who is not told', () => {
       friendRequest: true,
       friendAccepted: true,
       mention: true,
-      told: ['like', 'follow', 'friendRequest', 'friendAccepted', 'mention'],
+      comment: true,
+      told: ['like', 'follow', 'friendRequest', 'friendAccepted', 'mention', 'comment'],
     });
     expectOk(await post(t, paths.follow(me.id), them));
     const mine = await t.newPost({ authorId: me.id, ...picture });
@@ -413,7 +415,7 @@ describe('with the default configuration', () => {
       const settings = await plain.request({ method: 'GET', url: `${N}/preferences`, as: asCitizen(author) });
       expect(expectOk(settings)).toMatchObject({
         like: true,
-        told: ['follow', 'friendRequest', 'friendAccepted', 'mention'],
+        told: ['follow', 'friendRequest', 'friendAccepted', 'mention', 'comment'],
       });
     } finally {
       await plain.close();

@@ -3,8 +3,21 @@ import { ContinuationQuery, continuationPage, Id, IsoDateTime } from '../common.
 import { defineEndpoint } from '../endpoint.js';
 import { CitizenSummary } from '../views.js';
 
-/** What a notification tells (ADR 077): a like of my post, a new follower, a friend request to me, my request accepted, a mention of me. */
-export const NotificationKind = z.enum(['like', 'follow', 'friendRequest', 'friendAccepted', 'mention']);
+/**
+ * What a notification tells (ADR 077): a like of my post, a new follower, a friend request to me, my request
+ * accepted, a mention of me in a post; and (ADR 084) a comment on my post, a reply to my comment, a mention of me in
+ * a comment.
+ */
+export const NotificationKind = z.enum([
+  'like',
+  'follow',
+  'friendRequest',
+  'friendAccepted',
+  'mention',
+  'comment',
+  'reply',
+  'commentMention',
+]);
 
 /** The post a notification is about, as small as the list shows it; null when the reader may no longer see it. */
 export const NotificationPostView = z
@@ -41,7 +54,10 @@ export const UnreadNotificationCount = z
   .object({ count: z.number().int().min(0) })
   .meta({ id: 'UnreadNotificationCount' });
 
-/** Each kind on or off; every kind is on until its citizen turns it off. */
+/**
+ * Each switch on or off; every one is on until its citizen turns it off. `mention` covers mentions in posts and in
+ * comments, `comment` comments on my posts and replies to my comments.
+ */
 export const NotificationPreferences = z
   .object({
     like: z.boolean(),
@@ -49,12 +65,14 @@ export const NotificationPreferences = z
     friendRequest: z.boolean(),
     friendAccepted: z.boolean(),
     mention: z.boolean(),
+    comment: z.boolean(),
   })
   .meta({ id: 'NotificationPreferences' });
 
 /** My switches, and which kinds this server tells at all (a kind not there is never told, whatever its switch). */
 export const NotificationSettingsView = NotificationPreferences.extend({
-  told: z.array(NotificationKind),
+  /** The switches this server tells at all. */
+  told: z.array(NotificationPreferences.keyof()),
 }).meta({ id: 'NotificationSettings' });
 
 export const getNotifications = defineEndpoint({

@@ -6,7 +6,8 @@ import { columnTypes } from '../dialect.js';
  * comment its thread in `thread_id` (its own id for a comment, its parent's for a reply), so the list, oldest
  * thread first with each thread's replies under it, is one range of `comments_thread`. A post keeps its count of
  * comments shown (`comments_count`, kept in the transaction of each comment's write) and its author's switch
- * (`comments_off`, 1 when nobody may comment). Rows go with their post's and their author's.
+ * (`comments_off`, 1 when nobody may comment). Rows go with their post's and their author's. A citizen's switch of
+ * the notifications of comments and replies joins the other kinds' in `notification_settings`.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const { id, time } = columnTypes(db);
@@ -35,9 +36,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('posts')
     .addColumn('comments_off', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
+  await db.schema
+    .alterTable('notification_settings')
+    .addColumn('comment_on', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('notification_settings').dropColumn('comment_on').execute();
   await db.schema.alterTable('posts').dropColumn('comments_off').execute();
   await db.schema.alterTable('posts').dropColumn('comments_count').execute();
   await db.schema.dropTable('comments').execute();

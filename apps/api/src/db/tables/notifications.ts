@@ -1,7 +1,15 @@
 import type { Generated } from 'kysely';
 
 /** What a notification is about (ADR 077); the contract's `NotificationKind`. */
-export type NotificationKindValue = 'like' | 'follow' | 'friendRequest' | 'friendAccepted' | 'mention';
+export type NotificationKindValue =
+  | 'like'
+  | 'follow'
+  | 'friendRequest'
+  | 'friendAccepted'
+  | 'mention'
+  | 'comment'
+  | 'reply'
+  | 'commentMention';
 
 /** One thing that happened to `recipient_id`, done by `actor_id`, in the group its key names. */
 export interface NotificationsTable {
@@ -32,4 +40,6 @@ export interface NotificationSettingsTable {
   friend_request_on: Generated<number>;
   friend_accepted_on: Generated<number>;
   mention_on: Generated<number>;
+  /** Comments on my posts and replies to my comments (ADR 084). */
+  comment_on: Generated<number>;
 }

@@ -4,6 +4,8 @@ import { newId } from '../../db/ids.js';
 import { forbidden } from '../../http/errors.js';
 import { withLiveCaller } from '../../http/live-caller.js';
 import { defineRoute } from '../../http/route.js';
+import { tell } from '../notifications/notices.js';
+import { quietly } from '../notifications/quietly.js';
 import { loadVisiblePost } from '../posts/load.js';
 import { resolveMentions } from '../posts/mentions.js';
 import { visibleToViewer } from '../posts/visibility.js';
@@ -19,7 +21,7 @@ const commentsOff = () => forbidden('COMMENTS_OFF', 'The author of this post has
  * the commenter (its rules' SQL) and open to comments, and that locks it, so a reply cannot outlive the comment it
  * answers (delete-comment.ts takes the same lock first).
  */
-export default defineRoute(createComment, async ({ params, body, caller, ctx }) => {
+export default defineRoute(createComment, async ({ params, body, caller, ctx, request }) => {
   const me = caller.citizenId;
   const { post } = await loadVisiblePost(ctx, params.id, me);
   const mentionIds = await resolveMentions(ctx.db, me, body.text, []);
@@ -55,6 +57,8 @@ export default defineRoute(createComment, async ({ params, body, caller, ctx }) 
       return row;
     }),
   );
+  // Its post's author, the thread's and those it mentions are told once it has committed (ADR 084).
+  quietly(request, tell(ctx, { kind: 'comment', commentId: comment.id }, request.log));
   const citizens = await commentCitizens(ctx.db, [comment]);
   return commentView(comment, citizens, { viewerId: me, postAuthorId: post.author_id });
 });

@@ -4,6 +4,7 @@ import { eachAlone, oncePer, writeLine } from '../../db/batches.js';
 import type { Db } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
 import { visibleTo } from '../posts/visibility.js';
+import { type CommentTakingBack, type CommentTelling, commentNotices, commentWithdrawals } from './comment-notices.js';
 import { DAY_MS, groupKeys } from './kinds.js';
 import type { Notice } from './notice.js';
 import { type GroupRef, type Withdrawal, withdrawNotices, writeNotices } from './notification-store.js';
@@ -28,14 +29,16 @@ export type Telling =
   | { kind: 'follow'; followerId: string; followeeId: string }
   | { kind: 'friendRequest'; requestId: string }
   | { kind: 'friendAccepted'; requestId: string; fromId: string; toId: string }
-  | { kind: 'mention'; postId: string };
+  | { kind: 'mention'; postId: string }
+  | CommentTelling;
 
 /** What an undo takes back, while its recipient has not read it. */
 export type TakingBack =
   | { kind: 'like'; postId: string; actorId: string }
   | { kind: 'follow'; followerId: string; followeeId: string }
   | { kind: 'friendRequest'; requestId: string; fromId: string; toId: string }
-  | { kind: 'mention'; postId: string; authorId: string; recipientId: string };
+  | { kind: 'mention'; postId: string; authorId: string; recipientId: string }
+  | CommentTakingBack;
 
 /** More than arrive while one batch is written; small enough for SQLite's expression depth (an `or` per item). */
 const MAX_PER_BATCH = 200;
@@ -138,6 +141,7 @@ async function tellMany(
     ...(await requestNotices(trx, ofKind(wants, 'friendRequest'))),
     ...(await acceptedNotices(trx, ofKind(wants, 'friendAccepted'))),
     ...(await mentionNotices(trx, ofKind(wants, 'mention'), ctx.now())),
+    ...(await commentNotices(trx, ofKind(wants, 'comment'))),
   ].filter((notice) => notice.at >= since);
   const told = await whoIsTold(trx, notices);
   const changed = await writeNotices(trx, told);
@@ -288,16 +292,23 @@ async function takeBackMany(trx: Db, wants: readonly TakingBack[]): Promise<stri
       .execute();
     for (const post of posts) authors.set(post.id, post.author_id);
   }
-  const withdrawals = wants.flatMap((want) => {
-    const withdrawal = withdrawalOf(want, authors);
-    return withdrawal ? [withdrawal] : [];
-  });
+  const withdrawals = [
+    ...wants.flatMap((want) => {
+      if (want.kind === 'comment') return [];
+      const withdrawal = withdrawalOf(want, authors);
+      return withdrawal ? [withdrawal] : [];
+    }),
+    ...(await commentWithdrawals(trx, ofKind(wants, 'comment'))),
+  ];
   await withdrawNotices(trx, withdrawals);
   return withdrawals.map((withdrawal) => withdrawal.recipientId);
 }
 
 /** The rows an undo takes back (a like's recipient is its post's author, read for the batch). */
-function withdrawalOf(want: TakingBack, authors: ReadonlyMap<string, string>): Withdrawal | null {
+function withdrawalOf(
+  want: Exclude<TakingBack, CommentTakingBack>,
+  authors: ReadonlyMap<string, string>,
+): Withdrawal | null {
   if (want.kind === 'like') {
     const author = authors.get(want.postId);
     if (!author) return null;

@@ -1,6 +1,6 @@
 import type { NotificationPreferences } from '@civitas/contract';
 import type { Db } from '../../db/database.js';
-import { notificationKinds, settingOf } from './kinds.js';
+import { columnOf, notificationSwitches } from './kinds.js';
 
 /** A citizen's kinds, each on unless turned off (no row: all on). */
 export async function preferencesOf(db: Db, citizenId: string): Promise<NotificationPreferences> {
@@ -10,7 +10,7 @@ export async function preferencesOf(db: Db, citizenId: string): Promise<Notifica
     .where('citizen_id', '=', citizenId)
     .executeTakeFirst();
   return Object.fromEntries(
-    notificationKinds.map((kind) => [kind, row ? row[settingOf[kind]] === 1 : true]),
+    notificationSwitches.map((choice) => [choice, row ? row[columnOf(choice)] === 1 : true]),
   ) as NotificationPreferences;
 }
 
@@ -20,10 +20,10 @@ export async function changePreferences(
   citizenId: string,
   change: Partial<NotificationPreferences>,
 ): Promise<NotificationPreferences> {
-  const columns: { [column in (typeof settingOf)[keyof typeof settingOf]]?: number } = {};
-  for (const kind of notificationKinds) {
-    const on = change[kind];
-    if (on !== undefined) columns[settingOf[kind]] = on ? 1 : 0;
+  const columns: { [column in ReturnType<typeof columnOf>]?: number } = {};
+  for (const choice of notificationSwitches) {
+    const on = change[choice];
+    if (on !== undefined) columns[columnOf(choice)] = on ? 1 : 0;
   }
   if (Object.keys(columns).length > 0) {
     await db

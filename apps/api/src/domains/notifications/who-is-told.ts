@@ -36,6 +36,6 @@ export async function whoIsTold(db: Db, notices: readonly Notice[]): Promise<Not
     const key = pair(notice.recipientId, notice.actorId);
     if (blocked.has(key) || muted.has(key)) return false;
     const mine = settingsOf.get(notice.recipientId);
-    return !mine || mine[settingOf[notice.kind]] === 1;
+    return !mine || mine[settingOf(notice.kind)] === 1;
   });
 }

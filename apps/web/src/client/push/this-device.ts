@@ -16,6 +16,11 @@ export const PUSH_TEXT_KEYS = [
   'friendRequest',
   'friendAccepted',
   'mention',
+  'commentOne',
+  'commentMany',
+  'replyOne',
+  'replyMany',
+  'commentMention',
 ] as const;
 export type PushTexts = Record<(typeof PUSH_TEXT_KEYS)[number], string>;
 

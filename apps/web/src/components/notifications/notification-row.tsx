@@ -13,9 +13,18 @@ import { RequestAnswer } from './request-answer';
 const GROUPED = {
   like: { one: 'like.one', two: 'like.two', more: 'like.more' },
   follow: { one: 'follow.one', two: 'follow.two', more: 'follow.more' },
+  comment: { one: 'comment.one', two: 'comment.two', more: 'comment.more' },
+  reply: { one: 'reply.one', two: 'reply.two', more: 'reply.more' },
 } as const;
 /** The kinds of one person each: their sentence's key. */
-const SINGLE = { friendRequest: 'friendRequest', friendAccepted: 'friendAccepted', mention: 'mention' } as const;
+const SINGLE = {
+  friendRequest: 'friendRequest',
+  friendAccepted: 'friendAccepted',
+  mention: 'mention',
+  commentMention: 'commentMention',
+} as const;
+/** Kinds about a post's comments: their picture opens the post at its comments (ADR 084). */
+const ABOUT_COMMENTS = new Set<NotificationView['kind']>(['comment', 'reply', 'commentMention']);
 
 /**
  * One line of my notifications: the newest actors' pictures, the sentence ("Alice and 3 others liked your post."),
@@ -27,7 +36,7 @@ export function NotificationRow({ line, now }: { line: NotificationView; now: nu
   const bold = (chunks: ReactNode) => <b>{chunks}</b>;
   const names = { first: first?.displayName ?? t('someone'), second: second?.displayName ?? '' };
   const others = line.actorCount - 1;
-  const grouped = line.kind === 'like' || line.kind === 'follow' ? GROUPED[line.kind] : null;
+  const grouped = line.kind in GROUPED ? GROUPED[line.kind as keyof typeof GROUPED] : null;
   const sentence = !grouped
     ? t.rich(SINGLE[line.kind as keyof typeof SINGLE], { ...names, b: bold })
     : others === 0
@@ -62,7 +71,10 @@ export function NotificationRow({ line, now }: { line: NotificationView; now: nu
         ) : null}
       </div>
       {line.post ? (
-        <Link href={`/p/${encodeURIComponent(line.post.id)}`} className={styles.thumbnail}>
+        <Link
+          href={`/p/${encodeURIComponent(line.post.id)}${ABOUT_COMMENTS.has(line.kind) ? '#comments' : ''}`}
+          className={styles.thumbnail}
+        >
           {line.post.pictureUri ? (
             // biome-ignore lint/performance/noImgElement: the post's smallest rendition, from our own media route
             <img
