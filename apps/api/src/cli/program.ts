@@ -298,20 +298,25 @@ function buildProgram(io: CliIo): Command {
   program
     .command('moderate')
     .description(
-      'Take a moderation decision (logged, as the API’s): on a report, or on a post or a citizen named directly (ADR 070).',
+      'Take a moderation decision (logged, as the API’s): on a report, or on a post, a comment or a citizen named directly (ADR 070).',
     )
     .requiredOption('--action <action>', `one of ${ModerationAction.options.join(', ')}`, parseAction)
     .addOption(new Option('--report <id>', 'the report decided on').argParser(parseId))
     .addOption(new Option('--post <id>', 'a post, without a report').argParser(parseId).conflicts(['report']))
     .addOption(
+      new Option('--comment <id>', 'a comment, without a report (ADR 084)')
+        .argParser(parseId)
+        .conflicts(['report', 'post']),
+    )
+    .addOption(
       new Option('--username <name>', 'a citizen, without a report')
         .argParser(parseUsername)
-        .conflicts(['report', 'post']),
+        .conflicts(['report', 'post', 'comment']),
     )
     .addOption(
       new Option(
         '--reason <reason>',
-        'the reason shown to a hidden post’s author, without a report (default other)',
+        'the reason shown to a hidden post’s or comment’s author, without a report (default other)',
       ).choices(ReportReason.options),
     )
     .option('--note <text>', 'why, for the log')
@@ -319,8 +324,11 @@ function buildProgram(io: CliIo): Command {
       inContext(
         async (ctx, options: ModerateOptions) => (await commands.moderation()).moderate(ctx, options),
         (_config, [options]) => {
-          if (!options.report && !options.post && !options.username) {
-            throw new CliError('Say on what: --report <id>, --post <id> or --username <name>', EXIT_USAGE);
+          if (!options.report && !options.post && !options.comment && !options.username) {
+            throw new CliError(
+              'Say on what: --report <id>, --post <id>, --comment <id> or --username <name>',
+              EXIT_USAGE,
+            );
           }
         },
       ),

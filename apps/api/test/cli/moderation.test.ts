@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
+import { newId } from '../../src/db/ids.js';
 import { insertPost } from '../../src/seed/posts.js';
 import { cli } from '../support/cli.js';
 import { provideTempDatabase, type TempDatabase } from '../support/temp-database.js';
@@ -89,13 +90,59 @@ describe('civitas moderate', () => {
     ]);
   });
 
+  it('hides and restores a comment named directly, moving the count of its post', async () => {
+    const authorId = await newUser('commenter_cli');
+    const postId = await insertPost(ctx.db, { authorId, caption: 'commented' }, Date.now());
+    const commentId = newId();
+    await ctx.db
+      .insertInto('comments')
+      .values({
+        id: commentId,
+        post_id: postId,
+        thread_id: commentId,
+        parent_id: null,
+        author_id: authorId,
+        text: 'rude',
+        mention_ids: '[]',
+        created_at: Date.now(),
+        hidden_at: null,
+        moderation_reason: null,
+      })
+      .execute();
+    await ctx.db.updateTable('posts').set({ comments_count: 1 }).where('id', '=', postId).execute();
+    const count = async () =>
+      (await ctx.db.selectFrom('posts').select('comments_count').where('id', '=', postId).executeTakeFirstOrThrow())
+        .comments_count;
+    const hide = await cli(
+      db.env,
+      'moderate',
+      '--action',
+      'hide-comment',
+      '--comment',
+      commentId,
+      '--reason',
+      'harassment',
+    );
+    expect(hide.code, hide.err).toBe(0);
+    expect(hide.out).toContain(`hide-comment: comment ${commentId}`);
+    expect(Number(await count())).toBe(0);
+    expect(await cli(db.env, 'moderate', '--action', 'hide-comment', '--comment', commentId)).toMatchObject({
+      code: 1,
+      err: 'error: This comment is already hidden.\n',
+    });
+    expect((await cli(db.env, 'moderate', '--action', 'restore-comment', '--comment', commentId)).code).toBe(0);
+    expect(Number(await count())).toBe(1);
+  });
+
   it('answers bad arguments with usage errors', async () => {
     const noTarget = await cli(db.env, 'moderate', '--action', 'dismiss');
     expect(noTarget.code).toBe(2);
     expect(noTarget.err).toContain('Say on what');
     const badAction = await cli(db.env, 'moderate', '--action', 'ban', '--username', 'x_y_z');
     expect(badAction.code).toBe(2);
-    expect(badAction.err).toContain('Choose one of dismiss, hide-post, restore-post, suspend, unsuspend.');
+    expect(badAction.err).toContain(
+      'Choose one of dismiss, hide-post, restore-post, hide-comment, restore-comment, suspend, unsuspend.',
+    );
     const misfit = await cli(db.env, 'moderate', '--action', 'hide-post', '--username', 'author_cli');
     expect(misfit.code).toBe(1);
     expect(misfit.err).toContain('acts on a reported post');

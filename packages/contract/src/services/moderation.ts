@@ -4,8 +4,10 @@ import { defineEndpoint } from '../endpoint.js';
 import { userText } from '../text.js';
 import { ReportReason } from '../views.js';
 
-/** What a report is about: a post or a citizen, by id. */
-export const ReportSubject = z.object({ kind: z.enum(['post', 'citizen']), id: Id }).meta({ id: 'ReportSubject' });
+/** What a report is about: a post, a citizen or a comment (ADR 084), by id. */
+export const ReportSubject = z
+  .object({ kind: z.enum(['post', 'citizen', 'comment']), id: Id })
+  .meta({ id: 'ReportSubject' });
 
 /** A report's or a decision's note: a few lines, optional. */
 export const MODERATION_NOTE_MAX_LENGTH = 1000;
@@ -19,7 +21,7 @@ export const MyReportView = z
   .object({
     id: Id,
     subject: ReportSubject,
-    /** The citizen reported, or the reported post's author (who the reporter knew it was); null once gone. */
+    /** The citizen reported, or the reported post's or comment's author (who the reporter knew it was); null once gone. */
     subjectUsername: z.string().nullable(),
     reason: ReportReason,
     note: z.string(),
@@ -29,21 +31,29 @@ export const MyReportView = z
   })
   .meta({ id: 'MyReport' });
 
-export const ModerationAction = z.enum(['dismiss', 'hide-post', 'restore-post', 'suspend', 'unsuspend']);
+export const ModerationAction = z.enum([
+  'dismiss',
+  'hide-post',
+  'restore-post',
+  'hide-comment',
+  'restore-comment',
+  'suspend',
+  'unsuspend',
+]);
 
 /** What a moderator is shown of a report's subject, read whatever the rules would show anyone else. */
 export const ReportSubjectPreview = z
   .object({
-    /** The post's author, or the citizen reported. */
+    /** The post's or the comment's author, or the citizen reported. */
     username: z.string().nullable(),
     displayName: z.string().nullable(),
-    /** A post's caption; null for a citizen. */
+    /** A post's caption, a comment's text; null for a citizen. */
     caption: z.string().nullable(),
-    /** A post's picture (or a video's cover); a citizen's profile picture. */
+    /** A post's picture (or a video's cover), the picture of a comment's post; a citizen's profile picture. */
     pictureUri: z.string().nullable(),
-    /** The post is hidden by a moderator, or the citizen is suspended. */
+    /** The post or the comment is hidden by a moderator, or the citizen is suspended. */
     actedOn: z.boolean(),
-    /** The post was deleted, or the subject no longer exists. */
+    /** The post or the comment was deleted, or the subject no longer exists. */
     gone: z.boolean(),
   })
   .meta({ id: 'ReportSubjectPreview' });
@@ -70,7 +80,7 @@ export const ModerationLogEntryView = z
     moderator: z.string().nullable(),
     action: ModerationAction,
     subject: ReportSubject,
-    /** Who the decision was about: the citizen, or the post's author (ADR 073); null once the subject is gone. */
+    /** Who the decision was about: the citizen, or the post's or comment's author (ADR 073); null once gone. */
     subjectUsername: z.string().nullable(),
     reportId: Id.nullable(),
     note: z.string(),
@@ -84,7 +94,7 @@ export const createReport = defineEndpoint({
   path: '/v1/reports',
   access: 'citizen',
   versions: ['1.0'],
-  summary: 'Report a post or a citizen to the moderators; one open report per reporter and subject (a second is a 409)',
+  summary: 'Report a post, a comment or a citizen to the moderators; one open report per reporter and subject (a second is a 409)',
   body: z.object({
     subject: ReportSubject,
     reason: ReportReason,

@@ -43,24 +43,27 @@ export interface ModerateOptions {
   action: ModerationAction;
   report?: string;
   post?: string;
+  comment?: string;
   username?: string;
   reason?: ReportReason;
   note?: string;
 }
 
 /**
- * A moderator's decision taken at the admin CLI (logged with no moderator): on a report, or on a post or a
- * citizen named directly, with the same rules and answers as the API's (domains/moderation/decisions.ts).
+ * A moderator's decision taken at the admin CLI (logged with no moderator): on a report, or on a post, a comment
+ * or a citizen named directly, with the same rules and answers as the API's (domains/moderation/decisions.ts).
  */
 export async function moderate(ctx: AppContext, options: ModerateOptions): Promise<string> {
   const target = options.report
     ? { reportId: options.report }
     : options.post
       ? { subject: { kind: 'post' as const, id: options.post }, reason: options.reason ?? 'other' }
-      : {
-          subject: { kind: 'citizen' as const, id: await citizenByUsername(ctx, options.username as string) },
-          reason: options.reason ?? 'other',
-        };
+      : options.comment
+        ? { subject: { kind: 'comment' as const, id: options.comment }, reason: options.reason ?? 'other' }
+        : {
+            subject: { kind: 'citizen' as const, id: await citizenByUsername(ctx, options.username as string) },
+            reason: options.reason ?? 'other',
+          };
   try {
     const entry = await decide(ctx, { action: options.action, note: options.note ?? '', target, moderatorId: null });
     return `${entry.action}: ${entry.subject_kind} ${entry.subject_id} (logged as ${entry.id}).`;

@@ -5,7 +5,7 @@ export interface CitizenRolesTable {
   granted_at: number;
 }
 
-export type ReportSubjectKind = 'post' | 'citizen';
+export type ReportSubjectKind = 'post' | 'citizen' | 'comment';
 export type ReportState = 'open' | 'dismissed' | 'actioned';
 
 /** A citizen's report of a post or a citizen. At most one open per reporter and subject (a unique partial index). */

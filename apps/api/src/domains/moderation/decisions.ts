@@ -4,8 +4,10 @@ import type { Db } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import type { ModerationLogTable, ReportSubjectKind } from '../../db/tables/moderation.js';
 import { AppError, badRequest, citizenNotFound, conflict, postNotFound } from '../../http/errors.js';
+import { commentNotFound } from '../comments/comment-store.js';
 import { lockTagsOf, recountTagsOf } from '../hashtags/recount-hashtags.js';
 import { revokeAllFor } from '../identity/oauth/refresh-tokens.js';
+import { commentAuthorOf, hideComment } from './comment-decisions.js';
 import { lockWithNeighbours, moveNeighbourCounts, NeighboursMoved } from './suspension-counts.js';
 
 /** What a decision acts on: a report (and its subject), or a subject named directly at the admin CLI. */
@@ -25,9 +27,15 @@ export type LogRow = ModerationLogTable;
 
 const reportNotFound = () => new AppError(404, 'REPORT_NOT_FOUND', 'No such report');
 
-/** What the action acts on: hide and restore a post; suspend and unsuspend a citizen (a post's author). */
-const actsOn = (action: ModerationAction): ReportSubjectKind | null =>
-  action === 'hide-post' || action === 'restore-post' ? 'post' : action === 'dismiss' ? null : 'citizen';
+/**
+ * What the action acts on: hide and restore a post or a comment; suspend and unsuspend a citizen (a post's or a
+ * comment's author).
+ */
+const actsOn = (action: ModerationAction): ReportSubjectKind | null => {
+  if (action === 'hide-post' || action === 'restore-post') return 'post';
+  if (action === 'hide-comment' || action === 'restore-comment') return 'comment';
+  return action === 'dismiss' ? null : 'citizen';
+};
 
 /**
  * Takes a moderator's decision (ADR 070), in one transaction (ADR 015): the change to the post or the citizen,
@@ -71,16 +79,19 @@ async function decideOnce(ctx: Pick<AppContext, 'db' | 'now'>, request: Decision
   return ctx.db.transaction().execute(async (trx) => {
     const { subject, reason, reportId } = await resolveTarget(trx, request.target);
     const kind = actsOn(request.action);
-    if (kind === 'post' && subject.kind !== 'post') {
+    if ((kind === 'post' || kind === 'comment') && subject.kind !== kind) {
       throw badRequest(
         'ACTION_DOES_NOT_FIT',
-        `${request.action} acts on a reported post; this report is about a citizen`,
+        `${request.action} acts on a reported ${kind}; this report is about a ${subject.kind}`,
       );
     }
-    // Suspending from a post's report suspends its author.
+    // Suspending from a post's or a comment's report suspends its author.
     const acted =
-      kind === 'citizen' && subject.kind === 'post'
-        ? { kind: 'citizen' as const, id: await authorOf(trx, subject.id) }
+      kind === 'citizen' && subject.kind !== 'citizen'
+        ? {
+            kind: 'citizen' as const,
+            id: subject.kind === 'post' ? await authorOf(trx, subject.id) : await commentAuthorOf(trx, subject.id),
+          }
         : subject;
     if (request.action === 'suspend' && acted.id === request.moderatorId) {
       throw badRequest('CANNOT_SUSPEND_YOURSELF', 'A moderator cannot suspend themselves');
@@ -118,11 +129,10 @@ async function decideOnce(ctx: Pick<AppContext, 'db' | 'now'>, request: Decision
 
 async function resolveTarget(trx: Db, target: DecisionTarget) {
   if ('subject' in target) {
-    const exists =
-      target.subject.kind === 'post'
-        ? await trx.selectFrom('posts').select('id').where('id', '=', target.subject.id).executeTakeFirst()
-        : await trx.selectFrom('citizens').select('id').where('id', '=', target.subject.id).executeTakeFirst();
-    if (!exists) throw target.subject.kind === 'post' ? postNotFound() : citizenNotFound();
+    const { kind, id } = target.subject;
+    const table = kind === 'post' ? 'posts' : kind === 'comment' ? 'comments' : 'citizens';
+    const exists = await trx.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
+    if (!exists) throw kind === 'post' ? postNotFound() : kind === 'comment' ? commentNotFound() : citizenNotFound();
     return { subject: target.subject, reason: target.reason, reportId: null };
   }
   const report = await trx
@@ -169,6 +179,9 @@ async function apply(trx: Db, action: ModerationAction, id: string, reason: Repo
       await recountTagsOf(trx, { postId: id });
       return;
     }
+    case 'hide-comment':
+    case 'restore-comment':
+      return hideComment(trx, id, action === 'hide-comment', reason, now);
     case 'suspend':
     case 'unsuspend': {
       const suspend = action === 'suspend';

@@ -8,8 +8,8 @@ type Named = Pick<LogRow, 'subject_kind' | 'subject_id'> & { moderator_id?: stri
 
 /**
  * The usernames the log's lines (ADR 073) and my reports show: each line's moderator, and whom it was about (the
- * citizen, or the post's author), read whatever the rules would show anyone else. One query for the citizens named
- * by id, one for the posts' authors.
+ * citizen, or the post's or comment's author), read whatever the rules would show anyone else. One query for the
+ * citizens named by id, one for the posts' authors, one for the comments'.
  */
 export async function logNames(ctx: Pick<AppContext, 'db' | 'dialect'>, rows: readonly Named[]): Promise<LogNames> {
   const citizenIds = [
@@ -21,7 +21,8 @@ export async function logNames(ctx: Pick<AppContext, 'db' | 'dialect'>, rows: re
     ),
   ];
   const postIds = [...new Set(rows.filter((row) => row.subject_kind === 'post').map((row) => row.subject_id))];
-  const [citizens, posts] = await Promise.all([
+  const commentIds = [...new Set(rows.filter((row) => row.subject_kind === 'comment').map((row) => row.subject_id))];
+  const [citizens, posts, comments] = await Promise.all([
     citizenIds.length === 0
       ? []
       : ctx.db
@@ -37,6 +38,14 @@ export async function logNames(ctx: Pick<AppContext, 'db' | 'dialect'>, rows: re
           .select(['posts.id', 'author.username'])
           .where(oneOf(ctx.dialect, 'posts.id', postIds))
           .execute(),
+    commentIds.length === 0
+      ? []
+      : ctx.db
+          .selectFrom('comments')
+          .innerJoin('citizens as author', 'author.id', 'comments.author_id')
+          .select(['comments.id', 'author.username'])
+          .where(oneOf(ctx.dialect, 'comments.id', commentIds))
+          .execute(),
   ]);
   const usernames = new Map(citizens.map(({ id, username }) => [id, username]));
   const subjects = new Map<string, string>();
@@ -46,5 +55,6 @@ export async function logNames(ctx: Pick<AppContext, 'db' | 'dialect'>, rows: re
     if (username) subjects.set(`citizen:${row.subject_id}`, username);
   }
   for (const post of posts) subjects.set(`post:${post.id}`, post.username);
+  for (const comment of comments) subjects.set(`comment:${comment.id}`, comment.username);
   return { moderators: usernames, subjects };
 }

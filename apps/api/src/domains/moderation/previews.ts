@@ -7,7 +7,8 @@ type Preview = ReportGroupView['preview'];
 
 /**
  * What moderators are shown of each reported subject, whatever the rules would show anyone else (a hidden post,
- * a suspended citizen): one query for the posts with their authors, one for the citizens. Keyed `kind:id`.
+ * a suspended citizen, a hidden comment): one query for the posts with their authors, one for the citizens, one
+ * for the comments with their authors and posts. Keyed `kind:id`.
  */
 export async function subjectPreviews(
   ctx: Pick<AppContext, 'db' | 'dialect'>,
@@ -16,7 +17,8 @@ export async function subjectPreviews(
   const previews = new Map<string, Preview>();
   const postIds = [...new Set(subjects.filter((s) => s.kind === 'post').map((s) => s.id))];
   const citizenIds = [...new Set(subjects.filter((s) => s.kind === 'citizen').map((s) => s.id))];
-  const [posts, citizens] = await Promise.all([
+  const commentIds = [...new Set(subjects.filter((s) => s.kind === 'comment').map((s) => s.id))];
+  const [posts, citizens, comments] = await Promise.all([
     postIds.length === 0
       ? []
       : ctx.db
@@ -41,7 +43,46 @@ export async function subjectPreviews(
           .select(['id', 'username', 'display_name', 'profile_picture_uri', 'suspended_at'])
           .where(oneOf(ctx.dialect, 'id', citizenIds))
           .execute(),
+    commentIds.length === 0
+      ? []
+      : ctx.db
+          .selectFrom('comments')
+          .innerJoin('posts', 'posts.id', 'comments.post_id')
+          .innerJoin('citizens as author', 'author.id', 'comments.author_id')
+          .select([
+            'comments.id',
+            'comments.text',
+            'comments.hidden_at',
+            'posts.image_uri',
+            'posts.cover_image_uri',
+            'posts.deleted_at',
+            'author.username',
+            'author.display_name',
+          ])
+          .where(oneOf(ctx.dialect, 'comments.id', commentIds))
+          .execute(),
   ]);
+  // A deleted comment's row is gone with it (ADR 084): its preview says so.
+  for (const id of commentIds) {
+    previews.set(`comment:${id}`, {
+      username: null,
+      displayName: null,
+      caption: null,
+      pictureUri: null,
+      actedOn: false,
+      gone: true,
+    });
+  }
+  for (const comment of comments) {
+    previews.set(`comment:${comment.id}`, {
+      username: comment.username,
+      displayName: comment.display_name,
+      caption: comment.text,
+      pictureUri: comment.image_uri ?? comment.cover_image_uri,
+      actedOn: comment.hidden_at !== null,
+      gone: comment.deleted_at !== null,
+    });
+  }
   for (const post of posts) {
     previews.set(`post:${post.id}`, {
       username: post.username,
