@@ -62,7 +62,7 @@ describe('a reported comment', () => {
 
     const queue = expectOk(await t.request({ method: 'GET', url: REPORTS, as: moderator }));
     expect(queue.data.find((group: { subject: { id: string } }) => group.subject.id === made.id)).toMatchObject({
-      preview: { username: commenter.username, caption: 'something nasty', actedOn: false, gone: false },
+      preview: { username: commenter.username, caption: 'something nasty', postId, actedOn: false, gone: false },
     });
     expectError(await decide(filed.id, 'hide-post'), 400, 'ACTION_DOES_NOT_FIT');
     expect((await decide(filed.id, 'hide-comment')).statusCode).toBe(200);

@@ -53,6 +53,8 @@ export const ReportSubjectPreview = z
     pictureUri: z.string().nullable(),
     /** The post or the comment is hidden by a moderator, or the citizen is suspended. */
     actedOn: z.boolean(),
+    /** The post a comment is under, for its context; null for a post or a citizen (ADR 084). */
+    postId: Id.nullable(),
     /** The post or the comment was deleted, or the subject no longer exists. */
     gone: z.boolean(),
   })
@@ -94,7 +96,8 @@ export const createReport = defineEndpoint({
   path: '/v1/reports',
   access: 'citizen',
   versions: ['1.0'],
-  summary: 'Report a post, a comment or a citizen to the moderators; one open report per reporter and subject (a second is a 409)',
+  summary:
+    'Report a post, a comment or a citizen to the moderators; one open report per reporter and subject (a second is a 409)',
   body: z.object({
     subject: ReportSubject,
     reason: ReportReason,

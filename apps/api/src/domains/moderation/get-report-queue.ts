@@ -56,6 +56,7 @@ export default defineRoute(getReportQueue, async ({ query, ctx }) => {
       caption: null,
       pictureUri: null,
       actedOn: false,
+      postId: null,
       gone: true,
     },
   }));

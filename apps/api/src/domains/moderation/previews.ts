@@ -53,6 +53,7 @@ export async function subjectPreviews(
             'comments.id',
             'comments.text',
             'comments.hidden_at',
+            'comments.post_id',
             'posts.image_uri',
             'posts.cover_image_uri',
             'posts.deleted_at',
@@ -62,17 +63,6 @@ export async function subjectPreviews(
           .where(oneOf(ctx.dialect, 'comments.id', commentIds))
           .execute(),
   ]);
-  // A deleted comment's row is gone with it (ADR 084): its preview says so.
-  for (const id of commentIds) {
-    previews.set(`comment:${id}`, {
-      username: null,
-      displayName: null,
-      caption: null,
-      pictureUri: null,
-      actedOn: false,
-      gone: true,
-    });
-  }
   for (const comment of comments) {
     previews.set(`comment:${comment.id}`, {
       username: comment.username,
@@ -80,6 +70,7 @@ export async function subjectPreviews(
       caption: comment.text,
       pictureUri: comment.image_uri ?? comment.cover_image_uri,
       actedOn: comment.hidden_at !== null,
+      postId: comment.post_id,
       gone: comment.deleted_at !== null,
     });
   }
@@ -90,6 +81,7 @@ export async function subjectPreviews(
       caption: post.caption,
       pictureUri: post.image_uri ?? post.cover_image_uri,
       actedOn: post.hidden_at !== null,
+      postId: null,
       gone: post.deleted_at !== null,
     });
   }
@@ -100,6 +92,7 @@ export async function subjectPreviews(
       caption: null,
       pictureUri: citizen.profile_picture_uri,
       actedOn: citizen.suspended_at !== null,
+      postId: null,
       gone: false,
     });
   }
