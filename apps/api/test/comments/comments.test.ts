@@ -205,3 +205,31 @@ describe('blocks, mutes and suspensions', () => {
     await expectCountKept(postId, 5);
   });
 });
+
+describe('at once', () => {
+  it('keeps the count equal to a recount through comments, replies and deletes racing each other', async () => {
+    const postId = await t.newPost({ authorId: author.id });
+    const people = await Promise.all(Array.from({ length: 6 }, () => t.newCitizen()));
+    const threads = await Promise.all(people.map((person, i) => comment(person, postId, `thread ${i}`)));
+    // Replies to each thread race the deletion of every other thread.
+    const races = threads.flatMap((thread, i) => [
+      write(people[(i + 1) % people.length] as Citizen, postId, 'a reply', thread.id),
+      write(people[(i + 2) % people.length] as Citizen, postId, 'another reply', thread.id),
+      ...(i % 2 === 0 ? [remove(people[i] as Citizen, thread.id)] : []),
+      write(people[i] as Citizen, postId, `more ${i}`),
+    ]);
+    for (const res of await Promise.all(races)) expect([201, 204, 404], res.body).toContain(res.statusCode);
+    const left = await recountComments(t.ctx.db, postId);
+    await expectCountKept(postId, left);
+    // No reply outlived its thread.
+    const orphans = await t.ctx.db
+      .selectFrom('comments as reply')
+      .leftJoin('comments as thread', 'thread.id', 'reply.parent_id')
+      .select('reply.id')
+      .where('reply.post_id', '=', postId)
+      .where('reply.parent_id', 'is not', null)
+      .where('thread.id', 'is', null)
+      .execute();
+    expect(orphans).toEqual([]);
+  });
+});
