@@ -28,6 +28,14 @@ export interface DemoPost {
   stage?: string[];
   /** Demo citizens who like it (private posts: friends of the author only). */
   likedBy?: DemoName[];
+  /** Comments under it, oldest first, each with its replies (ADR 084); `@name` mentions are linked. */
+  comments?: DemoComment[];
+}
+
+export interface DemoComment {
+  by: DemoName;
+  text: string;
+  replies?: { by: DemoName; text: string }[];
 }
 
 export const aspectHeights = { square: 1080, portrait: 1350, landscape: 720 } as const;
@@ -42,6 +50,15 @@ export const demoPosts: readonly DemoPost[] = [
     altText: 'Layered purple mountain ridges under a pink dawn sky with a low golden sun',
     stage: ['GB', 'DE'],
     likedBy: ['bob', 'carol', 'dave', 'grace', 'heidi'],
+    comments: [
+      {
+        by: 'bob',
+        text: 'That ridge line! Which fell were you on?',
+        replies: [{ by: 'alice', text: '@bob Cat Bells, up in the dark with a head torch 🔦' }],
+      },
+      { by: 'grace', text: 'The colours are unreal. Saving this for my next trip north.' },
+      { by: 'heidi', text: 'Goals. One day I will get up at 5am too.' },
+    ],
   },
   {
     author: 'alice',
@@ -80,6 +97,14 @@ export const demoPosts: readonly DemoPost[] = [
     altText: 'Warm orange background with soft glowing circles of light',
     stage: ['GB'],
     likedBy: ['alice', 'heidi', 'frank'],
+    comments: [
+      {
+        by: 'dave',
+        text: 'Magnifique. Quelle hydratation ?',
+        replies: [{ by: 'bob', text: '@dave 78%, and a long cold proof overnight.' }],
+      },
+      { by: 'alice', text: 'Save me a slice please 🍞' },
+    ],
   },
   {
     author: 'bob',
@@ -230,6 +255,10 @@ export const demoPosts: readonly DemoPost[] = [
     altText: 'Pink dusk sky over a city skyline with warm lit windows',
     stage: ['IN', 'GB'],
     likedBy: ['alice', 'bob', 'erin', 'frank'],
+    comments: [
+      { by: 'frank', text: 'Che facciata! The light is perfect.' },
+      { by: 'alice', text: 'Adding Jaipur to the list. @heidi we should go.' },
+    ],
   },
   {
     author: 'grace',
@@ -260,6 +289,10 @@ export const demoPosts: readonly DemoPost[] = [
     aspect: 'square',
     altText: 'Teal and blue wavy bands',
     likedBy: ['alice', 'bob'],
+    comments: [
+      { by: 'alice', text: 'Welcome, Heidi! 👋' },
+      { by: 'bob', text: 'Welcome! Bread posts every Saturday.' },
+    ],
   },
   {
     author: 'heidi',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.js';
+import { writeComment } from '../domains/comments/write-comment.js';
 import { stagePost } from '../domains/feeds/stage-membership.js';
 import { addFollow } from '../domains/follows/follow-store.js';
 import { acceptFriendRequest, createFriendRequest } from '../domains/friends/friend-store.js';
@@ -12,7 +13,7 @@ import { postMediaFolder } from '../media/paths.js';
 import { type Artwork, avatarSvg, renderJpeg, sceneSvg } from './artwork.js';
 import { insertCitizen } from './citizens.js';
 import { type DemoName, demoNames } from './demo-names.js';
-import { aspectHeights, demoLooks, demoPosts } from './demo-posts.js';
+import { aspectHeights, type DemoComment, demoLooks, demoPosts } from './demo-posts.js';
 import { seedDemoVideo } from './demo-video.js';
 import { insertPost } from './posts.js';
 import { publishPicture } from './publish-picture.js';
@@ -98,6 +99,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoWorld> {
 export interface DemoContentSummary {
   posts: number;
   likes: number;
+  comments: number;
   /** Curated stage entries (the automatic rule may add more as likes arrive). */
   curated: number;
   files: number;
@@ -161,7 +163,14 @@ export async function seedDemoContent(ctx: AppContext, world: DemoWorld): Promis
       await ctx.db.selectFrom('citizens').select(['id', 'created_at']).where('id', 'in', demoNames.map(idOf)).execute()
     ).map((row) => [row.id, row.created_at]),
   );
-  const summary: DemoContentSummary = { posts: 0, likes: 0, curated: 0, files: demoNames.length * 2, videos: 0 };
+  const summary: DemoContentSummary = {
+    posts: 0,
+    likes: 0,
+    comments: 0,
+    curated: 0,
+    files: demoNames.length * 2,
+    videos: 0,
+  };
   const posted: { postId: string; art: Artwork; sharing: 'public' | 'private' }[] = [];
   for (const [index, post] of demoPosts.entries()) {
     const authorId = idOf(post.author);
@@ -191,6 +200,7 @@ export async function seedDemoContent(ctx: AppContext, world: DemoWorld): Promis
       await stagePost(ctx.db, postId, post.stage, 'curated', Math.min(now, at + HOUR));
       summary.curated += post.stage.length;
     }
+    summary.comments += await seedDemoComments(ctx, postId, post.comments ?? [], at, idOf);
     const likers = post.likedBy ?? [];
     for (const [order, liker] of likers.entries()) {
       const likedAt = Math.round(at + ((now - at) * (order + 1)) / (likers.length + 1));
@@ -224,6 +234,35 @@ export async function seedDemoContent(ctx: AppContext, world: DemoWorld): Promis
   summary.videos = (await seedDemoVideo(ctx, idOf('grace'), now)) ? 1 : 0;
   await setDemoPasswords(ctx, world);
   return summary;
+}
+
+/**
+ * A demo post's comments, through the one writer of comments (its count kept as a citizen's would be), spread
+ * over the hour after the post; the number written.
+ */
+async function seedDemoComments(
+  ctx: AppContext,
+  postId: string,
+  comments: readonly DemoComment[],
+  postedAt: number,
+  idOf: (name: DemoName) => string,
+): Promise<number> {
+  const mentionsOf = (text: string) =>
+    extractMentionedUsernames(text)
+      .filter((name): name is DemoName => (demoNames as readonly string[]).includes(name))
+      .map(idOf);
+  let at = postedAt;
+  let written = 0;
+  const write = (by: DemoName, text: string, parentId: string | null) => {
+    at = Math.min(ctx.now(), at + 7 * 60_000);
+    written += 1;
+    return writeComment(ctx.db, { postId, authorId: idOf(by), text, mentionIds: mentionsOf(text), parentId, at });
+  };
+  for (const comment of comments) {
+    const thread = await write(comment.by, comment.text, null);
+    for (const reply of comment.replies ?? []) await write(reply.by, reply.text, thread.id);
+  }
+  return written;
 }
 
 /**

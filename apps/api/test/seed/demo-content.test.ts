@@ -69,6 +69,36 @@ describe('seedDemoContent', () => {
     }
   });
 
+  it('writes the demo comments and replies through the one writer, threads in order and counted', async () => {
+    const expected = demoPosts.reduce(
+      (sum, post) =>
+        sum + (post.comments ?? []).reduce((threads, comment) => threads + 1 + (comment.replies?.length ?? 0), 0),
+      0,
+    );
+    expect(summary.comments).toBe(expected);
+    expect(expected).toBeGreaterThan(5);
+    const first = await t.ctx.db
+      .selectFrom('posts')
+      .select('id')
+      .where('caption', 'like', 'First light over the fells%')
+      .executeTakeFirstOrThrow();
+    const page = await t.request({
+      method: 'GET',
+      url: `/api/content/v1/creators-content/${first.id}/comments`,
+      as: guest,
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    const body = page.json();
+    expect(body.commentsCount).toBe(4);
+    expect(body.data.map((item: { author: { username: string } }) => item.author.username)).toEqual([
+      'bob',
+      'alice',
+      'grace',
+      'heidi',
+    ]);
+    expect(body.data[1]).toMatchObject({ parentId: body.data[0].id, text: { mentions: [{ username: 'bob' }] } });
+  });
+
   it('publishes a demo video through the upload pipeline: a worker makes its MP4, HLS and cover', async () => {
     expect(summary.videos).toBe(1);
     const video = await t.ctx.db

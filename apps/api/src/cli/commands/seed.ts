@@ -31,7 +31,7 @@ export async function seedCommand(ctx: AppContext, options: { force?: boolean } 
   const content = await seedDemoContent(ctx, world);
   return [
     `Seeded the demo world: ${demoNames.length} citizens (${demoNames.join(', ')}) with profile pictures and covers,`,
-    `${content.posts} posts with images, ${content.likes} likes, ${content.curated} curated stage entries;`,
+    `${content.posts} posts with images, ${content.likes} likes, ${content.comments} comments, ${content.curated} curated stage entries;`,
     `${content.files} image files under ${ctx.config.DATA_DIR}/media.`,
   ].join('\n');
 }
