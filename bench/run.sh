@@ -7,12 +7,15 @@
 #     `dropdb` after): its dataset takes gigabytes (2.5 GB on SQLite) and is written out for minutes after it
 #     is generated, and a test run against the same database meanwhile is slowed by it.
 #   BENCH_ONLY=citizen,detail   runs only the named paths: guest guest-snapshots citizen citizen-snapshots detail
-#     detail-crowd overview like like-many like-crowd follow-crowd following search notifications stream create create-many, and page
+#     detail-crowd overview comments like like-many like-crowd follow-crowd following search notifications stream create create-many,
+#     and page
 #     (the stage's HTML page as a guest; not in the default set, which is the API's). `stream` opens
 #     BENCH_STREAMS (1000) notification streams and times a follow to its event on one (bench/api/stream-latency.mjs);
 #     `notifications` reads those citizens' lists (run it after `stream`, which gives them a line each); `following`
 #     reads the following feed of citizens who follow 50 to 500 people, a timestamp each (BENCH_CITIZENS_LOADING of them);
 #     `search` searches people by the starts of the generated names as the crowd (bench/api/search-queries.mjs)
+#     `comments` reads the first page of comments of 200 posts given 20 comments each (bench/api/add-comments.mjs)
+#     as the crowd
 #   BENCH_PAGES_FIRST (1): render a post, a profile and the stage before the API is measured, as a server that
 #     has been up a while has (0: the API alone)
 #   BENCH_CITIZENS_LOADING (100): how many citizens' tokens the crowd shapes take turns with
@@ -35,7 +38,7 @@ cd "$(dirname "$0")/.."
 data=${1:-./.bench-data}
 port=${BENCH_PORT:-3199}
 duration=${BENCH_SECONDS:-15}
-only=",${BENCH_ONLY:-guest,guest-snapshots,citizen,citizen-snapshots,detail,detail-crowd,overview,like,like-many,like-crowd,follow-crowd,following,search,stream,notifications,create,create-many},"
+only=",${BENCH_ONLY:-guest,guest-snapshots,citizen,citizen-snapshots,detail,detail-crowd,overview,comments,like,like-many,like-crowd,follow-crowd,following,search,stream,notifications,create,create-many},"
 cli() { DATA_DIR="$data" node apps/api/dist/cli/main.js "$@"; }
 sql() { node bench/api/lookup.mjs "$data" "$1"; }
 command -v wrk >/dev/null || bash scripts/install-system-deps.sh wrk
@@ -172,6 +175,10 @@ BENCH_TOKENS=$crowd run citizen-snapshots "citizen stage, a timestamp each, crow
 run detail "post detail (citizen)" -H "Authorization: Bearer $citizen" "$base/api/content/v1/creators-content/$post"
 BENCH_TOKENS=$crowd BENCH_POSTS=$many_posts run detail-crowd "post detail (crowd, 200 posts)" -s bench/api/detail-crowd.lua "$base"
 run overview "post overview (guest)" -H "Authorization: Bearer $guest" -H "X-API-Version: 2.0" "$base/api/social/feeds/$post/overview"
+if [[ $only == *",comments,"* ]]; then
+  DATA_DIR="$data" ${server_url:+DATABASE_URL="$server_url"} node bench/api/add-comments.mjs "$many_posts" 20
+  BENCH_TOKENS=$crowd BENCH_POSTS=$many_posts run comments "comments, first page (crowd, 200 posts)" -s bench/api/comments-crowd.lua "$base"
+fi
 BENCH_TOKEN=$citizen BENCH_POST=$post run like "like/unlike (one citizen, one post)" -s bench/api/like-unlike.lua "$base"
 BENCH_TOKEN=$citizen BENCH_POSTS=$many_posts run like-many "like/unlike (one citizen, 200 posts)" -s bench/api/like-unlike-many.lua "$base"
 BENCH_TOKENS=$crowd BENCH_POSTS=$many_posts run like-crowd "like/unlike (crowd, 200 posts)" -s bench/api/like-unlike-crowd.lua "$base"
