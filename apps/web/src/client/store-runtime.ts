@@ -1,4 +1,4 @@
-import type { LikesOverviewDetails, ReportReason } from '@civitas/contract';
+import type { LikesOverviewDetails, MyReportView, ReportReason } from '@civitas/contract';
 import type { SessionIds } from './analytics/queue';
 import { moderationApi } from './api/moderation-api';
 import { usersApi } from './api/users-api';
@@ -130,7 +130,7 @@ export async function setSafety(call: 'block' | 'unblock' | 'mute' | 'unmute', c
 
 /** Reports a post or a citizen to the moderators (ADR 070); my reports are read again where they show. */
 export async function sendReport(
-  subject: { kind: 'post' | 'citizen'; id: string },
+  subject: MyReportView['subject'],
   reason: ReportReason,
   note: string,
 ): Promise<Outcome> {

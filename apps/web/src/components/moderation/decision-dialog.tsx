@@ -14,7 +14,7 @@ import styles from './moderation.module.css';
 interface DecisionDialogProps {
   action: ModerationAction;
   reportId: string;
-  /** Whom the decision is about: the citizen, or the post's author. */
+  /** Whom the decision is about: the citizen, or the post's or the comment's author. */
   name: string;
   onClose: () => void;
 }

@@ -10,10 +10,14 @@ import { PagedSection } from './paged-section';
 
 const WHEN = { dateStyle: 'medium', timeStyle: 'short' } as const;
 
-/** What a decision was about: the post (by its author) or the citizen, linked; named by kind once gone. */
+/**
+ * What a decision was about: the post (by its author) or the citizen, linked; a comment by its author, unlinked
+ * (the log knows neither its post nor its place there); each named by kind once gone.
+ */
 function Subject({ entry }: { entry: ModerationLogEntryView }) {
   const t = useTranslations('Moderation.log');
   const { subject, subjectUsername: username } = entry;
+  if (subject.kind === 'comment') return username ? t('commentBy', { username: `@${username}` }) : t('comment');
   if (subject.kind === 'post') {
     return (
       <Link className={styles.subjectLink} href={`/p/${subject.id}`}>

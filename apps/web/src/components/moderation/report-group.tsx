@@ -12,16 +12,29 @@ import styles from './moderation.module.css';
 
 const WHEN = { dateStyle: 'medium', timeStyle: 'short' } as const;
 
-/** How the subject stands now: hidden or suspended, deleted, or nothing to say. */
+/** How the subject stands now: hidden (a post or a comment) or suspended, deleted, or nothing to say. */
 function Standing({ group }: { group: ReportGroupView }) {
   const t = useTranslations('Moderation.group');
   const { preview, subject } = group;
   if (preview.gone) return <p className={styles.standing}>{t('gone')}</p>;
   if (!preview.actedOn) return null;
-  return <p className={styles.standing}>{subject.kind === 'post' ? t('hidden') : t('suspended')}</p>;
+  return <p className={styles.standing}>{subject.kind === 'citizen' ? t('suspended') : t('hidden')}</p>;
 }
 
-/** The reported subject in context: a post's picture, caption and author, or a citizen's picture and name. */
+/**
+ * Where "Open the post" leads: a post's page, or for a comment the post it is under, at its comments (ADR 084);
+ * none once the subject is gone.
+ */
+function postHref({ preview, subject }: ReportGroupView): string | null {
+  if (preview.gone) return null;
+  if (subject.kind === 'post') return `/p/${subject.id}`;
+  return preview.postId ? `/p/${preview.postId}#comments` : null;
+}
+
+/**
+ * The reported subject in context: a post's picture, caption and author; a comment's text and author beside its
+ * post's picture; or a citizen's picture and name. A subject deleted outright is named by its kind alone.
+ */
 function Subject({ group, headingId }: { group: ReportGroupView; headingId: string }) {
   const t = useTranslations('Moderation.group');
   const { preview, subject } = group;
@@ -41,6 +54,13 @@ function Subject({ group, headingId }: { group: ReportGroupView; headingId: stri
       </div>
     );
   }
+  const comment = subject.kind === 'comment';
+  const post = postHref(group);
+  let heading: string;
+  if (comment) heading = name ? t('commentBy', { name }) : t('comment');
+  else heading = name ? t('postBy', { name }) : t('post');
+  // A post may have no caption; a comment always has text, unless it is gone.
+  const text = comment ? preview.caption : preview.caption || t('noCaption');
   return (
     <div className={styles.subject}>
       {preview.pictureUri ? (
@@ -49,15 +69,19 @@ function Subject({ group, headingId }: { group: ReportGroupView; headingId: stri
       ) : null}
       <div className={styles.subjectText}>
         <h3 id={headingId} className={styles.subjectName}>
-          {t('postBy', { name })}{' '}
+          {heading}{' '}
           {profile ? (
             <Link className={styles.username} href={profile}>
               @{preview.username}
             </Link>
           ) : null}
         </h3>
-        <p className={styles.caption}>{preview.caption || t('noCaption')}</p>
-        {preview.gone ? null : <Link href={`/p/${subject.id}`}>{t('openPost')}</Link>}
+        {text ? (
+          <p className={styles.caption} dir="auto">
+            {text}
+          </p>
+        ) : null}
+        {post ? <Link href={post}>{t('openPost')}</Link> : null}
       </div>
     </div>
   );
@@ -105,7 +129,7 @@ export function ReportGroup({ group }: { group: ReportGroupView }) {
               className={destructive(action) ? buttons.danger : buttons.secondary}
               onClick={() => setAsked(action)}
             >
-              {action === 'suspend' && group.subject.kind === 'post'
+              {action === 'suspend' && group.subject.kind !== 'citizen'
                 ? t('actions.suspendAuthor')
                 : t(`actions.${actionKey[action]}`)}
             </button>

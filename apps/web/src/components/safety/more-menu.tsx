@@ -27,19 +27,24 @@ interface MenuItem {
 
 interface MoreMenuProps {
   subject: SafetySubject;
-  /** Whether I mute this citizen now (the profile's `amIMuting`). */
-  muted: boolean;
+  /**
+   * Whether I mute this citizen now (the profile's `amIMuting`). Left out, not muted: what a comment's menu needs,
+   * since the comments of a citizen I mute are not shown to me (ADR 084).
+   */
+  muted?: boolean;
   /** Told when a mute or unmute went through, so the page showing the relationship follows. */
   onMutedChange?: (muted: boolean) => void;
 }
 
 /**
- * The "…" menu on another citizen's profile and post (ADR 071): mute or unmute, block, report. A disclosure in
- * the platform's popover, as the account menu (ADR 068): the browser opens and closes it, closes it on Escape or a
- * click outside and returns the focus. An item closes it and opens its dialog; when the dialog closes, the focus
- * comes back to the "…" button. Unmuting undoes something I chose and hides nothing, so it asks nothing.
+ * The "…" menu on another citizen's profile, post and comment (ADR 071, 084): mute or unmute, block, report. A
+ * disclosure in the platform's popover, as the account menu (ADR 068): the browser opens and closes it, closes it
+ * on Escape or a click outside and returns the focus. An item closes it and opens its dialog; when the dialog
+ * closes, the focus comes back to the "…" button. Unmuting undoes something I chose and hides nothing, so it asks
+ * nothing. Muting and blocking act on the citizen whichever of their things the menu is on; a report is about the
+ * thing (safety-subject.ts).
  */
-export function MoreMenu({ subject, muted: initialMuted, onMutedChange }: MoreMenuProps) {
+export function MoreMenu({ subject, muted: initialMuted = false, onMutedChange }: MoreMenuProps) {
   const t = useTranslations('Safety');
   const errorText = useErrorText();
   const popupId = useId();
@@ -95,7 +100,7 @@ export function MoreMenu({ subject, muted: initialMuted, onMutedChange }: MoreMe
         ref={button}
         type="button"
         className={styles.moreButton}
-        aria-label={t('menu.button', { username })}
+        aria-label={t(subject.commentId ? 'menu.commentButton' : 'menu.button', { username })}
         popoverTarget={popupId}
       >
         <Icon node={Ellipsis} />

@@ -9,23 +9,30 @@ import styles from '../people/people.module.css';
 import { dateText } from './safety-list';
 
 /**
- * The reports I sent (ADR 070's `reports/mine`), newest first: what (a post by whom, linked to its page, or a
- * citizen), why, when, and where each stands.
+ * The reports I sent (ADR 070's `reports/mine`), newest first: what (a post by whom, linked to its page; a comment
+ * by whom, unlinked since the report does not name its post; or a citizen), why, when, and where each stands.
  */
 export function MyReports() {
   const t = useTranslations('Safety');
   const locale = useLocale();
   const result = useGetMyReportsInfiniteQuery({});
-  const subjectOf = (report: MyReportView) =>
-    report.subject.kind === 'post' ? (
-      <Link className={styles.name} href={`/p/${encodeURIComponent(report.subject.id)}`}>
-        {report.subjectUsername ? t('page.postSubjectBy', { username: report.subjectUsername }) : t('page.postSubject')}
-      </Link>
-    ) : (
-      <span className={styles.name}>
-        {report.subjectUsername ? `@${report.subjectUsername}` : t('page.citizenSubject')}
-      </span>
-    );
+  const subjectOf = ({ subject, subjectUsername: username }: MyReportView) => {
+    if (subject.kind === 'post') {
+      return (
+        <Link className={styles.name} href={`/p/${encodeURIComponent(subject.id)}`}>
+          {username ? t('page.postSubjectBy', { username }) : t('page.postSubject')}
+        </Link>
+      );
+    }
+    if (subject.kind === 'comment') {
+      return (
+        <span className={styles.name}>
+          {username ? t('page.commentSubjectBy', { username }) : t('page.commentSubject')}
+        </span>
+      );
+    }
+    return <span className={styles.name}>{username ? `@${username}` : t('page.citizenSubject')}</span>;
+  };
   return (
     <InfiniteList
       as="ul"

@@ -9,7 +9,7 @@ import { loadStore } from '@/client/lazy-store';
 import { ConfirmButtons } from '../confirm-buttons';
 import { useErrorText } from '../error-message';
 import styles from './safety.module.css';
-import type { SafetySubject } from './safety-subject';
+import { reportedSubject, type SafetySubject } from './safety-subject';
 
 /** The contract's reasons (`ReportReason`), in the order the form lists them: the most common first. */
 const REASONS = [
@@ -24,9 +24,10 @@ const REASONS = [
 type Step = 'form' | 'sending' | 'thanks' | 'already';
 
 /**
- * A report of a post (on its page) or of a citizen (on their profile), ADR 070 and 071: a reason, an optional
- * note, then a thank-you. A second report while the first is open is the server's 409 `REPORT_ALREADY_OPEN`,
- * said as "already being looked at" rather than as a failure; the reports' hourly budget (429) is said in words.
+ * A report of a post (on its page), of a comment (under its post, ADR 084) or of a citizen (on their profile),
+ * ADR 070 and 071: a reason, an optional note, then a thank-you. A second report while the first is open is the
+ * server's 409 `REPORT_ALREADY_OPEN`, said as "already being looked at" rather than as a failure; the reports'
+ * hourly budget (429) is said in words.
  */
 export function ReportForm({
   subject,
@@ -64,11 +65,10 @@ export function ReportForm({
     }
     setStep('sending');
     setFailure(null);
-    const about = subject.postId
-      ? { kind: 'post' as const, id: subject.postId }
-      : { kind: 'citizen' as const, id: subject.citizenId };
     try {
-      const outcome = await (await loadStore()).sendReport(about, reason, note);
+      const { sendReport } = await loadStore();
+      const about = reportedSubject(subject);
+      const outcome = await sendReport(about, reason, note);
       if (outcome.ok) {
         setStep('thanks');
         return;
@@ -102,9 +102,7 @@ export function ReportForm({
 
   return (
     <form onSubmit={send} aria-busy={step === 'sending'}>
-      <h2 id={headingId}>
-        {subject.postId ? t('report.postHeading', { username }) : t('report.citizenHeading', { username })}
-      </h2>
+      <h2 id={headingId}>{t(`report.${reportedSubject(subject).kind}Heading`, { username })}</h2>
       <fieldset className={styles.reasons}>
         <legend>{t('report.reasonLegend')}</legend>
         {REASONS.map((choice, index) => (

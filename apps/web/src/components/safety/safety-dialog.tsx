@@ -18,7 +18,10 @@ import type { SafetyDialogKind, SafetySubject } from './safety-subject';
  */
 const focusFirst = (button: HTMLButtonElement | null) => button?.setAttribute('autofocus', '');
 
-/** Where a citizen lands after blocking someone: the stage, since the page they were on is gone for them. */
+/**
+ * Where a citizen lands after blocking someone from their profile or post: the stage, since the page they were on
+ * is gone for them. A block from a comment's menu leaves them on the post.
+ */
 const AFTER_BLOCK_PATH = '/';
 
 interface SafetyDialogProps {
@@ -99,6 +102,13 @@ function Confirmation({
       return;
     }
     notifySuccess(words.done);
+    if (kind === 'block' && subject.commentId) {
+      // The post their comment is under stays mine to read: the block takes their comments from it (the caches
+      // are read again once a block is written), and the page is drawn again, in case the post was theirs too.
+      router.refresh();
+      onClose();
+      return;
+    }
     if (kind === 'block') {
       // Their profile and posts are gone for me now: the stage, with nothing of theirs (ADR 069, 071).
       router.replace(AFTER_BLOCK_PATH);
