@@ -180,8 +180,8 @@ describe('notifications', () => {
     await main(frank).getByText('Notification settings').click();
     const follows = main(frank).getByRole('checkbox', { name: 'someone follows me' });
     await follows.waitFor();
-    // The journeys' server tells likes (global-setup.ts), so all five kinds are offered.
-    expect(await main(frank).getByRole('group', { name: 'Tell me when' }).getByRole('checkbox').count()).toBe(5);
+    // The journeys' server tells likes (global-setup.ts), so all six switches are offered (comments: ADR 084).
+    expect(await main(frank).getByRole('group', { name: 'Tell me when' }).getByRole('checkbox').count()).toBe(6);
     expect(await follows.isChecked()).toBe(true);
     const saved = frank.waitForResponse((response) => response.url().endsWith('/api/notifications/v1/preferences'));
     await follows.uncheck();

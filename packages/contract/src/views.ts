@@ -90,6 +90,8 @@ export const CommentView = z
     parentId: Id.nullable(),
     author: CitizenSummary,
     text: CaptionView,
+    /** The hashtags written in it, as a caption's are found (linked, not counted on the tags' pages). */
+    hashtags: z.array(z.string()),
     createdAt: IsoDateTime,
     createdAtTimestampInMilliseconds: z.number().int(),
     /** I wrote it, or it is under my post: I may delete it. */

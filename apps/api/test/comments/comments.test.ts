@@ -103,8 +103,9 @@ describe('a public post', () => {
 
   it('links mentions, and refuses text that breaks the rules of captions with a clear 400', async () => {
     const postId = await t.newPost({ authorId: author.id });
-    const made = await comment(reader, postId, `Look @${stranger.username}, #GoldenHour`);
+    const made = await comment(reader, postId, `Look @${stranger.username}, #GoldenHour and #जयपुर, not a#b`);
     expect(made.text.mentions).toEqual([expect.objectContaining({ id: stranger.id, username: stranger.username })]);
+    expect(made.hashtags).toEqual(['GoldenHour', 'जयपुर']);
     for (const text of ['', '   ', 'a\u0000b', 'x'.repeat(1001), 'evil \u202e text']) {
       const res = await write(reader, postId, text);
       expect(res.statusCode, text).toBe(400);

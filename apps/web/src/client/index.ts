@@ -16,6 +16,7 @@ export { entryOf, type HistoryEntry, hrefOf } from './behaviour/navigation-histo
 export { mergePages } from './behaviour/paging';
 export { useAppDispatch, useAppSelector } from './hooks';
 export { navigatedTo, replacedWith, selectCanGoBack, selectPreviousEntry, wentBack } from './navigation-slice';
+export { commentsInOrder, isPendingComment, threadOf } from './optimistic/comments';
 export { hasPendingRequestId } from './optimistic/friends';
 export { logOut, prepareSession } from './session-actions';
 export { selectSessionLoading } from './session-status';

@@ -1,5 +1,6 @@
 import type App from '../../messages/en/App.json';
 import type Auth from '../../messages/en/Auth.json';
+import type Comments from '../../messages/en/Comments.json';
 import type Compose from '../../messages/en/Compose.json';
 import type Errors from '../../messages/en/Errors.json';
 import type Feed from '../../messages/en/Feed.json';
@@ -24,6 +25,7 @@ import type Shell from '../../messages/en/Shell.json';
 export interface Messages {
   App: typeof App;
   Auth: typeof Auth;
+  Comments: typeof Comments;
   Compose: typeof Compose;
   Errors: typeof Errors;
   Feed: typeof Feed;
@@ -47,6 +49,7 @@ export type Namespace = keyof Messages;
 export const namespaces = [
   'App',
   'Auth',
+  'Comments',
   'Compose',
   'Errors',
   'Feed',

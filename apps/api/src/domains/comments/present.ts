@@ -1,6 +1,7 @@
 import type { CommentView } from '@civitas/contract';
 import type { Selectable } from 'kysely';
 import type { CommentsTable } from '../../db/tables/comments.js';
+import { extractHashtags } from '../posts/caption.js';
 import type { CitizenSummaryRow } from '../posts/hydrate.js';
 import { parseIdList } from '../posts/hydrate.js';
 import { citizenSummaryView, isoTime, moderationDecisionOf } from '../posts/present.js';
@@ -36,6 +37,7 @@ export function commentView(
         return citizen ? [{ id, username: citizen.username, displayName: citizen.display_name }] : [];
       }),
     },
+    hashtags: extractHashtags(comment.text),
     createdAt: isoTime(comment.created_at),
     createdAtTimestampInMilliseconds: comment.created_at,
     canDelete:

@@ -10,7 +10,7 @@ import { sliceDefaults } from './slice-defaults';
 export const contentApi = createApi({
   ...sliceDefaults,
   reducerPath: 'contentApi',
-  tagTypes: ['MyFeed', 'PrivateFeed', 'LovedPosts'],
+  tagTypes: ['MyFeed', 'PrivateFeed', 'LovedPosts', 'Comments'],
   endpoints: (build) => ({
     getPost: build.query(fromContract(routeTable.getPost)),
     getStageFeed: build.infiniteQuery(continuationFromContract(routeTable.getStageFeed)),
@@ -33,6 +33,11 @@ export const contentApi = createApi({
     }),
     getHashtagFeed: build.infiniteQuery(continuationFromContract(routeTable.getHashtagFeed)),
     getFollowingFeed: build.infiniteQuery(continuationFromContract(routeTable.getFollowingFeed)),
+    // A post's comments (ADR 084), for guests too; the comment writes patch them (optimistic/comment-updates.ts).
+    getComments: build.infiniteQuery({
+      ...continuationFromContract(routeTable.getComments),
+      providesTags: (_result, _error, request) => [{ type: 'Comments', id: request.params.id }],
+    }),
   }),
 });
 
@@ -59,4 +64,5 @@ export const {
   useGetLovedPostsInfiniteQuery,
   useGetHashtagFeedInfiniteQuery,
   useGetFollowingFeedInfiniteQuery,
+  useGetCommentsInfiniteQuery,
 } = contentApi;

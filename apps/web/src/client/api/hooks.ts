@@ -1,5 +1,6 @@
 /** The generated endpoint hooks of every service slice: typed from the contract, for components. */
 export {
+  useGetCommentsInfiniteQuery,
   useGetFollowingFeedInfiniteQuery,
   useGetHashtagFeedInfiniteQuery,
   useGetLovedPostsInfiniteQuery,
@@ -58,13 +59,16 @@ export {
   useApproveFriendRequestMutation,
   useBlockMutation,
   useCancelFriendRequestMutation,
+  useCreateCommentMutation,
   useDeclineFriendRequestMutation,
+  useDeleteCommentMutation,
   useDeletePostMutation,
   useDismissSuggestionMutation,
   useFollowMutation,
   useLikePostMutation,
   useMuteMutation,
   useSendFriendRequestMutation,
+  useSetPostCommentsMutation,
   useUnblockMutation,
   useUnfollowMutation,
   useUnfriendMutation,

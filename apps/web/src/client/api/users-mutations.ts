@@ -1,4 +1,5 @@
 import { routeTable } from '@civitas/contract/routes-table';
+import { createCommentUpdate, deleteCommentUpdate, setPostCommentsUpdate } from '../optimistic/comment-updates';
 import { followUpdate } from '../optimistic/follow-updates';
 import {
   approveFriendRequestUpdate,
@@ -51,6 +52,13 @@ export const usersMutations = usersApi.injectEndpoints({
     unblock: build.mutation({ ...fromContract(routeTable.unblock), onQueryStarted: safetyUpdate('Blocked') }),
     mute: build.mutation({ ...fromContract(routeTable.mute), onQueryStarted: safetyUpdate('Muted') }),
     unmute: build.mutation({ ...fromContract(routeTable.unmute), onQueryStarted: safetyUpdate('Muted') }),
+    // Comments (ADR 084): a new one and a deletion show at once, as does the author's switch.
+    createComment: build.mutation({ ...fromContract(routeTable.createComment), onQueryStarted: createCommentUpdate }),
+    deleteComment: build.mutation({ ...fromContract(routeTable.deleteComment), onQueryStarted: deleteCommentUpdate }),
+    setPostComments: build.mutation({
+      ...fromContract(routeTable.setPostComments),
+      onQueryStarted: setPostCommentsUpdate,
+    }),
   }),
 });
 
@@ -71,4 +79,7 @@ export const {
   useUnblockMutation,
   useMuteMutation,
   useUnmuteMutation,
+  useCreateCommentMutation,
+  useDeleteCommentMutation,
+  useSetPostCommentsMutation,
 } = usersMutations;

@@ -1,4 +1,4 @@
-import type { PersonView, PostView, ProfileView, SuggestedCreatorView } from '@civitas/contract';
+import type { CommentView, PersonView, PostView, ProfileView, SuggestedCreatorView } from '@civitas/contract';
 
 let counter = 0;
 /** A fresh valid UUID (v7 layout) for each call, so tests never share ids by accident. */
@@ -36,6 +36,23 @@ export function post(overrides: Partial<PostView> = {}): PostView {
     createdAt: '2025-01-01T00:00:00.000Z',
     createdAtTimestampInMilliseconds: 1_735_689_600_000,
     updatedAt: '2025-01-01T00:00:00.000Z',
+    moderationDecision: null,
+    ...overrides,
+  };
+}
+
+/** A comment under the post `postId` (a fresh one by default), as the contract describes it. */
+export function comment(overrides: Partial<CommentView> = {}): CommentView {
+  return {
+    id: uuid(),
+    postId: uuid(),
+    parentId: null,
+    author,
+    text: { content: 'Lovely', mentions: [] },
+    hashtags: [],
+    createdAt: '2025-01-02T00:00:00.000Z',
+    createdAtTimestampInMilliseconds: 1_735_776_000_000,
+    canDelete: false,
     moderationDecision: null,
     ...overrides,
   };

@@ -1,5 +1,5 @@
 import type { PostView } from '@civitas/contract';
-import { Heart, Lock, Share2 } from 'lucide';
+import { Heart, Lock, MessageCircle, Share2 } from 'lucide';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { Icon } from '@/components/icon';
@@ -83,8 +83,8 @@ export function PostCard({ post, signedIn, priority = false, headingLevel = 'h2'
         priority={priority}
         sharing={post.sharingOptions}
       />
-      {/* The actions on the post, icons first; comment and save join this row when they exist (no button that
-          does nothing until then). */}
+      {/* The actions on the post, icons first; save joins this row when it exists (no button that does nothing
+          until then). The comments are on the post's page, under it (ADR 084): the comment button is a link there. */}
       <div className={styles.actionRow}>
         {signedIn ? (
           <LikeButton postId={post.id} likes={post.likesOverviewDetails}>
@@ -93,6 +93,13 @@ export function PostCard({ post, signedIn, priority = false, headingLevel = 'h2'
         ) : (
           <GuestLikes postId={post.id} likes={post.likesOverviewDetails} />
         )}
+        <Link
+          href={`${postHref}#comments`}
+          className={islands.action}
+          aria-label={t('comments', { name: post.author.displayName })}
+        >
+          <Icon node={MessageCircle} className={islands.icon} />
+        </Link>
         <ShareButton postId={post.id}>
           <Icon node={Share2} className={islands.icon} />
         </ShareButton>

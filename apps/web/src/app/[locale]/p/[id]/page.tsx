@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { AppOnlyButton } from '@/components/app-only-prompt';
 import { FollowAuthorIsland, MoreMenu } from '@/components/citizen-islands';
+import { CommentsSection } from '@/components/comments/comments-section';
 import { HiddenPostNotice } from '@/components/moderation/hidden-post-notice';
 import { PostCard } from '@/components/post/post-card';
 import styles from '@/components/post-detail/post-detail.module.css';
@@ -79,6 +80,7 @@ async function LoadFailed({ id }: { id: string }) {
 /**
  * One post on its own page, server-rendered with islands (ADR 018, 023): the like button, the follow button, the
  * media player and, for a citizen, the "…" menu (mute, block, report: ADR 071). Only the author's own post renders from the store (its caption editor and delete).
+ * Its comments follow it (ADR 084), an island that reads them in the browser.
  */
 export default async function PostPage({ params }: PageProps) {
   const { locale, id } = await params;
@@ -94,6 +96,7 @@ export default async function PostPage({ params }: PageProps) {
         <BackButton />
         {post.moderationDecision ? <HiddenPostNotice decision={post.moderationDecision} /> : null}
         <CitizenPostDetail initialPost={post} viewerUsername={viewer.username} renderedAt={Date.now()} />
+        <CommentsSection postId={post.id} viewer={{ kind: 'citizen', username: viewer.username, isAuthor: true }} />
       </>
     );
   }
@@ -118,6 +121,10 @@ export default async function PostPage({ params }: PageProps) {
             )}
           </>
         }
+      />
+      <CommentsSection
+        postId={post.id}
+        viewer={signedIn ? { kind: 'citizen', username: viewer.username, isAuthor: false } : { kind: 'guest' }}
       />
     </>
   );
