@@ -9,7 +9,7 @@ import { expectToast } from './support/toasts';
 /**
  * Comments under a post (ADR 084) in real browsers against the real app: a guest reaches them from a card's comment
  * button; heidi comments on a post of dave's and erin, in another browser, sees it and replies; heidi finds the reply
- * under her comment after reloading; dave turns comments off, and the composer goes (heidi's comment written
+ * under her comment after reloading; erin reports heidi's comment from its menu; dave turns comments off, and the composer goes (heidi's comment written
  * meanwhile is refused in words); a guest still reads them; dave deletes the thread. The post is one no other
  * journey reads; whatever a failed run left (our comments, the switch) is undone first and last.
  */
@@ -168,6 +168,25 @@ describe('comments', () => {
     expect(await replies.getByRole('link', { name: '@heidi' }).getAttribute('href')).toBe('/u/heidi');
     const { commentsCount } = await commentsOf();
     expect(await heading(heidi).textContent()).toBe(`Comments · ${commentsCount}`);
+  });
+
+  it('let erin report heidi’s comment from its … menu, and the report is about the comment', async () => {
+    const heidis = commentNamed(erin, HEIDI_SAYS);
+    await heidis.getByRole('button', { name: 'More actions for this comment by @heidi' }).first().click();
+    await erin.locator('[popover]:popover-open').getByRole('button', { name: 'Report' }).click();
+    const dialog = erin.getByRole('dialog', { name: 'Report this comment by @heidi' });
+    await dialog.waitFor();
+    await dialog.getByRole('radio', { name: 'Spam' }).check();
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await erin.getByRole('dialog', { name: 'Thank you for telling us' }).waitFor();
+    await erin.keyboard.press('Enter');
+    const mine = await callApi<{
+      data: { id: string; subject: { kind: string; id: string }; subjectUsername: string }[];
+    }>(origin, '/api/moderation/v1/reports/mine', tokens.erin);
+    const [report] = mine.body.data;
+    expect(report).toMatchObject({ subject: { kind: 'comment' }, subjectUsername: 'heidi' });
+    // The moderators' queue is left as it was: the report is dismissed at the admin command line.
+    await runCli({ dataDir, origin }, 'moderate', '--action', 'dismiss', '--report', report?.id ?? '');
   });
 
   it('go quiet when dave turns them off: his composer goes, and heidi’s next comment is refused in words', async () => {

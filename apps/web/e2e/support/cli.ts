@@ -39,7 +39,12 @@ export async function callApi<T>(
 ): Promise<{ status: number; body: T }> {
   const response = await fetch(`${origin}${path}`, {
     ...init,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
+    // A JSON content type only with a body: the server refuses an empty one declared as JSON (a DELETE has none).
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...init.headers,
+    },
   });
   return { status: response.status, body: (await response.json().catch(() => null)) as T };
 }

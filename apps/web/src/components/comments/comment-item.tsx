@@ -50,7 +50,9 @@ export function CommentItem({ comment, now, hasReplies, me, onReply, onDeleted }
             </span>
           </p>
           {menu ? (
-            <MoreMenu subject={{ citizenId: author.id, username: author.username, commentId: comment.id }} />
+            <div className={styles.menu}>
+              <MoreMenu subject={{ citizenId: author.id, username: author.username, commentId: comment.id }} />
+            </div>
           ) : null}
         </div>
         <div className={styles.text}>

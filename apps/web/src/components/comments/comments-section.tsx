@@ -10,7 +10,10 @@ import { CommentsIsland } from './comments-island';
 export async function CommentsSection(props: CommentsProps) {
   const messages = await getMessages();
   return (
-    <NextIntlClientProvider messages={{ Comments: messages.Comments, Errors: messages.Errors, Post: messages.Post }}>
+    // Safety: each other's comment carries the … menu (report, mute, block).
+    <NextIntlClientProvider
+      messages={{ Comments: messages.Comments, Errors: messages.Errors, Post: messages.Post, Safety: messages.Safety }}
+    >
       {/* Another post's comments start afresh: nothing written for one is left in the composer of the next. */}
       <CommentsIsland key={props.postId} {...props} />
     </NextIntlClientProvider>
