@@ -176,7 +176,7 @@ run detail "post detail (citizen)" -H "Authorization: Bearer $citizen" "$base/ap
 BENCH_TOKENS=$crowd BENCH_POSTS=$many_posts run detail-crowd "post detail (crowd, 200 posts)" -s bench/api/detail-crowd.lua "$base"
 run overview "post overview (guest)" -H "Authorization: Bearer $guest" -H "X-API-Version: 2.0" "$base/api/social/feeds/$post/overview"
 if [[ $only == *",comments,"* ]]; then
-  DATA_DIR="$data" ${server_url:+DATABASE_URL="$server_url"} node bench/api/add-comments.mjs "$many_posts" 20
+  env DATA_DIR="$data" ${server_url:+DATABASE_URL="$server_url"} node bench/api/add-comments.mjs "$many_posts" 20
   BENCH_TOKENS=$crowd BENCH_POSTS=$many_posts run comments "comments, first page (crowd, 200 posts)" -s bench/api/comments-crowd.lua "$base"
 fi
 BENCH_TOKEN=$citizen BENCH_POST=$post run like "like/unlike (one citizen, one post)" -s bench/api/like-unlike.lua "$base"
