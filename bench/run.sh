@@ -177,7 +177,8 @@ BENCH_TOKENS=$crowd BENCH_POSTS=$many_posts run detail-crowd "post detail (crowd
 run overview "post overview (guest)" -H "Authorization: Bearer $guest" -H "X-API-Version: 2.0" "$base/api/social/feeds/$post/overview"
 if [[ $only == *",comments,"* ]]; then
   env DATA_DIR="$data" ${server_url:+DATABASE_URL="$server_url"} node bench/api/add-comments.mjs "$many_posts" 20
-  BENCH_TOKENS=$crowd BENCH_POSTS=$many_posts run comments "comments, first page (crowd, 200 posts)" -s bench/api/comments-crowd.lua "$base"
+  BENCH_TOKENS=$crowd BENCH_POSTS=$many_posts BENCH_POST_SUFFIX=/comments run comments "comments, first page (crowd, 200 posts)" \
+    -s bench/api/detail-crowd.lua "$base"
 fi
 BENCH_TOKEN=$citizen BENCH_POST=$post run like "like/unlike (one citizen, one post)" -s bench/api/like-unlike.lua "$base"
 BENCH_TOKEN=$citizen BENCH_POSTS=$many_posts run like-many "like/unlike (one citizen, 200 posts)" -s bench/api/like-unlike-many.lua "$base"

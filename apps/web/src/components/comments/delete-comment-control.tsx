@@ -2,10 +2,11 @@
 
 import type { CommentView } from '@civitas/contract';
 import { useTranslations } from 'next-intl';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useDeleteCommentMutation } from '@/client';
 import { useErrorText } from '../error-message';
 import { notifyError, notifySuccess } from '../toast';
+import { useConfirmFocus } from '../use-confirm-focus';
 import styles from './comments.module.css';
 
 /**
@@ -26,16 +27,7 @@ export function DeleteCommentControl({
   const errorText = useErrorText();
   const [confirming, setConfirming] = useState(false);
   const [deleteComment, { isLoading }] = useDeleteCommentMutation();
-  const cancelButton = useRef<HTMLButtonElement>(null);
-  const deleteButton = useRef<HTMLButtonElement>(null);
-  const wasConfirming = useRef(false);
-
-  // Focus moves to the safe choice when the question appears, and back to "Delete" when it goes unanswered.
-  useEffect(() => {
-    if (confirming) cancelButton.current?.focus();
-    else if (wasConfirming.current) deleteButton.current?.focus();
-    wasConfirming.current = confirming;
-  }, [confirming]);
+  const { cancelButton, askButton: deleteButton, wasConfirming } = useConfirmFocus(confirming);
 
   const confirm = async () => {
     // The comment leaves the list as the call starts: the focus must not go with it.

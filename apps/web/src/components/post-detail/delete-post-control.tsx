@@ -3,10 +3,11 @@
 import { Trash2 } from 'lucide';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useDeletePostMutation } from '@/client';
 import { Icon } from '@/components/icon';
 import { notifyError, notifySuccess } from '../toast';
+import { useConfirmFocus } from '../use-confirm-focus';
 import styles from './post-detail.module.css';
 
 /** Where the author lands after deleting a post: their own profile, which no longer lists it. */
@@ -21,16 +22,7 @@ export function DeletePostControl({ postId }: { postId: string }) {
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const [deletePost, { isLoading }] = useDeletePostMutation();
-  const cancelButton = useRef<HTMLButtonElement>(null);
-  const deleteButton = useRef<HTMLButtonElement>(null);
-  const wasConfirming = useRef(false);
-
-  // Focus moves to the safe choice when the question appears, and back to "Delete post" when it goes.
-  useEffect(() => {
-    if (confirming) cancelButton.current?.focus();
-    else if (wasConfirming.current) deleteButton.current?.focus();
-    wasConfirming.current = confirming;
-  }, [confirming]);
+  const { cancelButton, askButton: deleteButton } = useConfirmFocus(confirming);
 
   const confirm = async () => {
     const outcome = await deletePost({ params: { id: postId } });
