@@ -1,5 +1,4 @@
 import { Id } from '@civitas/contract';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
@@ -13,26 +12,6 @@ import type { CommentRow } from './present.js';
 export const ThreadKey = z.tuple([Id, Id]);
 
 export const commentNotFound = () => notFound('COMMENT_NOT_FOUND', 'No such comment, or it is not visible to you');
-
-/** One page of a post's comments as the viewer may see them, oldest thread first; one row more than asked. */
-export function commentsAfter(
-  db: Db,
-  postId: string,
-  viewerId: string | null,
-  after: readonly [string, string] | undefined,
-  size: number,
-): Promise<CommentRow[]> {
-  let query = db
-    .selectFrom('comments')
-    .selectAll()
-    .where('post_id', '=', postId)
-    .where(commentShown('comments', viewerId))
-    .orderBy('thread_id')
-    .orderBy('id')
-    .limit(size + 1);
-  if (after) query = query.where(sql<boolean>`(comments.thread_id, comments.id) > (${after[0]}, ${after[1]})`);
-  return query.execute();
-}
 
 /** One comment of a post, as the viewer may see it; 404 otherwise. */
 export async function shownComment(db: Db, commentId: string, viewerId: string): Promise<CommentRow> {

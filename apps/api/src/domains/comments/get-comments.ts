@@ -3,13 +3,15 @@ import { encodeCursor } from '../../db/keyset.js';
 import { defineRoute } from '../../http/route.js';
 import { startAfter } from '../feeds/keyset-page.js';
 import { loadVisiblePost } from '../posts/load.js';
-import { commentCitizens, commentsAfter, commentsState, ThreadKey } from './comment-store.js';
+import { ThreadKey } from './comment-store.js';
+import { commentsPage } from './comments-page.js';
 import { commentView } from './present.js';
 
 /**
  * A post's comments (ADR 084), for whoever may see the post (its rules, posts/visibility.ts: 404 otherwise, as
  * its page is), oldest thread first with each thread's replies under it: one range of `comments_thread` read past
- * the comments the viewer may not see (comment-rules.ts), one row more than the page so the last page has no token.
+ * the comments the viewer may not see (comment-rules.ts), one row more than the page so the last page has no token,
+ * in one statement with the authors and the post's count (comments-page.ts).
  */
 export default defineRoute(getComments, async ({ params, query, caller, ctx }) => {
   const viewerId = caller.kind === 'citizen' ? caller.citizenId : null;
@@ -17,12 +19,8 @@ export default defineRoute(getComments, async ({ params, query, caller, ctx }) =
   const feed = `comments:${post.id}`;
   const secret = ctx.keys.cursorSecret;
   const after = startAfter(secret, feed, query.continuationToken, ThreadKey);
-  const [state, found] = await Promise.all([
-    commentsState(ctx.db, post.id),
-    commentsAfter(ctx.db, post.id, viewerId, after?.key, query.size),
-  ]);
+  const { rows: found, citizens, ...state } = await commentsPage(ctx.db, post.id, viewerId, after?.key, query.size);
   const page = found.slice(0, query.size);
-  const citizens = await commentCitizens(ctx.db, page);
   const last = page.at(-1);
   const reader = { viewerId, postAuthorId: post.author_id };
   return {
