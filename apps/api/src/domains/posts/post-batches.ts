@@ -72,9 +72,13 @@ function manyPostsSql(rows: readonly PostRow[], batch: readonly PostFields[]) {
     ? sql`on conflict (name_key) do update set posts_count = hashtags.posts_count + excluded.posts_count,
           name = ${nameFromFirstCounted(sql`excluded.name`)}`
     : sql`on conflict (name_key) do nothing`;
+  // The rows' own columns, named: the table's others (the comments' count and switch, ADR 084) take their defaults,
+  // which `select *` would have filled with nulls, failing the batch into one statement per post.
+  const columns = sql.join(Object.keys(rows[0] as PostRow).map((column) => sql.ref(column)));
   return sql<CitizenSummaryRow>`
     with post as (
-      insert into posts select * from json_populate_recordset(null::posts, ${JSON.stringify(rows)}::json)
+      insert into posts (${columns})
+      select ${columns} from json_populate_recordset(null::posts, ${JSON.stringify(rows)}::json)
       returning id, author_id, status
     ), mentions as (
       insert into post_mentions (post_id, citizen_id)
