@@ -122,7 +122,7 @@ describe('GET /v1/sharing/feed/eight-stage', () => {
     );
     await expect400(
       // Two whole characters of the signature changed: "xx" for the last two could decode to the same bytes (the
-      // last character of 16 bytes in base64url carries two bits), and did once in 256 runs.
+      // last character of 16 bytes in base64url carries two bits): about one run in 256, and CI met one.
       withPaging(feeds.sharedStage({ country: 'PG' }), {
         continuationToken: `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`,
       }),
