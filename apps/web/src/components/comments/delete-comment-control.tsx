@@ -4,6 +4,7 @@ import type { CommentView } from '@civitas/contract';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useDeleteCommentMutation } from '@/client';
+import { ConfirmButtons } from '../confirm-buttons';
 import { useErrorText } from '../error-message';
 import { notifyError, notifySuccess } from '../toast';
 import { useConfirmFocus } from '../use-confirm-focus';
@@ -64,20 +65,11 @@ export function DeleteCommentControl({
       }}
     >
       <legend className={styles.question}>{t(hasReplies ? 'deleteThreadQuestion' : 'deleteQuestion')}</legend>
-      <div className={styles.row}>
-        <button type="button" className={styles.confirmDelete} onClick={confirm} disabled={isLoading}>
-          {t('confirmDelete')}
-        </button>
-        <button
-          ref={cancelButton}
-          type="button"
-          className={styles.cancel}
-          onClick={() => setConfirming(false)}
-          disabled={isLoading}
-        >
-          {t('cancel')}
-        </button>
-      </div>
+      <ConfirmButtons
+        confirm={{ label: t('confirmDelete'), danger: true, onClick: confirm }}
+        cancel={{ label: t('cancel'), onClick: () => setConfirming(false), ref: cancelButton }}
+        busy={isLoading}
+      />
     </fieldset>
   );
 }
