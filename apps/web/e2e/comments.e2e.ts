@@ -30,6 +30,12 @@ interface CommentsPage {
   commentsOff: boolean;
 }
 
+/** The name of the post card's comments button, as an English page says it (ADR 085). */
+const commentsButtonName = (count: number) =>
+  count === 0
+    ? 'Comment on the post by Dave Dubois'
+    : `${count} ${count === 1 ? 'comment' : 'comments'} on the post by Dave Dubois`;
+
 const commentsOf = async () =>
   (await callApi<CommentsPage>(origin, `/api/content/v1/creators-content/${postId}/comments?size=50`, tokens.dave))
     .body;
@@ -87,9 +93,12 @@ describe('comments', () => {
     await guest.goto(`${origin}/u/dave?view=list`);
     await dismissConsent(guest);
     const card = main(guest).locator('article').filter({ hasText: CALANQUES });
-    await card.getByRole('link', { name: 'Comments on the post by Dave Dubois' }).click();
-    await guest.waitForURL(`${origin}/p/${postId}#comments`);
     const { commentsCount } = await commentsOf();
+    // The card's button shows the post's count and says it (ADR 085).
+    const button = card.getByRole('link', { name: commentsButtonName(commentsCount) });
+    expect(await button.textContent()).toBe(commentsCount === 0 ? '' : String(commentsCount));
+    await button.click();
+    await guest.waitForURL(`${origin}/p/${postId}#comments`);
     await expect.poll(() => heading(guest).textContent()).toBe(`Comments · ${commentsCount}`);
     const signIn = section(guest).getByRole('link', { name: 'Sign in to comment' });
     expect(await signIn.getAttribute('href')).toBe(
@@ -130,6 +139,12 @@ describe('comments', () => {
     await commentNamed(heidi, HEIDI_SAYS).getByText('Sending…').waitFor();
     expect(await field.inputValue()).toBe('');
     await expect.poll(() => heading(heidi).textContent()).toBe(`Comments · ${before + 1}`);
+    // On the post's page the comments' heading is the count; the card's button above says none (ADR 085).
+    expect(
+      await main(heidi)
+        .getByRole('link', { name: commentsButtonName(0) })
+        .count(),
+    ).toBe(1);
     release();
     expect((await answered).status()).toBe(201);
     const mine = commentNamed(heidi, HEIDI_SAYS);
@@ -168,6 +183,11 @@ describe('comments', () => {
     expect(await replies.getByRole('link', { name: '@heidi' }).getAttribute('href')).toBe('/u/heidi');
     const { commentsCount } = await commentsOf();
     expect(await heading(heidi).textContent()).toBe(`Comments · ${commentsCount}`);
+    // Back on dave's profile, the post's card counts them, read for heidi (ADR 085).
+    const profile = await citizenPhoneAt(browser, contexts, origin, 'heidi', '/u/dave?view=list');
+    const card = main(profile).locator('article').filter({ hasText: CALANQUES });
+    const button = card.getByRole('link', { name: commentsButtonName(commentsCount) });
+    expect(await button.textContent()).toBe(String(commentsCount));
   });
 
   it('let erin report heidi’s comment from its … menu, and the report is about the comment', async () => {

@@ -70,6 +70,8 @@ export const PostView = z
     /** Ids of the citizens the caption mentions, as sent in the create/caption bodies. */
     mentionRequest: z.array(Id),
     likesOverviewDetails: LikesOverviewDetails,
+    /** Its comments that no moderator hid (ADR 084, 085): read fresh with the likes. */
+    commentsCount: z.number().int().min(0),
     createdAt: IsoDateTime,
     createdAtTimestampInMilliseconds: z.number().int(),
     updatedAt: IsoDateTime,
@@ -102,7 +104,7 @@ export const CommentView = z
   .meta({ id: 'Comment' });
 
 export const PostOverview = z
-  .object({ contentId: Id, likesOverviewDetails: LikesOverviewDetails })
+  .object({ contentId: Id, likesOverviewDetails: LikesOverviewDetails, commentsCount: z.number().int().min(0) })
   .meta({ id: 'PostOverview' });
 
 export const FriendRequestDetails = z

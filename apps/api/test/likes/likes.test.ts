@@ -27,10 +27,12 @@ describe('POST liked-creators-content / un-liked-creators-content', () => {
     expect(await observe(t).postOverview(fan, postId)).toEqual({
       contentId: postId,
       likesOverviewDetails: { likesCount: 1, liked: true },
+      commentsCount: 0,
     });
     expect(await observe(t).postOverview(author, postId)).toEqual({
       contentId: postId,
       likesOverviewDetails: { likesCount: 1, liked: false },
+      commentsCount: 0,
     });
 
     expect(expectOk(await post(t, paths.unlike(postId), fan, v3)).likesOverviewDetails).toEqual({

@@ -63,9 +63,17 @@ describe('GET /feeds/:id/overview', () => {
     const postId = await t.newPost({ authorId: author.id });
     await post(t, paths.like(postId), fan);
     const asFan = await t.request({ method: 'GET', url: paths.postOverview(postId), as: asCitizen(fan), headers: v2 });
-    expect(expectOk(asFan)).toEqual({ contentId: postId, likesOverviewDetails: { likesCount: 1, liked: true } });
+    expect(expectOk(asFan)).toEqual({
+      contentId: postId,
+      likesOverviewDetails: { likesCount: 1, liked: true },
+      commentsCount: 0,
+    });
     const asGuest = await t.request({ method: 'GET', url: paths.postOverview(postId), as: guest });
-    expect(expectOk(asGuest)).toEqual({ contentId: postId, likesOverviewDetails: { likesCount: 1, liked: false } });
+    expect(expectOk(asGuest)).toEqual({
+      contentId: postId,
+      likesOverviewDetails: { likesCount: 1, liked: false },
+      commentsCount: 0,
+    });
   });
 
   it('answers "Post Overview not found" for unknown, private, unprocessed and deleted posts', async () => {
@@ -120,7 +128,11 @@ describe('GET /v1/sharing/:id/overview', () => {
     const privatePost = await t.newPost({ authorId: author.id, sharing: 'private' });
     await post(t, paths.like(publicPost), fan);
     const res = await t.request({ method: 'GET', url: paths.sharedPostOverview(publicPost), as: machine('social') });
-    expect(expectOk(res)).toEqual({ contentId: publicPost, likesOverviewDetails: { likesCount: 1, liked: false } });
+    expect(expectOk(res)).toEqual({
+      contentId: publicPost,
+      likesOverviewDetails: { likesCount: 1, liked: false },
+      commentsCount: 0,
+    });
 
     const hidden = await t.request({
       method: 'GET',
@@ -163,15 +175,17 @@ describe('GET /v1/creators-content/social-overview', () => {
       }),
     );
     expect(asFan.data).toEqual([
-      { contentId: second, likesOverviewDetails: { likesCount: 1, liked: true } },
-      { contentId: first, likesOverviewDetails: { likesCount: 0, liked: false } },
+      { contentId: second, likesOverviewDetails: { likesCount: 1, liked: true }, commentsCount: 0 },
+      { contentId: first, likesOverviewDetails: { likesCount: 0, liked: false }, commentsCount: 0 },
     ]);
     const asAuthor = expectOk(
       await t.request({ method: 'GET', url: paths.postsOverview([privatePost, second]), as: asCitizen(author) }),
     );
     expect(asAuthor.data.map((o: { contentId: string }) => o.contentId)).toEqual([privatePost, second]);
     const asGuest = expectOk(await t.request({ method: 'GET', url: paths.postsOverview([second]), as: guest }));
-    expect(asGuest.data).toEqual([{ contentId: second, likesOverviewDetails: { likesCount: 1, liked: false } }]);
+    expect(asGuest.data).toEqual([
+      { contentId: second, likesOverviewDetails: { likesCount: 1, liked: false }, commentsCount: 0 },
+    ]);
   });
 
   it('takes up to 100 ids and refuses more, none, or malformed ones', async () => {

@@ -46,6 +46,7 @@ export const postRow = (overrides: Partial<PostRow> = {}): PostRow => ({
   alt_text: 'Waves at dawn',
   external_link: 'https://example.org/sea',
   likes_count: 7,
+  comments_count: 2,
   created_at: created,
   updated_at: created + 60_000,
   deleted_at: null,

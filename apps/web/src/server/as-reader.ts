@@ -30,10 +30,12 @@ export async function forReader(page: FeedPage): Promise<ReadResult<FeedPage>> {
     session.token,
   ).catch(() => ({ ok: false as const, status: 503 }));
   if (!overview.ok) return overview.status === UNAUTHORIZED ? { ok: true, data: page } : overview;
-  const seen = new Map(overview.data.data.map((item) => [item.contentId, item.likesOverviewDetails]));
+  const seen = new Map(overview.data.data.map((item) => [item.contentId, item]));
   const data = page.data.flatMap((post) => {
-    const likes = seen.get(post.id);
-    return likes ? [{ ...post, likesOverviewDetails: likes }] : [];
+    const current = seen.get(post.id);
+    return current
+      ? [{ ...post, likesOverviewDetails: current.likesOverviewDetails, commentsCount: current.commentsCount }]
+      : [];
   });
   return { ok: true, data: { ...page, data } };
 }

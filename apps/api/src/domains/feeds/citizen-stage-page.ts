@@ -1,4 +1,3 @@
-import type { LikesOverviewDetails } from '@civitas/contract';
 import type DataLoader from 'dataloader';
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -10,15 +9,16 @@ import { precompiled } from '../../db/precompiled.js';
 import type { Database } from '../../db/tables/index.js';
 import { GzipTemplate } from '../../http/gzip-template.js';
 import { SerializedBody } from '../../http/serialized-body.js';
-import { feedPageAroundLikes, fillLikes, LIKES_HOLE_BYTES, paddedLikesJson } from '../posts/post-json.js';
+import { feedPageAroundLive, fillLive, LIVE_HOLE_BYTES, type LivePart, paddedLiveJson } from '../posts/post-json.js';
+import { commentsCountOf } from '../posts/present.js';
 import { type PostRule, passesAll, type ViewerFacts } from '../posts/visibility.js';
 import type { FeedPage } from './pipeline.js';
 
 /**
  * A stage page as every citizen shares it: its posts, the version of each, the rules it was read with, and its
- * checked JSON around the likes. It is read as nobody in particular, and the stage's skeleton holds only posts
+ * checked JSON around each post's live part (likes and comment count). It is read as nobody in particular, and the stage's skeleton holds only posts
  * that nobody in particular may see (public, ready), so no reader sees more of it than that; what one citizen's
- * page adds is their likes, the live counts, and the rules applied again to each post for that reader: a post
+ * page adds is their likes, the live counts (likes, comments), and the rules applied again to each post for that reader: a post
  * they drop (its author blocked or muted) is left out of that reader's page, as the feed pipeline leaves it out.
  */
 export interface SharedStagePage {
@@ -29,8 +29,8 @@ export interface SharedStagePage {
   readonly rules: readonly PostRule[];
   /** The page's authors, whose blocks and mutes with its readers the live read looks up (ADR 069). */
   readonly authorIds: readonly string[];
-  /** Null when the page's text cannot be filled in (see feedPageAroundLikes): each reader's is written whole. */
-  readonly aroundLikes: readonly string[] | null;
+  /** Null when the page's text cannot be filled in (see feedPageAroundLive): each reader's is written whole. */
+  readonly aroundLive: readonly string[] | null;
 }
 
 /** Made from the page as nobody in particular reads it (no viewer: no likes of anyone's) with these rules. */
@@ -44,7 +44,7 @@ export const sharedStagePage = (
   updatedAt: page.data.map((post) => Date.parse(post.updatedAt)),
   rules,
   authorIds: [...new Set(page.data.map((post) => post.author.id))],
-  aroundLikes: feedPageAroundLikes(ctx.caches.checkedPostJson, page),
+  aroundLive: feedPageAroundLive(ctx.caches.checkedPostJson, page),
 });
 
 /**
@@ -52,18 +52,18 @@ export const sharedStagePage = (
  * with the shared page when the page cache lets that go.
  */
 const templates = new WeakMap<readonly string[], GzipTemplate>();
-function gzipTemplateOf(aroundLikes: readonly string[]): GzipTemplate {
-  let template = templates.get(aroundLikes);
+function gzipTemplateOf(aroundLive: readonly string[]): GzipTemplate {
+  let template = templates.get(aroundLive);
   if (!template) {
-    template = new GzipTemplate(aroundLikes, LIKES_HOLE_BYTES);
-    templates.set(aroundLikes, template);
+    template = new GzipTemplate(aroundLive, LIVE_HOLE_BYTES);
+    templates.set(aroundLive, template);
   }
   return template;
 }
 
 /**
  * One citizen's page from the shared one, with one small live read: each post's likes count, whether this
- * citizen likes it, and the facts the rules read. The posts the rules drop for this citizen are left out, as
+ * citizen likes it, its comment count, and the facts the rules read. The posts the rules drop for this citizen are left out, as
  * `runFeed` leaves them out of the same skeleton (the page keeps its token). Null when any post changed since
  * the shared page was made (deleted, edited, no longer ready or public), or the rules drop every post (the
  * pipeline then reads on), or they ask what the read does not hold: the caller then reads the page whole.
@@ -74,22 +74,22 @@ export async function citizenStageBody(
   shared: SharedStagePage,
   viewerId: string,
 ): Promise<SerializedBody | null> {
-  if (shared.aroundLikes === null) return null;
-  const likes = await citizenLikes(ctx, shared, viewerId);
-  if (likes === null) return null;
-  const page = likes.includes(DROPPED) ? narrowedPage(ctx, shared, likes) : shared;
-  const aroundLikes = page?.aroundLikes;
-  if (!aroundLikes) return null;
-  const kept = likes.filter((postLikes) => postLikes !== DROPPED);
+  if (shared.aroundLive === null) return null;
+  const live = await citizenLive(ctx, shared, viewerId);
+  if (live === null) return null;
+  const page = live.includes(DROPPED) ? narrowedPage(ctx, shared, live) : shared;
+  const aroundLive = page?.aroundLive;
+  if (!aroundLive) return null;
+  const kept = live.filter((postLive): postLive is LivePart => postLive !== DROPPED);
   return SerializedBody.assembled(
-    () => fillLikes(aroundLikes, kept),
-    () => gzipTemplateOf(aroundLikes).fill(kept.map(paddedLikesJson)),
+    () => fillLive(aroundLive, kept),
+    () => gzipTemplateOf(aroundLive).fill(kept.map(paddedLiveJson)),
   );
 }
 
 /** A post of the shared page that the rules drop for one reader. */
 const DROPPED = null;
-type ReaderLikes = (LikesOverviewDetails | typeof DROPPED)[];
+type ReaderLive = (LivePart | typeof DROPPED)[];
 
 /**
  * The shared page less the posts dropped for a reader, made once per set of dropped posts for as long as the
@@ -101,9 +101,9 @@ const narrowedPages = new WeakMap<SharedStagePage, Map<string, SharedStagePage |
 function narrowedPage(
   ctx: Pick<AppContext, 'caches'>,
   shared: SharedStagePage,
-  likes: ReaderLikes,
+  live: ReaderLive,
 ): SharedStagePage | null {
-  const key = likes.map((postLikes) => (postLikes === DROPPED ? '-' : '+')).join('');
+  const key = live.map((postLive) => (postLive === DROPPED ? '-' : '+')).join('');
   let pages = narrowedPages.get(shared);
   if (!pages) {
     pages = new Map();
@@ -111,7 +111,7 @@ function narrowedPage(
   }
   let page = pages.get(key);
   if (page === undefined) {
-    const data = shared.page.data.filter((_, i) => likes[i] !== DROPPED);
+    const data = shared.page.data.filter((_, i) => live[i] !== DROPPED);
     page = data.length === 0 ? null : sharedStagePage(ctx, { ...shared.page, data }, shared.rules);
     pages.set(key, page);
   }
@@ -125,21 +125,21 @@ function narrowedPage(
  * those requests arrived, so each reader still sees every write answered before they asked (ADR 024, 033).
  * The loader goes with its shared page when the page cache lets that go.
  */
-const readersOf = new WeakMap<SharedStagePage, DataLoader<string, ReaderLikes | null>>();
+const readersOf = new WeakMap<SharedStagePage, DataLoader<string, ReaderLive | null>>();
 
 /** The most readers one live read answers; more, arriving together, take several reads. */
 const MAX_READERS_PER_READ = 64;
 
-function citizenLikes(
+function citizenLive(
   ctx: Pick<AppContext, 'db' | 'dialect'>,
   shared: SharedStagePage,
   viewerId: string,
-): Promise<ReaderLikes | null> {
+): Promise<ReaderLive | null> {
   let readers = readersOf.get(shared);
   if (!readers) {
     // SQLite reads in process: there is no statement to run while answers go out (ADR 047), and a smaller
     // batch would repeat the posts' lookup more often.
-    readers = sameTurn((viewerIds: readonly string[]) => readersLikes(ctx, shared, viewerIds), MAX_READERS_PER_READ, {
+    readers = sameTurn((viewerIds: readonly string[]) => readersLive(ctx, shared, viewerIds), MAX_READERS_PER_READ, {
       holdBackHalf: ctx.dialect === 'postgres',
     });
     readersOf.set(shared, readers);
@@ -148,14 +148,14 @@ function citizenLikes(
 }
 
 /**
- * Each reader's likes of the page's posts, DROPPED for a post the rules leave out for that reader: null for every
+ * Each reader's live part of the page's posts (their likes, the comment counts), DROPPED for a post the rules leave out for that reader: null for every
  * reader when a post changed since it was shared, and for a reader the rules ask what the read does not hold.
  */
-async function readersLikes(
+async function readersLive(
   ctx: Pick<AppContext, 'db' | 'dialect'>,
   shared: SharedStagePage,
   viewerIds: readonly string[],
-): Promise<(ReaderLikes | null)[]> {
+): Promise<(ReaderLive | null)[]> {
   if (shared.postIds.length === 0) return viewerIds.map(() => []);
   const padded = ctx.dialect === 'sqlite';
   const rows = await liveLikes(
@@ -179,10 +179,15 @@ async function readersLikes(
   }
   return viewerIds.map((viewerId) => {
     const viewer = readerFacts(viewerId, authors, suspended, relations);
-    const likes = posts.map(({ row, likers }) =>
-      passesAll(shared.rules, row, viewer) ? { likesCount: row.likes_count, liked: likers.has(viewerId) } : DROPPED,
+    const live = posts.map(({ row, likers }) =>
+      passesAll(shared.rules, row, viewer)
+        ? {
+            likes: { likesCount: row.likes_count, liked: likers.has(viewerId) },
+            commentsCount: commentsCountOf(row),
+          }
+        : DROPPED,
     );
-    return viewer.askedBeyondRead ? null : likes;
+    return viewer.askedBeyondRead ? null : live;
   });
 }
 
@@ -277,6 +282,7 @@ export function readersLikesQuery(
       'posts.author_id',
       'author.id as author',
       'posts.likes_count',
+      'posts.comments_count',
       'posts.updated_at',
       'posts.status',
       'posts.sharing',

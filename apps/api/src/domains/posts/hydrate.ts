@@ -124,6 +124,7 @@ const postRow = (content: PostContent, live: LiveRow): PostRow => ({
   alt_text: content.alt_text,
   external_link: content.external_link,
   likes_count: live.likes_count,
+  comments_count: live.comments_count,
   created_at: content.created_at,
   updated_at: content.updated_at,
   deleted_at: live.deleted_at,

@@ -9,8 +9,8 @@ import type { Database } from '../../db/tables/index.js';
 import { blockedWithViewerSql, friendOfViewerSql, mutedByViewerSql } from './visibility.js';
 
 /**
- * What must be fresh on every read of posts (counts, visibility, the author, the viewer's like, the viewer's
- * friendship with the author), for one set of posts and one viewer.
+ * What must be fresh on every read of posts (the counts of likes and comments, visibility, the author, the
+ * viewer's like, the viewer's friendship with the author), for one set of posts and one viewer.
  *
  * On PostgreSQL, the reads that requests make in one turn of the event loop go out as one statement over
  * (post, viewer) pairs instead of one statement each (ADR 034): a round trip, a statement and the driver's
@@ -76,7 +76,7 @@ type PairRow = LiveRow & { pair: number | string };
  * liveQuery's columns for numbered (post, viewer) pairs. The like and the friendship are looked up by their
  * keys per pair (one index probe each), as liveQuery's are; the friendship as the rules' own SQL reads it.
  */
-export const PAIRS_SQL = `select want.pair, posts.id, posts.author_id, posts.likes_count, posts.updated_at,
+export const PAIRS_SQL = `select want.pair, posts.id, posts.author_id, posts.likes_count, posts.comments_count, posts.updated_at,
   posts.status, posts.sharing, posts.deleted_at, posts.hidden_at, author.username as author_username,
   author.display_name as author_display_name, author.profile_picture_uri as author_picture,
   author.country as author_country, author.suspended_at as author_suspended_at,
@@ -98,6 +98,7 @@ export function liveQuery(db: Db, dialect: DialectName, ids: readonly string[], 
       'posts.id',
       'posts.author_id',
       'posts.likes_count',
+      'posts.comments_count',
       'posts.updated_at',
       'posts.status',
       'posts.sharing',

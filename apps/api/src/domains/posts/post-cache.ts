@@ -2,14 +2,14 @@ import { type Lru, lru } from '../../cache/lru.js';
 import type { CitizenSummaryRow, PostRow } from './rows.js';
 
 /**
- * What a post's row holds apart from the columns every read takes fresh (likes_count, deleted_at, hidden_at): caption,
+ * What a post's row holds apart from the columns every read takes fresh (likes_count, comments_count, deleted_at, hidden_at): caption,
  * links, media. It changes only through writes that also move `updated_at` or `status`, so an entry is used
  * only while both still equal the live row's: an edit made by another instance is noticed on the next read.
  * Writes made here also `forget` the entry at once (two writes within one millisecond keep `updated_at`).
  *
  * Any new write to these columns (media processing, say) must set `updated_at` and call `forget`.
  */
-export type PostContent = Omit<PostRow, 'likes_count' | 'deleted_at' | 'hidden_at'>;
+export type PostContent = Omit<PostRow, 'likes_count' | 'comments_count' | 'deleted_at' | 'hidden_at'>;
 
 /** A row's content, in the same shape as the content query reads (one object shape in the cache). */
 export const contentOf = (row: PostRow): PostContent => ({

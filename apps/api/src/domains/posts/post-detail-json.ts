@@ -1,19 +1,20 @@
 import type { CitizenSummaryRow, Hydration, PostRow } from './hydrate.js';
 import { parseIdList } from './hydrate.js';
 import type { PostContent } from './post-cache.js';
-import { type CheckedPostJson, fillLikes, plainLikes, postViewParts } from './post-json.js';
-import { likesOf, postView } from './present.js';
+import { type CheckedPostJson, fillLive, type LivePart, plainLive, postViewParts } from './post-json.js';
+import { commentsCountOf, likesOf, postView } from './present.js';
 
 /**
  * One post's JSON, remembered with the version of its content it was written from (ADR 044). A post read
  * again and again (a shared link, a post everyone opens) was presented and stringified again for every reader,
- * about a tenth of a post detail's CPU, to find the same text as before but for the likes.
+ * about a tenth of a post detail's CPU, to find the same text as before but for the likes and the comment count.
  *
  * The text is reused while everything it was written from is the same: the content object (the post cache,
  * post-cache.ts, holds a new one after every change to the post's content), the live sharing, status and
  * moderation (ADR 070), the
  * author's summary (read fresh with every post) and the names of the citizens the caption mentions. Only the
- * likes are the reader's, filled in each time. Anything else differing writes the view again, checked as before.
+ * live part (the likes as the reader sees them, the comment count) is filled in each time. Anything else
+ * differing writes the view again, checked as before.
  */
 interface Written {
   sharing: PostRow['sharing'];
@@ -23,7 +24,7 @@ interface Written {
   mentionIds: readonly string[];
   /** The mentioned citizens as the text names them (undefined: not found, so left out of the text). */
   mentioned: readonly (CitizenSummaryRow | undefined)[];
-  aroundLikes: readonly string[];
+  aroundLive: readonly string[];
 }
 
 // Keyed by the content object: a text lives as long as the version of the post it was written from. The rows
@@ -34,13 +35,13 @@ const written = new WeakMap<PostContent, Written>();
 export function postDetailJson(checked: CheckedPostJson, post: PostRow, hydration: Hydration): string {
   const content = hydration.contents.get(post.id);
   const author = hydration.citizens.get(post.author_id);
-  const likes = likesOf(post, hydration);
+  const live: LivePart = { likes: likesOf(post, hydration), commentsCount: commentsCountOf(post) };
   const known = content && written.get(content);
-  if (known && author && plainLikes(likes) && sameSources(known, post, author, hydration)) {
-    return fillLikes(known.aroundLikes, [likes]);
+  if (known && author && plainLive(live) && sameSources(known, post, author, hydration)) {
+    return fillLive(known.aroundLive, [live]);
   }
-  const { json, aroundLikes } = postViewParts(checked, postView(post, hydration));
-  if (content && author && aroundLikes) {
+  const { json, aroundLive } = postViewParts(checked, postView(post, hydration));
+  if (content && author && aroundLive) {
     const mentionIds = parseIdList(post.mention_ids);
     written.set(content, {
       sharing: post.sharing,
@@ -49,7 +50,7 @@ export function postDetailJson(checked: CheckedPostJson, post: PostRow, hydratio
       author,
       mentionIds,
       mentioned: mentionIds.map((id) => hydration.citizens.get(id)),
-      aroundLikes,
+      aroundLive,
     });
   }
   return json;

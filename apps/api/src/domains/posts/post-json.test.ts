@@ -37,6 +37,7 @@ const view = (overrides: Partial<PostView> = {}): PostView => ({
   sharingOptions: 'public',
   mentionRequest: ['0190a5b0-0000-7000-8000-000000000002'],
   likesOverviewDetails: { likesCount: 3, liked: true },
+  commentsCount: 5,
   createdAt: '2025-01-02T03:04:05.678Z',
   createdAtTimestampInMilliseconds: 1735787045678,
   updatedAt: '2025-01-02T03:05:05.678Z',
@@ -54,6 +55,18 @@ describe('postViewParts', () => {
     expect(checked.size).toBe(1);
     const otherReader = view({ likesOverviewDetails: { likesCount: 4, liked: false } });
     expect(postViewParts(checked, otherReader).json).toBe(zodJson(otherReader));
+    const commented = view({ commentsCount: 6 });
+    expect(postViewParts(checked, commented).json).toBe(zodJson(commented));
+    expect(postViewParts(checked, commented).json).toContain('"liked":true},"commentsCount":6,"createdAt"');
+  });
+
+  it('leaves the view as it was given once its text is written', () => {
+    const checked = lru<string, string>({ maxEntries: 10 });
+    const given = view();
+    const before = structuredClone(given);
+    postViewParts(checked, given);
+    expect(given).toEqual(before);
+    expect(Object.keys(given)).toEqual(Object.keys(before));
   });
 
   it('checks a changed view again: a bad one throws even after a good one was remembered', () => {
@@ -63,6 +76,7 @@ describe('postViewParts', () => {
     expect(
       () => postViewParts(checked, view({ likesOverviewDetails: { likesCount: -1, liked: false } })).json,
     ).toThrow();
+    expect(() => postViewParts(checked, view({ commentsCount: 0.5 })).json).toThrow();
   });
 
   it('answers with zod’s encoding, and remembers nothing, when it differs from the plain text', () => {

@@ -61,6 +61,7 @@ describe('postView', () => {
       sharingOptions: 'public',
       mentionRequest: [ids.carol, ids.bob],
       likesOverviewDetails: { likesCount: 7, liked: true },
+      commentsCount: 2,
       createdAt: '2025-01-02T03:04:05.678Z',
       createdAtTimestampInMilliseconds: created,
       updatedAt: '2025-01-02T03:05:05.678Z',
@@ -86,6 +87,11 @@ describe('postView', () => {
   it('never shows a negative like count', () => {
     const post = postRow({ likes_count: -2 });
     expect(postView(post, hydrationOf(post)).likesOverviewDetails.likesCount).toBe(0);
+  });
+
+  it('never shows a negative comment count', () => {
+    const post = postRow({ comments_count: -1 });
+    expect(postView(post, hydrationOf(post)).commentsCount).toBe(0);
   });
 
   it('leaves out mentions of citizens that no longer exist, but keeps the requested ids', () => {

@@ -40,6 +40,9 @@ export const likesOf = (post: PostRow, hydration: Hydration): LikesOverviewDetai
   liked: hydration.likedByViewer.has(post.id),
 });
 
+/** The post's comments that no moderator hid (ADR 084), never shown below zero. */
+export const commentsCountOf = (post: Pick<PostRow, 'comments_count'>): number => Math.max(0, post.comments_count);
+
 /**
  * A moderator's decision on a post or a comment, as its author (the only one who still sees it) is told (ADR 070,
  * 084).
@@ -87,6 +90,7 @@ export function postView(post: PostRow, hydration: Hydration): PostView {
     sharingOptions: post.sharing,
     mentionRequest: mentionIds,
     likesOverviewDetails: likesOf(post, hydration),
+    commentsCount: commentsCountOf(post),
     createdAt: isoTime(post.created_at),
     createdAtTimestampInMilliseconds: post.created_at,
     updatedAt: isoTime(post.updated_at),

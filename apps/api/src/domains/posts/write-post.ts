@@ -101,6 +101,7 @@ export function postRowOf(fields: PostFields): PostRow {
     alt_text: fields.altText ?? null,
     external_link: fields.externalLink,
     likes_count: 0,
+    comments_count: 0,
     created_at: fields.createdAt,
     updated_at: fields.createdAt,
     deleted_at: null,

@@ -1,6 +1,7 @@
 import type { PostOverview } from '@civitas/contract';
 import { notFound } from '../../http/errors.js';
 import { type HydrationContext, hydratePosts } from '../posts/hydrate.js';
+import { commentsCountOf } from '../posts/present.js';
 import { type PostRule, passesAll, standardRules } from '../posts/visibility.js';
 
 /** docs/product.md §5: the client shows this exact message. */
@@ -29,6 +30,7 @@ export async function loadPostOverviews(
         likesCount: Math.max(0, post.likes_count),
         liked: hydration.likedByViewer.has(post.id),
       },
+      commentsCount: commentsCountOf(post),
     });
   }
   return overviews;

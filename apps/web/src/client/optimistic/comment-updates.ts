@@ -1,20 +1,25 @@
 import type { CommentView } from '@civitas/contract';
-import { contentApi } from '../api/content-api';
+import { contentApi, postQueries } from '../api/content-api';
 import { errorBodyOf } from '../api/errors';
+import { likeQueries, socialApi } from '../api/social-api';
 import { usersApi } from '../api/users-api';
+import type { Carrier } from './carriers';
 import {
   addComment,
+  type CommentCountCarrier,
   type CommentPages,
+  keptCountOf,
   pendingComment,
   pendingCommentId,
+  postOfComment,
   removeComment,
   replaceComment,
+  setCommentsCount,
   setCommentsOff,
 } from './comments';
 import type { MutationLifecycle } from './lifecycle';
 import { settled } from './lifecycle';
-import type { Undoable } from './patch-queries';
-import { undoAll } from './patch-queries';
+import { patchQueries, type Undoable, undoAll } from './patch-queries';
 
 type Lifecycle<Result> = MutationLifecycle<Result> & { requestId: string };
 
@@ -31,6 +36,25 @@ function patchComments(
     patches.push(lifecycle.dispatch(thunk as never) as Undoable);
   }
   return patches;
+}
+
+/** The cached comments lists (of every post), as the store now holds them. */
+const cachedComments = (lifecycle: Pick<MutationLifecycle<unknown>, 'getState'>) =>
+  contentApi.util
+    .selectCachedArgsForQuery(lifecycle.getState() as never, 'getComments')
+    .map((arg) => ({ arg, pages: contentApi.endpoints.getComments.select(arg)(lifecycle.getState() as never).data }));
+
+/**
+ * The post's cards and overviews show the count its comments list now has (ADR 085): the list is the one place
+ * this client keeps it, and each change there is told to every copy of the post.
+ */
+function tellPostsTheCount(lifecycle: Pick<MutationLifecycle<unknown>, 'dispatch' | 'getState'>, postId: string) {
+  const list = cachedComments(lifecycle).find(({ arg }) => arg.params.id === postId)?.pages;
+  const count = list ? keptCountOf(list as CommentPages) : null;
+  if (count === null) return;
+  const recipe = (draft: Carrier<CommentCountCarrier>) => setCommentsCount(draft, postId, count);
+  patchQueries(contentApi, postQueries, lifecycle.getState(), lifecycle.dispatch, recipe);
+  patchQueries(socialApi, likeQueries, lifecycle.getState(), lifecycle.dispatch, recipe);
 }
 
 /** The code of a refused call, as `queryFulfilled` rejects with it. */
@@ -64,6 +88,7 @@ export async function createCommentUpdate(
         );
       })
     : [];
+  tellPostsTheCount(lifecycle, postId);
   let comment: CommentView;
   try {
     ({ data: comment } = await lifecycle.queryFulfilled);
@@ -71,6 +96,7 @@ export async function createCommentUpdate(
     // Taken out by its id rather than undone: other comments may have moved the list since.
     if (shown.length > 0) patchComments(lifecycle, postId, (draft) => removeComment(draft, id));
     if (codeOf(failure) === 'COMMENTS_OFF') patchComments(lifecycle, postId, (draft) => setCommentsOff(draft, true));
+    tellPostsTheCount(lifecycle, postId);
     return;
   }
   // Shown while it was sent and gone since (its thread deleted meanwhile): it went with the thread.
@@ -78,6 +104,7 @@ export async function createCommentUpdate(
     if (shown.length === 0) addComment(draft, comment);
     else replaceComment(draft, id, comment);
   });
+  tellPostsTheCount(lifecycle, postId);
 }
 
 /** A deleted comment (with its replies) leaves every cached list at once, and comes back if the call fails. */
@@ -85,11 +112,24 @@ export async function deleteCommentUpdate(
   request: { params: { commentId: string } },
   lifecycle: MutationLifecycle<unknown>,
 ): Promise<void> {
+  const postIds = new Set(
+    cachedComments(lifecycle).flatMap(({ pages }) => {
+      const postId = pages ? postOfComment(pages as CommentPages, request.params.commentId) : null;
+      return postId ? [postId] : [];
+    }),
+  );
+  const tellPosts = () => {
+    for (const postId of postIds) tellPostsTheCount(lifecycle, postId);
+  };
   const patches = patchComments(lifecycle, null, (draft) => removeComment(draft, request.params.commentId));
+  tellPosts();
   await settled(
     lifecycle,
     () => undefined,
-    () => undoAll(patches),
+    () => {
+      undoAll(patches);
+      tellPosts();
+    },
   );
 }
 

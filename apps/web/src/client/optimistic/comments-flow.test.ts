@@ -1,9 +1,10 @@
 import type { CommentView } from '@civitas/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentApi } from '../api/content-api';
+import { socialApi } from '../api/social-api';
 import { usersApi } from '../api/users-api';
 import { usersMutations } from '../api/users-mutations';
-import { comment, profile, uuid } from '../testing/fixtures';
+import { comment, post, profile, uuid } from '../testing/fixtures';
 import { serverFailure, startRoutedServer } from '../testing/routed-server';
 import { commentsInOrder, isPendingComment } from './comments';
 
@@ -102,6 +103,58 @@ describe('a new comment', () => {
     );
     expect(cached().comments.at(-1)).toEqual(saved);
     expect(cached().count).toBe(3);
+  });
+});
+
+describe('the post’s comment count', () => {
+  /** The post, cached as its page and as an overview, with the two comments `seeded` lists. */
+  async function withThePost() {
+    const seededList = await seeded();
+    const { store, postId } = seededList;
+    const target = post({ id: postId, commentsCount: 2 });
+    routed.addRoutes({
+      [`GET /api/content/v1/creators-content/${postId}`]: () => ({ status: 200, json: target }),
+      [`GET /api/social/feeds/${postId}/overview`]: () => ({
+        status: 200,
+        json: { contentId: postId, likesOverviewDetails: target.likesOverviewDetails, commentsCount: 2 },
+      }),
+    });
+    await store.dispatch(contentApi.endpoints.getPost.initiate({ params: { id: postId } }));
+    await store.dispatch(socialApi.endpoints.getPostOverview.initiate({ params: { id: postId } }));
+    const counts = () => {
+      const state = store.getState();
+      return [
+        contentApi.endpoints.getPost.select({ params: { id: postId } })(state).data?.commentsCount,
+        socialApi.endpoints.getPostOverview.select({ params: { id: postId } })(state).data?.commentsCount,
+      ];
+    };
+    return { ...seededList, counts };
+  }
+
+  it('moves on the post’s cached copies with a new comment, and back when the call fails', async () => {
+    const { store, postId, counts } = await withThePost();
+    expect(counts()).toEqual([2, 2]);
+    const send = () =>
+      store.dispatch(
+        usersMutations.endpoints.createComment.initiate({ params: { id: postId }, body: { text: 'Hello' } }),
+      );
+    const route = `POST /api/users/v1/creators-content/${postId}/comments`;
+    await routed.whileHeld(route, send, serverFailure, () => expect(counts()).toEqual([3, 3]));
+    expect(counts()).toEqual([2, 2]);
+    const saved = comment({ postId, text: { content: 'Hello', mentions: [] } });
+    await routed.whileHeld(route, send, { status: 201, json: saved }, () => expect(counts()).toEqual([3, 3]));
+    expect(counts()).toEqual([3, 3]);
+  });
+
+  it('falls with a deleted thread, replies included, and comes back when the call fails', async () => {
+    const { store, first, counts } = await withThePost();
+    const remove = () =>
+      store.dispatch(usersMutations.endpoints.deleteComment.initiate({ params: { commentId: first.id } }));
+    const route = `DELETE /api/users/v1/comments/${first.id}`;
+    await routed.whileHeld(route, remove, serverFailure, () => expect(counts()).toEqual([0, 0]));
+    expect(counts()).toEqual([2, 2]);
+    await routed.whileHeld(route, remove, { status: 204 }, () => undefined);
+    expect(counts()).toEqual([0, 0]);
   });
 });
 

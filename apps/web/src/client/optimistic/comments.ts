@@ -1,5 +1,5 @@
 import type { CitizenSummary, CommentView } from '@civitas/contract';
-import { adjustCount } from './carriers';
+import { adjustCount, type Carrier, itemsOf } from './carriers';
 
 /** A post's comments as the infinite query caches them: its pages, each with the post's count and switch. */
 export interface CommentPages {
@@ -94,6 +94,32 @@ export function removeComment(carrier: CommentPages, commentId: string): void {
     page.data = page.data.filter((item) => !leaves(item));
   }
   if (gone.length > 0) moveCount(carrier, -counted(gone));
+}
+
+/** The post's count as its loaded comments have it; null when none are loaded. */
+export const keptCountOf = (carrier: CommentPages): number | null => carrier.pages[0]?.commentsCount ?? null;
+
+/** The post a loaded comment is under; null when no loaded page holds it. */
+export function postOfComment(carrier: CommentPages, commentId: string): string | null {
+  for (const page of carrier.pages) {
+    const comment = page.data.find((item) => item.id === commentId);
+    if (comment) return comment.postId;
+  }
+  return null;
+}
+
+/** A post or a post overview: both carry one post's comment count (`id` or `contentId`). */
+export interface CommentCountCarrier {
+  id?: string;
+  contentId?: string;
+  commentsCount: number;
+}
+
+/** The post's count, as its comments list now has it, on every cached copy of the post (cards, overviews). */
+export function setCommentsCount(carrier: Carrier<CommentCountCarrier>, postId: string, count: number): void {
+  for (const item of itemsOf(carrier)) {
+    if ((item.id ?? item.contentId) === postId) item.commentsCount = count;
+  }
 }
 
 /** The author's switch, on every page (each page carries it). */

@@ -37,7 +37,7 @@ describe('like and unlike', () => {
       }),
       [`GET /api/social/feeds/${target.id}/overview`]: () => ({
         status: 200,
-        json: { contentId: target.id, likesOverviewDetails: target.likesOverviewDetails },
+        json: { contentId: target.id, likesOverviewDetails: target.likesOverviewDetails, commentsCount: 0 },
       }),
     });
     const store = newStore();

@@ -33,6 +33,7 @@ export function post(overrides: Partial<PostView> = {}): PostView {
     sharingOptions: 'public',
     mentionRequest: [],
     likesOverviewDetails: { likesCount: 3, liked: false },
+    commentsCount: 0,
     createdAt: '2025-01-01T00:00:00.000Z',
     createdAtTimestampInMilliseconds: 1_735_689_600_000,
     updatedAt: '2025-01-01T00:00:00.000Z',

@@ -22,6 +22,10 @@ export async function startRoutedServer() {
     setRoutes(next: Routes) {
       routes = { ...next };
     },
+    /** These routes beside the ones set. */
+    addRoutes(more: Routes) {
+      routes = { ...routes, ...more };
+    },
     /** A store of a citizen whose token is far from expiry, so no refresh gets in the way. */
     citizenStore: () =>
       testStore(server.url, { cookies: `civitas_username=alice; civitas_session_expires=${Date.now() + 3_600_000}` })

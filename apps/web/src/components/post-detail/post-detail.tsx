@@ -31,6 +31,7 @@ export function PostDetail({ initialPost, viewerUsername, renderedAt }: PostDeta
       signedIn={true}
       priority
       headingLevel="h1"
+      onItsPage
       now={renderedAt}
       actions={
         <>

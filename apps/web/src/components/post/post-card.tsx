@@ -1,11 +1,12 @@
 import type { PostView } from '@civitas/contract';
-import { Heart, Lock, MessageCircle, Share2 } from 'lucide';
+import { Heart, Lock, Share2 } from 'lucide';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { Icon } from '@/components/icon';
 import { Link } from '@/components/link';
 import { Avatar } from '../people/avatar';
 import { CaptionText } from './caption-text';
+import { CommentsLink } from './comments-link';
 import { GuestLikes } from './guest-likes';
 import { LikeButton } from './like-button';
 import styles from './post.module.css';
@@ -23,6 +24,11 @@ interface PostCardProps {
   headingLevel?: 'h1' | 'h2';
   /** Extra actions under the post (follow, edit, delete on the post's page). */
   actions?: ReactNode;
+  /**
+   * The post's own page: its comments, under it, show their count as it changes, so the card's comment button
+   * shows none (a count written when the page was made would disagree with them as soon as someone comments).
+   */
+  onItsPage?: boolean;
   /**
    * The instant the post's age is measured against: a hydrated card is given its page's render time, so the
    * browser's first render says what the server's did (ADR 067); else the time of this render.
@@ -43,7 +49,15 @@ const hostOf = (link: string): string => {
  * where a page renders it (ADR 018), with the like button and the media player as its islands; a client
  * component inside client lists (later pages, a citizen's post page).
  */
-export function PostCard({ post, signedIn, priority = false, headingLevel = 'h2', actions, now }: PostCardProps) {
+export function PostCard({
+  post,
+  signedIn,
+  priority = false,
+  headingLevel = 'h2',
+  actions,
+  onItsPage = false,
+  now,
+}: PostCardProps) {
   const t = useTranslations('Post');
   const Heading = headingLevel;
   const postHref = `/p/${post.id}`;
@@ -84,7 +98,7 @@ export function PostCard({ post, signedIn, priority = false, headingLevel = 'h2'
         sharing={post.sharingOptions}
       />
       {/* The actions on the post, icons first; save joins this row when it exists (no button that does nothing
-          until then). The comments are on the post's page, under it (ADR 084): the comment button is a link there. */}
+          until then). The comments are on the post's page, under it (ADR 084): their button is a link there. */}
       <div className={styles.actionRow}>
         {signedIn ? (
           <LikeButton postId={post.id} likes={post.likesOverviewDetails}>
@@ -93,13 +107,11 @@ export function PostCard({ post, signedIn, priority = false, headingLevel = 'h2'
         ) : (
           <GuestLikes postId={post.id} likes={post.likesOverviewDetails} />
         )}
-        <Link
-          href={`${postHref}#comments`}
-          className={islands.action}
-          aria-label={t('comments', { name: post.author.displayName })}
-        >
-          <Icon node={MessageCircle} className={islands.icon} />
-        </Link>
+        <CommentsLink
+          postId={post.id}
+          authorName={post.author.displayName}
+          count={onItsPage ? null : post.commentsCount}
+        />
         <ShareButton postId={post.id}>
           <Icon node={Share2} className={islands.icon} />
         </ShareButton>

@@ -34,10 +34,14 @@ function PostWithMyLikes({
   now: number;
 }) {
   const overview = useGetPostsOverviewQuery({ query: { contentId: pageIds } });
-  const likes = overview.data?.data.find((item) => item.contentId === post.id)?.likesOverviewDetails;
+  const current = overview.data?.data.find((item) => item.contentId === post.id);
   return (
     <PostCard
-      post={likes ? { ...post, likesOverviewDetails: likes } : post}
+      post={
+        current
+          ? { ...post, likesOverviewDetails: current.likesOverviewDetails, commentsCount: current.commentsCount }
+          : post
+      }
       signedIn={true}
       priority={priority}
       now={now}

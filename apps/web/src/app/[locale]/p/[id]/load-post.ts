@@ -9,14 +9,24 @@ export type LoadedPost =
   | { kind: 'missing' }
   | { kind: 'failed'; status: number };
 
-/** A public post for anyone: the post, then its overview, whose likes are the current ones (docs/product.md §7). */
+/**
+ * A public post for anyone: the post, then its overview, whose likes and comment count are the current ones
+ * (docs/product.md §7).
+ */
 async function readPublicPost(id: string): Promise<ReadResult<PostView>> {
   const post = await readAsMachine(getSharedPost, { params: { id } });
   if (!post.ok) return post;
   const overview = await readAsMachine(getSharedPostOverview, { params: { id } });
   // Without the overview the post's own counts are still right, only possibly a moment older.
   return overview.ok
-    ? { ok: true, data: { ...post.data, likesOverviewDetails: overview.data.likesOverviewDetails } }
+    ? {
+        ok: true,
+        data: {
+          ...post.data,
+          likesOverviewDetails: overview.data.likesOverviewDetails,
+          commentsCount: overview.data.commentsCount,
+        },
+      }
     : post;
 }
 

@@ -109,6 +109,7 @@ export default async function PostPage({ params }: PageProps) {
         signedIn={signedIn}
         priority
         headingLevel="h1"
+        onItsPage
         actions={
           <>
             {relation === null ? null : <FollowAuthorIsland author={post.author} following={relation.following} />}
