@@ -13,6 +13,8 @@ export const mediaLimits = {
   videoMaxDimension: 3840,
   videoMaxFrameRate: 60,
   altTextMaxLength: 1500,
+  /** The most media items one post (an album) holds, pictures and videos mixed (ADR 086). */
+  albumMaxItems: 10,
   fileNameMaxLength: 255,
   /** Parts are this size except the last (the S3 multipart minimum is 5 MiB). */
   partSize: 8 * 1024 * 1024,

@@ -46,6 +46,13 @@ export const MediaView = z
   })
   .meta({ id: 'Media' });
 
+/**
+ * One item of an album after its first (ADR 086): a picture or a video, processed on its own, with its own
+ * alternative text. The first item is the post's own `mediaType` and `media`, so a client that knows nothing of
+ * albums shows a post's first item.
+ */
+export const AlbumItemView = z.object({ mediaType: MediaType, media: MediaView }).meta({ id: 'AlbumItem' });
+
 /** Why a citizen reports a post or a citizen (ADR 070). */
 export const ReportReason = z.enum(['spam', 'harassment', 'violence', 'sexual', 'illegal', 'other']);
 
@@ -65,6 +72,8 @@ export const PostView = z
     hashtags: z.array(z.string()),
     mediaType: MediaType,
     media: MediaView,
+    /** An album's items after the first, in order (at most nine); empty for a post of one picture or video. */
+    moreMedia: z.array(AlbumItemView),
     externalLink: z.string().nullable(),
     sharingOptions: SharingOptions,
     /** Ids of the citizens the caption mentions, as sent in the create/caption bodies. */
@@ -177,6 +186,7 @@ export type CaptionView = z.infer<typeof CaptionView>;
 export type CommentView = z.infer<typeof CommentView>;
 export type LikesOverviewDetails = z.infer<typeof LikesOverviewDetails>;
 export type MediaView = z.infer<typeof MediaView>;
+export type AlbumItemView = z.infer<typeof AlbumItemView>;
 export type PostView = z.infer<typeof PostView>;
 export type ModerationDecisionView = z.infer<typeof ModerationDecisionView>;
 export type ReportReason = z.infer<typeof ReportReason>;

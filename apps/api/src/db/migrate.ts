@@ -20,6 +20,7 @@ import * as searchTerms from './migrations/018-search-terms.js';
 import * as searchPrefixes from './migrations/019-search-prefixes.js';
 import * as followingTimelines from './migrations/020-following-timelines.js';
 import * as comments from './migrations/021-comments.js';
+import * as albums from './migrations/022-albums.js';
 
 /** Migrations are listed explicitly (no directory scan), so the compiled and test builds see the same set. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '019-search-prefixes': searchPrefixes,
   '020-following-timelines': followingTimelines,
   '021-comments': comments,
+  '022-albums': albums,
 };
 
 /** Names of the migrations this build knows, oldest first (a backup records the newest one it has). */

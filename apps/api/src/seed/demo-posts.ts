@@ -30,6 +30,8 @@ export interface DemoPost {
   likedBy?: DemoName[];
   /** Comments under it, oldest first, each with its replies (ADR 084); `@name` mentions are linked. */
   comments?: DemoComment[];
+  /** More pictures after the first, as an album (ADR 086), drawn at the post's aspect. */
+  album?: { scene: SceneKind; palette: PaletteName; altText: string }[];
 }
 
 export interface DemoComment {
@@ -68,6 +70,10 @@ export const demoPosts: readonly DemoPost[] = [
     aspect: 'portrait',
     altText: 'Calm lilac sea at sunrise with the sun reflected in a line of glints',
     likedBy: ['bob', 'erin'],
+    album: [
+      { scene: 'waves', palette: 'ocean', altText: 'Rolling blue waves breaking against the shore under a pale sky' },
+      { scene: 'hills', palette: 'meadow', altText: 'Green clifftop hills with a few round trees by the coast path' },
+    ],
   },
   {
     author: 'alice',

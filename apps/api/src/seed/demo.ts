@@ -7,13 +7,15 @@ import { acceptFriendRequest, createFriendRequest } from '../domains/friends/fri
 import { hashPassword } from '../domains/identity/passwords.js';
 import { addLike } from '../domains/likes/like-store.js';
 import { reachOf } from '../domains/media/process-post-media.js';
+import { moreMediaColumn } from '../domains/posts/album.js';
 import { extractMentionedUsernames } from '../domains/posts/caption.js';
 import { contentTag } from '../media/media-store.js';
 import { postMediaFolder } from '../media/paths.js';
 import { type Artwork, avatarSvg, renderJpeg, sceneSvg } from './artwork.js';
 import { insertCitizen } from './citizens.js';
+import { publishDemoAlbum } from './demo-album.js';
 import { type DemoName, demoNames } from './demo-names.js';
-import { aspectHeights, type DemoComment, demoLooks, demoPosts } from './demo-posts.js';
+import { aspectHeights, type DemoComment, type DemoPost, demoLooks, demoPosts } from './demo-posts.js';
 import { seedDemoVideo } from './demo-video.js';
 import { insertPost } from './posts.js';
 import { publishPicture } from './publish-picture.js';
@@ -171,7 +173,7 @@ export async function seedDemoContent(ctx: AppContext, world: DemoWorld): Promis
     files: demoNames.length * 2,
     videos: 0,
   };
-  const posted: { postId: string; art: Artwork; sharing: 'public' | 'private' }[] = [];
+  const posted: { postId: string; art: Artwork; sharing: 'public' | 'private'; post: DemoPost; index: number }[] = [];
   for (const [index, post] of demoPosts.entries()) {
     const authorId = idOf(post.author);
     // An author's posts are spread evenly between joining and now, oldest first.
@@ -195,7 +197,7 @@ export async function seedDemoContent(ctx: AppContext, world: DemoWorld): Promis
       now,
     );
     summary.posts += 1;
-    posted.push({ postId, art: pictures[index] as Artwork, sharing: post.sharing ?? 'public' });
+    posted.push({ postId, art: pictures[index] as Artwork, sharing: post.sharing ?? 'public', post, index });
     if (post.stage && (post.sharing ?? 'public') === 'public') {
       await stagePost(ctx.db, postId, post.stage, 'curated', Math.min(now, at + HOUR));
       summary.curated += post.stage.length;
@@ -211,9 +213,12 @@ export async function seedDemoContent(ctx: AppContext, world: DemoWorld): Promis
   // Each post's picture goes where an upload's would (posts/<id>/<run>/, for whom its sharing says: ADR 075), so the
   // demo's friends-only pictures are read only by the author's friends. Processing runs on sharp's threads, together.
   const published = await Promise.all(
-    posted.map(async ({ postId, art, sharing }) => {
+    posted.map(async ({ postId, art, sharing, post, index }) => {
       const folder = postMediaFolder(postId, randomBytes(6).toString('hex'));
-      const picture = await publishPicture(ctx, folder, art.bytes, reachOf(sharing));
+      const [picture, moreMedia] = await Promise.all([
+        publishPicture(ctx, folder, art.bytes, reachOf(sharing)),
+        publishDemoAlbum(ctx, post, `demo-post-${index}`, folder, reachOf(sharing)),
+      ]);
       await ctx.db
         .updateTable('posts')
         .set({
@@ -222,11 +227,13 @@ export async function seedDemoContent(ctx: AppContext, world: DemoWorld): Promis
           placeholder: picture.placeholder,
           width: picture.width,
           height: picture.height,
+          more_media: moreMediaColumn(moreMedia),
           updated_at: now,
         })
         .where('id', '=', postId)
         .execute();
       ctx.caches.posts.forget(postId);
+      summary.files += moreMedia.reduce((files, item) => files + item.media.renditions.length + 1, 0);
       return picture;
     }),
   );

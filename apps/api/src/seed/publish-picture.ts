@@ -22,6 +22,8 @@ export async function publishPicture(
   folder: string,
   bytes: Uint8Array,
   reach: MediaReach = 'everyone',
+  /** The files' name in the folder: an album's later items each have their own (ADR 086). */
+  name = 'image',
 ): Promise<PublishedPicture> {
   const work = resolve(ctx.config.DATA_DIR, 'work');
   await mkdir(work, { recursive: true });
@@ -29,7 +31,7 @@ export async function publishPicture(
   await writeFile(source, bytes);
   try {
     const picture = await processImage(source, { maxPixels: mediaLimits.imageMaxPixels });
-    const stored = await storePicture(ctx.media.files, folder, 'image', picture, reach);
+    const stored = await storePicture(ctx.media.files, folder, name, picture, reach);
     return { ...stored, placeholder: picture.placeholder, width: picture.width, height: picture.height };
   } finally {
     await rm(source, { force: true });

@@ -69,6 +69,32 @@ describe('seedDemoContent', () => {
     }
   });
 
+  it('publishes a demo album: its later pictures in order, each made as an upload is, served in the post', async () => {
+    const albumPosts = demoPosts.filter((post) => (post.album ?? []).length > 0);
+    expect(albumPosts.length).toBeGreaterThan(0);
+    const rows = await t.ctx.db.selectFrom('posts').select(['id', 'caption']).where('more_media', '!=', '[]').execute();
+    expect(rows.map((row) => row.caption).sort()).toEqual(albumPosts.map((post) => post.caption).sort());
+    for (const row of rows) {
+      const expected = albumPosts.find((post) => post.caption === row.caption)?.album ?? [];
+      const res = await t.request({ method: 'GET', url: `/api/content/v1/creators-content/${row.id}`, as: 'bob' });
+      expect(res.statusCode, res.body).toBe(200);
+      const { moreMedia } = res.json() as { moreMedia: { mediaType: string; media: Record<string, unknown> }[] };
+      expect(moreMedia.map((item) => item.media.altText)).toEqual(expected.map((item) => item.altText));
+      for (const { mediaType, media } of moreMedia) {
+        expect(mediaType).toBe('image');
+        expect(media.status).toBe('ready');
+        const image = await sharp(fileOf(media.imageUri as string)).metadata();
+        expect([image.format, image.width, image.height]).toEqual(['jpeg', media.width, media.height]);
+        const renditions = media.renditions as { width: number; uri: string }[];
+        expect(renditions.map((rendition) => rendition.width)).toEqual([320, 640, 1080]);
+        expect(media.placeholder).toMatch(/^data:image\/webp;base64,/);
+      }
+      // Each item has files of its own beside the first picture's.
+      const uris = [...moreMedia.map((item) => item.media.imageUri)];
+      expect(new Set(uris).size).toBe(uris.length);
+    }
+  });
+
   it('writes the demo comments and replies through the one writer, threads in order and counted', async () => {
     const expected = demoPosts.reduce(
       (sum, post) =>

@@ -44,6 +44,7 @@ export const postRow = (overrides: Partial<PostRow> = {}): PostRow => ({
   width: 1080,
   height: 1920,
   alt_text: 'Waves at dawn',
+  more_media: '[]',
   external_link: 'https://example.org/sea',
   likes_count: 7,
   comments_count: 2,

@@ -1,5 +1,6 @@
 import type App from '../../messages/en/App.json';
 import type Auth from '../../messages/en/Auth.json';
+import type Carousel from '../../messages/en/Carousel.json';
 import type Comments from '../../messages/en/Comments.json';
 import type Compose from '../../messages/en/Compose.json';
 import type Errors from '../../messages/en/Errors.json';
@@ -25,6 +26,7 @@ import type Shell from '../../messages/en/Shell.json';
 export interface Messages {
   App: typeof App;
   Auth: typeof Auth;
+  Carousel: typeof Carousel;
   Comments: typeof Comments;
   Compose: typeof Compose;
   Errors: typeof Errors;
@@ -49,6 +51,7 @@ export type Namespace = keyof Messages;
 export const namespaces = [
   'App',
   'Auth',
+  'Carousel',
   'Comments',
   'Compose',
   'Errors',

@@ -25,6 +25,11 @@ export interface PostsTable {
   width: number | null;
   height: number | null;
   alt_text: string | null;
+  /**
+   * An album's items after the first, processed (ADR 086): a JSON array of `{ mediaType, media }` as the contract's
+   * AlbumItem has them; '[]' for a post of one picture or video.
+   */
+  more_media: Generated<string>;
   external_link: string | null;
   likes_count: number;
   created_at: number;
@@ -34,7 +39,7 @@ export interface PostsTable {
   hidden_at: number | null;
   /** The reported reason the post was hidden for, shown to its author; null when not hidden. */
   moderation_reason: string | null;
-  /** Its comments not hidden by a moderator (ADR 084): read by the comments' own calls, not by the feeds. */
+  /** Its comments not hidden by a moderator (ADR 084), read fresh with the likes on every read (ADR 085). */
   comments_count: Generated<number>;
   /** 1 when its author turned comments off. */
   comments_off: Generated<number>;

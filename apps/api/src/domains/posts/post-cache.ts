@@ -30,6 +30,7 @@ export const contentOf = (row: PostRow): PostContent => ({
   width: row.width,
   height: row.height,
   alt_text: row.alt_text,
+  more_media: row.more_media,
   external_link: row.external_link,
   moderation_reason: row.moderation_reason,
   created_at: row.created_at,

@@ -33,6 +33,7 @@ const view = (overrides: Partial<PostView> = {}): PostView => ({
     height: 20,
     altText: null,
   },
+  moreMedia: [],
   externalLink: null,
   sharingOptions: 'public',
   mentionRequest: ['0190a5b0-0000-7000-8000-000000000002'],

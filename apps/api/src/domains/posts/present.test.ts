@@ -57,6 +57,7 @@ describe('postView', () => {
         height: 1920,
         altText: 'Waves at dawn',
       },
+      moreMedia: [],
       externalLink: 'https://example.org/sea',
       sharingOptions: 'public',
       mentionRequest: [ids.carol, ids.bob],

@@ -99,6 +99,7 @@ export function postRowOf(fields: PostFields): PostRow {
     width: fields.width ?? null,
     height: fields.height ?? null,
     alt_text: fields.altText ?? null,
+    more_media: '[]',
     external_link: fields.externalLink,
     likes_count: 0,
     comments_count: 0,

@@ -35,6 +35,7 @@ interface LayoutProps {
  */
 const clientNamespaces = [
   'Auth',
+  'Carousel',
   'Errors',
   'Feed',
   'People',

@@ -29,6 +29,7 @@ export function post(overrides: Partial<PostView> = {}): PostView {
       height: 100,
       altText: null,
     },
+    moreMedia: [],
     externalLink: null,
     sharingOptions: 'public',
     mentionRequest: [],

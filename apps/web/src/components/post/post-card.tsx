@@ -10,8 +10,8 @@ import { CommentsLink } from './comments-link';
 import { GuestLikes } from './guest-likes';
 import { LikeButton } from './like-button';
 import styles from './post.module.css';
+import { PostAlbum } from './post-album';
 import islands from './post-islands.module.css';
-import { PostMedia } from './post-media';
 import { PostTime } from './post-time';
 import { ShareButton } from './share-button';
 
@@ -90,13 +90,7 @@ export function PostCard({
           </span>
         </div>
       </header>
-      <PostMedia
-        media={post.media}
-        mediaType={post.mediaType}
-        authorName={post.author.displayName}
-        priority={priority}
-        sharing={post.sharingOptions}
-      />
+      <PostAlbum post={post} priority={priority} />
       {/* The actions on the post, icons first; save joins this row when it exists (no button that does nothing
           until then). The comments are on the post's page, under it (ADR 084): their button is a link there. */}
       <div className={styles.actionRow}>

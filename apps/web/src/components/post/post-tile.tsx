@@ -3,6 +3,7 @@ import { Lock, Play } from 'lucide';
 import { useTranslations } from 'next-intl';
 import { Icon } from '@/components/icon';
 import { Link } from '@/components/link';
+import { AlbumMark } from '../carousel/album-mark';
 import { friendsMediaAttribute } from './friends-media';
 import { posterOf, renditionsUpTo } from './picture-sources';
 import styles from './post-tile.module.css';
@@ -59,8 +60,9 @@ export function PostTile({ post, priority = false }: { post: PostView; priority?
           {post.media.status === 'failed' ? t('tileFailed') : t('tileProcessing')}
         </span>
       )}
-      {post.mediaType === 'video' || post.sharingOptions === 'private' ? (
+      {post.mediaType === 'video' || post.sharingOptions === 'private' || post.moreMedia.length > 0 ? (
         <span className={styles.markers}>
+          {post.moreMedia.length > 0 ? <AlbumMark count={post.moreMedia.length + 1} corner={false} /> : null}
           {post.mediaType === 'video' ? (
             <span className={styles.marker}>
               <Icon node={Play} className={styles.markerIcon} />
