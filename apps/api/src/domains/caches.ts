@@ -25,7 +25,7 @@ export interface DomainCaches {
   stageSkeletons: MicroCache<Skeleton>;
   /** Post content by id (POST_CACHE_ENTRIES), checked against the live row on every read. */
   posts: PostCache;
-  /** Per page or post (by post ids), the JSON (likes aside) that last passed the response schema. */
+  /** Per page or post (by post ids) and per page of comments (by comment ids), the JSON that last passed the response schema. */
   checkedPostJson: CheckedPostJson;
   /** The hashtag list without a search, by limit and offset, for HASHTAG_LIST_CACHE_MS. */
   hashtagLists: MicroCache<HashtagList>;

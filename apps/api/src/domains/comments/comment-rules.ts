@@ -8,19 +8,24 @@ import { type RawBuilder, sql } from 'kysely';
  * and the viewer either way, or the viewer muted its author. A reply is shown only under a thread's first comment
  * that is shown, so no reply hangs under nothing. Each probe is a key lookup with `limit 1`, as the posts' rules
  * are written (an `exists` was planned by PostgreSQL as a hash of the whole blocks table there).
+ *
+ * `authorRow` names the comment author's `citizens` row when the statement has joined it anyway (a page, for the
+ * authors' names): the suspension is read from it instead of a probe of its own, a fifth of the rule's probes on
+ * a page. Reading the viewer's blocks and mutes once as a set (`not in`) instead of probing per comment was tried
+ * and measured: no faster on PostgreSQL, and 2.5 times slower on SQLite, which rebuilt the set for every reply.
  */
-export function commentShown(comments: string, viewer: string | null): RawBuilder<boolean> {
-  return sql<boolean>`(${shownAlone(comments, viewer)} and (${column(comments, 'parent_id')} is null or (
-    select ${shownAlone('thread_root', viewer)} from comments as thread_root
-    where thread_root.id = ${column(comments, 'thread_id')})))`;
+export function commentShown(comments: string, viewer: string | null, authorRow?: string): RawBuilder<boolean> {
+  const suspendedAt = authorRow ? column(authorRow, 'suspended_at') : suspensionOf(column(comments, 'author_id'));
+  return sql<boolean>`(${shownAlone(comments, viewer, suspendedAt)} and (${column(comments, 'parent_id')} is null or (
+    select ${shownAlone('thread_root', viewer, suspensionOf(column('thread_root', 'author_id')))}
+    from comments as thread_root where thread_root.id = ${column(comments, 'thread_id')})))`;
 }
 
-/** The rule for one comment, leaving its thread aside. */
-function shownAlone(comments: string, viewer: string | null): RawBuilder<boolean> {
+/** The rule for one comment, leaving its thread aside, given where its author's suspension is read. */
+function shownAlone(comments: string, viewer: string | null, suspendedAt: RawBuilder<unknown>): RawBuilder<boolean> {
   const author = column(comments, 'author_id');
   return sql<boolean>`(${column(comments, 'hidden_at')} is null or ${author} = ${viewer})
-    and (select comment_author.suspended_at from citizens as comment_author
-      where comment_author.id = ${author} limit 1) is null
+    and ${suspendedAt} is null
     and (select block.blocked_id from blocks as block
       where block.blocker_id = ${viewer} and block.blocked_id = ${author} limit 1) is null
     and (select block.blocker_id from blocks as block
@@ -29,4 +34,9 @@ function shownAlone(comments: string, viewer: string | null): RawBuilder<boolean
       where mute.muter_id = ${viewer} and mute.muted_id = ${author} limit 1) is null`;
 }
 
-const column = (table: string, name: string) => sql.ref(`${table}.${name}`);
+/** A citizen's suspension by a key probe: null when not suspended (or gone). */
+const suspensionOf = (citizen: RawBuilder<unknown>) =>
+  sql`(select comment_author.suspended_at from citizens as comment_author
+      where comment_author.id = ${citizen} limit 1)`;
+
+const column = (table: string, name: string): RawBuilder<unknown> => sql.ref(`${table}.${name}`);

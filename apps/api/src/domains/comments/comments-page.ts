@@ -39,7 +39,7 @@ const pageRows = precompiled({
         sql<number>`(select post.comments_off from posts as post where post.id = ${postId})`.as('post_comments_off'),
       ])
       .where('comments.post_id', '=', postId)
-      .where(commentShown('comments', viewerId));
+      .where(commentShown('comments', viewerId, 'author'));
     if (after) query = query.where(sql<boolean>`(comments.thread_id, comments.id) > (${after[0]}, ${after[1]})`);
     return query
       .orderBy('comments.thread_id')

@@ -54,6 +54,19 @@ const wholeCount = (count: number) => Number.isInteger(count) && count >= 0;
 export const plainLive = ({ likes: { likesCount, liked }, commentsCount }: LivePart): boolean =>
   wholeCount(likesCount) && wholeCount(commentsCount) && typeof liked === 'boolean';
 
+/**
+ * Any answer's JSON checked against its schema once per distinct text, as the posts' are here but with nothing
+ * left out for the reader: remembered under `key` once zod has passed it, and written whole each time (a page
+ * of comments, comments/comments-json.ts). The bytes are zod's, as the route serialiser would write them.
+ */
+export function checkedOnce<T>(checked: CheckedPostJson, key: string, schema: z.ZodType<T>, body: T): string {
+  const json = JSON.stringify(body);
+  if (checked.peek(key) === json) return json;
+  const encoded = JSON.stringify(schema.encode(body)); // throws, as the route serialiser would, on a bad answer
+  if (encoded === json) checked.set(key, json);
+  return encoded;
+}
+
 /** A feed page's JSON (the contract's FeedPage). */
 export function feedPageJson(checked: CheckedPostJson, page: z.infer<typeof FeedPage>): string {
   return checkedJson(checked, 'page', FeedPage, page, page.data).json;
