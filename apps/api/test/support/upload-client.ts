@@ -27,6 +27,7 @@ export async function createDraft(
     caption: string;
     sharingOptions: 'public' | 'private';
     altText: string;
+    moreMedia: { mediaType: 'image' | 'video'; altText?: string }[];
   }> = {},
 ): Promise<PostView> {
   const res = await t.request({
@@ -44,7 +45,7 @@ export const initiate = (
   who: Who | string,
   postId: string,
   kind: Kind,
-  body: { fileName?: string; fileSize: number; contentType?: string },
+  body: { fileName?: string; fileSize: number; contentType?: string; position?: number },
 ) =>
   t.request({
     method: 'POST',
@@ -83,10 +84,13 @@ export async function uploadWhole(
   kind: Kind,
   bytes: Buffer,
   contentType?: string,
+  /** The album item it is for (ADR 086); the first by default. */
+  position?: number,
 ) {
   const started = await initiate(t, who, postId, kind, {
     fileSize: bytes.length,
     ...(contentType ? { contentType } : {}),
+    ...(position === undefined ? {} : { position }),
   });
   expect(started.statusCode, started.body).toBe(201);
   const upload: Initiated = started.json();

@@ -34,6 +34,13 @@ export const InitiateUploadBody = z.object({
     .regex(/^[\x20-\x7e]*$/, 'contentType must be a media type such as image/jpeg, in printable ASCII')
     .optional()
     .describe('The type the browser reports (e.g. image/jpeg); the bytes decide in the end'),
+  position: z
+    .number({ error: 'position must be the item’s place in the album: 0 for the first' })
+    .int('position must be a whole number')
+    .min(0, 'position must be 0 or more')
+    .max(mediaLimits.albumMaxItems - 1, `position must be below ${mediaLimits.albumMaxItems}`)
+    .default(0)
+    .describe('The album item this upload is for (ADR 086): 0, the default, for the first (or only) one'),
 });
 
 export const UploadPartTarget = z.object({
@@ -49,6 +56,8 @@ export const InitiatedUpload = z
     uploadId: Id,
     creatorsContentId: Id,
     kind: UploadKind,
+    /** The album item it is for (0: the first). */
+    position: z.number().int(),
     fileName: z.string(),
     fileSize: z.number().int(),
     partSize: z.number().int(),

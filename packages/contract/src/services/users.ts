@@ -33,15 +33,27 @@ export const ExternalLink = userText({ field: 'externalLink', max: 2048, trim: t
     .max(2048, 'externalLink must be at most 2048 characters'),
 );
 
+const AltText = userText({ field: 'altText', max: mediaLimits.altTextMaxLength, multiline: true, trim: true })
+  .nullish()
+  .describe('What the picture shows, for people who cannot see it');
+
+/** An album's item after the first, as it is declared before its upload (ADR 086). */
+export const AlbumItemRequest = z.object({ mediaType: MediaType, altText: AltText });
+
 export const CreatePostBody = z.object({
   mediaType: MediaType,
   caption: CaptionText.default(''),
   mentionRequest: MentionRequest,
   externalLink: ExternalLink.nullish(),
   sharingOptions: SharingOptions,
-  altText: userText({ field: 'altText', max: mediaLimits.altTextMaxLength, multiline: true, trim: true })
-    .nullish()
-    .describe('What the picture shows, for people who cannot see it'),
+  altText: AltText,
+  moreMedia: z
+    .array(AlbumItemRequest)
+    .max(mediaLimits.albumMaxItems - 1, `an album holds at most ${mediaLimits.albumMaxItems} pictures and videos`)
+    .default([])
+    .describe(
+      'An album: its items after the first (the first is mediaType and altText), in order; each is uploaded at its position (1, 2, …)',
+    ),
 });
 
 export const createPost = defineEndpoint({

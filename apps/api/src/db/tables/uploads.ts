@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 export type UploadKindValue = 'image-upload' | 'video-cover-image-upload' | 'video-upload';
 export type UploadStatusValue = 'initiated' | 'completed' | 'aborted' | 'rejected' | 'expired';
 
@@ -7,6 +9,8 @@ export interface UploadsTable {
   post_id: string;
   owner_id: string;
   kind: UploadKindValue;
+  /** The album item it is for (ADR 086): 0 for the first, or only, item. */
+  position: Generated<number>;
   file_name: string;
   content_type: string | null;
   file_size: number;

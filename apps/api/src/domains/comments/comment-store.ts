@@ -56,16 +56,6 @@ export async function commentsState(db: Db, postId: string): Promise<{ commentsC
 }
 
 /**
- * Locks the post's row on PostgreSQL for the rest of the transaction: every write of a post's comments takes it
- * first (a new comment by moving the count), so a delete and a reply to the comment it removes come one after
- * the other. SQLite writes one transaction at a time.
- */
-export async function lockPost(trx: Db, postId: string): Promise<void> {
-  if (dialectOf(trx as never) !== 'postgres') return;
-  await trx.selectFrom('posts').select('id').where('id', '=', postId).forUpdate().execute();
-}
-
-/**
  * The count a post keeps, as the comments stand: every comment not hidden by a moderator. The kept count is
  * moved in each write's transaction; the tests hold it to this.
  */

@@ -7,7 +7,8 @@ import { takeBack } from '../notifications/notices.js';
 import { quietly } from '../notifications/quietly.js';
 import { parseIdList } from '../posts/hydrate.js';
 import { loadVisiblePost } from '../posts/load.js';
-import { commentNotFound, lockPost, shownComment } from './comment-store.js';
+import { lockPost } from '../posts/lock-post.js';
+import { commentNotFound, shownComment } from './comment-store.js';
 
 /** What a deleted comment's notices are taken back from. */
 const DELETED = ['id', 'hidden_at', 'thread_id', 'parent_id', 'author_id', 'mention_ids'] as const;

@@ -1,9 +1,12 @@
 import { completeUpload } from '@civitas/contract';
 import type { AppContext } from '../../context.js';
 import { increment } from '../../db/counters.js';
+import type { Db } from '../../db/database.js';
 import { AppError, badRequest, conflict } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { MediaRejected } from '../../media/media-rejected.js';
+import { itemTypesOf } from '../posts/album.js';
+import { lockPost } from '../posts/lock-post.js';
 import { abortOpenUploads, openUploadIds } from './discard-uploads.js';
 import { inspectUpload } from './inspect-upload.js';
 import { postStatusView } from './post-status.js';
@@ -27,7 +30,10 @@ async function assertAllPartsReceived(ctx: AppContext, upload: UploadRow): Promi
   }
 }
 
-/** Assembles and checks the bytes; on success the upload is completed and, for the main media, processing queued. */
+/**
+ * Assembles and checks the bytes; on success the upload is completed and, once every item of the post has its
+ * picture or video (ADR 086), processing queued.
+ */
 async function finish(ctx: AppContext, upload: UploadRow): Promise<void> {
   await assertAllPartsReceived(ctx, upload);
   const path = await ctx.media.uploads.assemble(upload.id, upload.parts_count);
@@ -44,6 +50,8 @@ async function finish(ctx: AppContext, upload: UploadRow): Promise<void> {
   let queued: string | null = null;
   let givenUp: string[] = [];
   const completed = await ctx.db.transaction().execute(async (trx) => {
+    // The post's row first: completes of an album's items at once then count each other's uploads in turn.
+    await lockPost(trx, upload.post_id);
     const moved = await trx
       .updateTable('uploads')
       .set({ status: 'completed', updated_at: now })
@@ -52,6 +60,7 @@ async function finish(ctx: AppContext, upload: UploadRow): Promise<void> {
       .executeTakeFirst();
     if (moved.numUpdatedRows === 0n) return false;
     if (upload.kind === 'video-cover-image-upload') return true; // the video's job picks the cover up
+    if (!(await everyItemUploaded(trx, upload.post_id))) return true; // the album waits for its other items
     const started = await trx
       .updateTable('posts')
       .set({ status: 'processing', updated_at: now })
@@ -84,6 +93,25 @@ async function finish(ctx: AppContext, upload: UploadRow): Promise<void> {
     await ctx.media.uploads.discard(upload.id);
     throw conflict('UPLOAD_NOT_OPEN', 'This upload was aborted meanwhile; start a new one');
   }
+}
+
+/** Whether every item of the post has its picture or video uploaded (a video's cover is optional). */
+async function everyItemUploaded(trx: Db, postId: string): Promise<boolean> {
+  const post = await trx
+    .selectFrom('posts')
+    .select(['media_type', 'more_media'])
+    .where('id', '=', postId)
+    .executeTakeFirst();
+  if (!post) return false;
+  const uploaded = await trx
+    .selectFrom('uploads')
+    .select('position')
+    .distinct()
+    .where('post_id', '=', postId)
+    .where('status', '=', 'completed')
+    .where('kind', 'in', ['image-upload', 'video-upload'])
+    .execute();
+  return uploaded.length >= itemTypesOf(post).length;
 }
 
 /** Completes running per upload, so a second complete sent meanwhile waits for the first instead of racing it. */

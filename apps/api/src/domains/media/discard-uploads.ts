@@ -2,10 +2,14 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import type { UploadKindValue } from '../../db/tables/uploads.js';
 
-/** The ids of a post's uploads still open (of one kind, or all); `db` may be a transaction. */
-export async function openUploadIds(db: Db, postId: string, kind?: UploadKindValue): Promise<string[]> {
+/** The ids of a post's uploads still open (of one kind at one position, or all); `db` may be a transaction. */
+export async function openUploadIds(
+  db: Db,
+  postId: string,
+  of?: { kind: UploadKindValue; position: number },
+): Promise<string[]> {
   let query = db.selectFrom('uploads').select('id').where('post_id', '=', postId).where('status', '=', 'initiated');
-  if (kind) query = query.where('kind', '=', kind);
+  if (of) query = query.where('kind', '=', of.kind).where('position', '=', of.position);
   return (await query.execute()).map((row) => row.id);
 }
 
@@ -20,12 +24,12 @@ export async function abortOpenUploads(db: Db, ids: readonly string[], now: numb
     .execute();
 }
 
-/** Aborts these open uploads, or a post's (of one kind, or all), deleting their parts. */
+/** Aborts these open uploads, or all of a post's, deleting their parts. */
 export async function discardOpenUploads(
   ctx: AppContext,
-  which: { postId: string; kind?: UploadKindValue } | { ids: readonly string[] },
+  which: { postId: string } | { ids: readonly string[] },
 ): Promise<void> {
-  const ids = 'ids' in which ? which.ids : await openUploadIds(ctx.db, which.postId, which.kind);
+  const ids = 'ids' in which ? which.ids : await openUploadIds(ctx.db, which.postId);
   await abortOpenUploads(ctx.db, ids, ctx.now());
   for (const id of ids) await ctx.media.uploads.discard(id);
 }

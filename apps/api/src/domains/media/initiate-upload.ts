@@ -1,7 +1,7 @@
 import { initiateUpload } from '@civitas/contract';
 import type { AppContext } from '../../context.js';
 import { newId } from '../../db/ids.js';
-import { AppError, conflict, tooManyRequests } from '../../http/errors.js';
+import { AppError, badRequest, conflict, tooManyRequests } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { isoTime } from '../posts/present.js';
 import { discardOpenUploads, openUploadIds } from './discard-uploads.js';
@@ -38,12 +38,23 @@ async function assertWithinQuota(
 }
 
 /**
- * Starts an upload: the post must be the caller's and still waiting for its media; the declared size and
- * type must fit. A newer upload of the same kind replaces one left open (the author picked another file).
+ * Starts an upload: the post must be the caller's and still waiting for its media; the item at the position must
+ * take the kind (ADR 086); the declared size and type must fit. A newer upload of the same kind at the same position
+ * replaces one left open (the author picked another file).
  */
 export default defineRoute(initiateUpload, async ({ params, body, caller, ctx }) => {
   const post = await loadUploadablePost(ctx, params.id, caller.citizenId);
-  assertKindFits(post.mediaType, params.kind);
+  const itemType = post.itemTypes[body.position];
+  if (itemType === undefined) {
+    const items = post.itemTypes.length;
+    throw badRequest(
+      'NO_SUCH_ALBUM_ITEM',
+      items === 1
+        ? 'This post holds one picture or video: its upload is at position 0'
+        : `This post holds ${items} pictures and videos: position must be 0 to ${items - 1}`,
+    );
+  }
+  assertKindFits(itemType, params.kind);
   if (post.status !== 'awaiting_upload') {
     throw conflict('POST_ALREADY_UPLOADED', 'This post’s media is already uploaded; create a new post instead');
   }
@@ -52,7 +63,7 @@ export default defineRoute(initiateUpload, async ({ params, body, caller, ctx })
     throw new AppError(503, 'VIDEO_UNAVAILABLE', 'Video uploads are not available on this server right now');
   }
   // Checked before the open upload it replaces is given up, so a refusal leaves that one as it was.
-  const replaced = await openUploadIds(ctx.db, post.id, params.kind);
+  const replaced = await openUploadIds(ctx.db, post.id, { kind: params.kind, position: body.position });
   await assertWithinQuota(ctx, caller.citizenId, body.fileSize, new Set(replaced));
   await discardOpenUploads(ctx, { ids: replaced });
 
@@ -63,6 +74,7 @@ export default defineRoute(initiateUpload, async ({ params, body, caller, ctx })
     post_id: post.id,
     owner_id: caller.citizenId,
     kind: params.kind,
+    position: body.position,
     file_name: body.fileName,
     content_type: body.contentType ?? null,
     file_size: body.fileSize,
@@ -79,6 +91,7 @@ export default defineRoute(initiateUpload, async ({ params, body, caller, ctx })
     uploadId: upload.id,
     creatorsContentId: post.id,
     kind: params.kind,
+    position: body.position,
     fileName: body.fileName,
     fileSize: body.fileSize,
     partSize: layout.partSize,

@@ -1,5 +1,7 @@
+import type { AlbumItemView } from '@civitas/contract';
 import type { AppContext } from '../../context.js';
 import { tell } from '../notifications/notices.js';
+import { moreMediaColumn } from '../posts/album.js';
 import { countedOnTags, countOnHashtags } from '../posts/hashtag-links.js';
 import type { ImageRendition } from '../posts/renditions.js';
 import { hashtagsOf } from '../posts/write-post.js';
@@ -19,14 +21,19 @@ export interface ProcessedMedia {
 }
 
 /**
- * The post is ready: its media goes on the row and it appears in every feed at once. A post deleted while it
- * was processing stays deleted, and the media just made is removed.
+ * The post is ready: its media (an album's later items too, ADR 086) goes on the row and it appears in every feed
+ * at once. A post deleted while it was processing stays deleted, and the media just made is removed.
  */
-export async function publishProcessedPost(ctx: AppContext, postId: string, media: ProcessedMedia): Promise<void> {
+export async function publishProcessedPost(
+  ctx: AppContext,
+  postId: string,
+  media: ProcessedMedia,
+  moreMedia: readonly AlbumItemView[] = [],
+): Promise<void> {
   const now = ctx.now();
   let published: boolean;
   try {
-    published = await publishAndCount(ctx, postId, media, now);
+    published = await publishAndCount(ctx, postId, media, moreMedia, now);
   } catch (error) {
     await ctx.media.files.removeFolder(media.folder); // nothing points at it: the post was not published
     throw error;
@@ -44,7 +51,13 @@ export async function publishProcessedPost(ctx: AppContext, postId: string, medi
  * no tag ever counts a post that is not out, nor misses one that is (hashtag-links.ts). False when the post is no
  * longer processing (deleted, or settled by another run).
  */
-async function publishAndCount(ctx: AppContext, postId: string, media: ProcessedMedia, now: number) {
+async function publishAndCount(
+  ctx: AppContext,
+  postId: string,
+  media: ProcessedMedia,
+  moreMedia: readonly AlbumItemView[],
+  now: number,
+) {
   return ctx.db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('posts')
@@ -58,6 +71,7 @@ async function publishAndCount(ctx: AppContext, postId: string, media: Processed
         placeholder: media.placeholder,
         width: media.width,
         height: media.height,
+        more_media: moreMediaColumn(moreMedia),
         updated_at: now,
       })
       .where('id', '=', postId)

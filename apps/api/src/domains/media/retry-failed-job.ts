@@ -1,20 +1,30 @@
 import { access } from 'node:fs/promises';
 import type { AppContext } from '../../context.js';
-import { completedUploads } from './upload-store.js';
+import { itemTypesOf } from '../posts/album.js';
+import { completedUploads, mainUploadOf } from './upload-store.js';
 
 export type RetryResult = 'requeued' | 'no-such-job' | 'not-failed' | 'post-not-waiting' | 'upload-gone';
 
-/** Whether the bytes a post's job would process are still stored (a failed post's are deleted, ADR 009). */
-async function uploadStillThere(ctx: AppContext, postId: string, mediaType: 'image' | 'video'): Promise<boolean> {
-  const main = (await completedUploads(ctx, postId))[mediaType === 'image' ? 'image-upload' : 'video-upload'];
-  if (!main) return false;
-  // Object storage fetches the bytes to a local file here; a missing part or file means they are gone.
-  const file = await ctx.media.uploads.assembledFile(main.id, main.parts_count).catch(() => null);
-  if (!file) return false;
-  return access(file).then(
-    () => true,
-    () => false,
-  );
+/**
+ * Whether the bytes a post's job would process are still stored, every item's (a failed post's are deleted,
+ * ADR 009).
+ */
+async function uploadsStillThere(ctx: AppContext, postId: string, itemTypes: ('image' | 'video')[]): Promise<boolean> {
+  const uploads = await completedUploads(ctx, postId);
+  for (const [position, type] of itemTypes.entries()) {
+    const main = mainUploadOf(uploads[position], type);
+    if (!main) return false;
+    // Object storage fetches the bytes to a local file here; a missing part or file means they are gone.
+    const file = await ctx.media.uploads.assembledFile(main.id, main.parts_count).catch(() => null);
+    const there =
+      file !== null &&
+      (await access(file).then(
+        () => true,
+        () => false,
+      ));
+    if (!there) return false;
+  }
+  return true;
 }
 
 /**
@@ -32,12 +42,12 @@ export async function retryFailedJob(ctx: AppContext, jobId: string): Promise<Re
   if (job.status !== 'failed') return 'not-failed';
   const post = await ctx.db
     .selectFrom('posts')
-    .select(['id', 'status', 'media_type'])
+    .select(['id', 'status', 'media_type', 'more_media'])
     .where('id', '=', job.post_id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!post || (post.status !== 'failed' && post.status !== 'processing')) return 'post-not-waiting';
-  if (!(await uploadStillThere(ctx, post.id, post.media_type))) return 'upload-gone';
+  if (!(await uploadsStillThere(ctx, post.id, itemTypesOf(post)))) return 'upload-gone';
   const now = ctx.now();
   const requeued = await ctx.db.transaction().execute(async (trx) => {
     if (!(await ctx.media.queue.requeueFailed(trx, job.id, now))) return false;

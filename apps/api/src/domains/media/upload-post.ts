@@ -1,9 +1,11 @@
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
+import { itemTypesOf } from '../posts/album.js';
 
 export interface UploadablePost {
   id: string;
-  mediaType: 'image' | 'video';
+  /** Each item's kind, by position (one for a post that is not an album, ADR 086). */
+  itemTypes: ('image' | 'video')[];
   status: 'awaiting_upload' | 'processing' | 'ready' | 'failed';
 }
 
@@ -16,10 +18,10 @@ const noSuchPost = () => notFound('POST_NOT_FOUND', 'No such post of yours');
 export async function loadUploadablePost(ctx: AppContext, postId: string, citizenId: string): Promise<UploadablePost> {
   const post = await ctx.db
     .selectFrom('posts')
-    .select(['id', 'author_id', 'media_type', 'status'])
+    .select(['id', 'author_id', 'media_type', 'more_media', 'status'])
     .where('id', '=', postId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!post || post.author_id !== citizenId) throw noSuchPost();
-  return { id: post.id, mediaType: post.media_type, status: post.status };
+  return { id: post.id, itemTypes: itemTypesOf(post), status: post.status };
 }

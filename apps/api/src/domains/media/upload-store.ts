@@ -1,8 +1,9 @@
+import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { UploadKindValue, UploadStatusValue, UploadsTable } from '../../db/tables/uploads.js';
 import { notFound } from '../../http/errors.js';
 
-export type UploadRow = UploadsTable;
+export type UploadRow = Selectable<UploadsTable>;
 
 /** An upload of the caller's post, or a 404 for every other identity and for unknown ids. */
 export async function loadOwnUpload(
@@ -39,11 +40,15 @@ export async function moveUpload(
   return result.numUpdatedRows > 0n;
 }
 
-/** The completed uploads of a post by kind (the newest of each), for processing. */
-export async function completedUploads(
-  ctx: AppContext,
-  postId: string,
-): Promise<Partial<Record<UploadKindValue, UploadRow>>> {
+/** A post's completed uploads of one item (ADR 086), by kind. */
+export type ItemUploads = Partial<Record<UploadKindValue, UploadRow>>;
+
+/** An item's picture or video upload (a video's cover aside), if it was completed. */
+export const mainUploadOf = (item: ItemUploads | undefined, type: 'image' | 'video'): UploadRow | undefined =>
+  item?.[type === 'image' ? 'image-upload' : 'video-upload'];
+
+/** The completed uploads of a post by position and kind (the newest of each), for processing. */
+export async function completedUploads(ctx: AppContext, postId: string): Promise<ItemUploads[]> {
   const rows = await ctx.db
     .selectFrom('uploads')
     .selectAll()
@@ -51,7 +56,13 @@ export async function completedUploads(
     .where('status', '=', 'completed')
     .orderBy('id')
     .execute();
-  return Object.fromEntries(rows.map((row) => [row.kind, row]));
+  const items: ItemUploads[] = [];
+  for (const row of rows) {
+    const item = items[row.position] ?? {};
+    item[row.kind] = row;
+    items[row.position] = item;
+  }
+  return items;
 }
 
 /**

@@ -2,7 +2,8 @@ import type { ReportReason } from '@civitas/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { conflict } from '../../http/errors.js';
-import { commentNotFound, lockPost } from '../comments/comment-store.js';
+import { commentNotFound } from '../comments/comment-store.js';
+import { lockPost } from '../posts/lock-post.js';
 
 /** The author of a reported comment (a suspension from a comment's report suspends them); 404 once it is gone. */
 export async function commentAuthorOf(trx: Db, commentId: string): Promise<string> {

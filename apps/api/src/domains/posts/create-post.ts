@@ -1,12 +1,16 @@
 import { createPost } from '@civitas/contract';
 import { withLiveCaller } from '../../http/live-caller.js';
 import { defineRoute } from '../../http/route.js';
+import { awaitedItem, moreMediaColumn } from './album.js';
 import { hydrateNewPost } from './hydrate.js';
 import { resolveMentions } from './mentions.js';
 import { publish } from './post-batches.js';
 import { postView } from './present.js';
 
-/** A new post waits for its media upload; the author sees it at once, others once it is processed. */
+/**
+ * A new post waits for its media upload (every item's, for an album: ADR 086); the author sees it at once, others
+ * once it is processed.
+ */
 export default defineRoute(createPost, async ({ body, caller, ctx }) => {
   const mentionIds = await resolveMentions(ctx.db, caller.citizenId, body.caption, body.mentionRequest);
   const { post, author } = await withLiveCaller(() =>
@@ -19,6 +23,7 @@ export default defineRoute(createPost, async ({ body, caller, ctx }) => {
       status: 'awaiting_upload',
       externalLink: body.externalLink ?? null,
       altText: body.altText || null,
+      moreMedia: moreMediaColumn(body.moreMedia.map(awaitedItem)),
       createdAt: ctx.now(),
     }),
   );

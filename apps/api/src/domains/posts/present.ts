@@ -5,7 +5,7 @@ import type {
   PostView,
   ReportReason,
 } from '@civitas/contract';
-import { parseMoreMedia } from './album.js';
+import { moreMediaOf } from './album.js';
 import type { CitizenSummaryRow, Hydration, PostRow } from './hydrate.js';
 import { parseIdList } from './hydrate.js';
 import { parseRenditions } from './renditions.js';
@@ -87,7 +87,7 @@ export function postView(post: PostRow, hydration: Hydration): PostView {
       height: post.height,
       altText: post.alt_text,
     },
-    moreMedia: parseMoreMedia(post.more_media),
+    moreMedia: moreMediaOf(post),
     externalLink: post.external_link,
     sharingOptions: post.sharing,
     mentionRequest: mentionIds,

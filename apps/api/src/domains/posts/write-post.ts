@@ -30,6 +30,8 @@ export interface PostFields {
   width?: number | null;
   height?: number | null;
   altText?: string | null;
+  /** An album's items after the first, as the `more_media` column holds them (posts/album.ts); none by default. */
+  moreMedia?: string;
   createdAt: number;
 }
 
@@ -99,7 +101,7 @@ export function postRowOf(fields: PostFields): PostRow {
     width: fields.width ?? null,
     height: fields.height ?? null,
     alt_text: fields.altText ?? null,
-    more_media: '[]',
+    more_media: fields.moreMedia ?? '[]',
     external_link: fields.externalLink,
     likes_count: 0,
     comments_count: 0,
