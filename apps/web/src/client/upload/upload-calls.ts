@@ -30,7 +30,8 @@ const asSendResult = (result: { data?: unknown; error?: unknown }): SendResult =
 
 /**
  * The upload calls of one post, through the store (sessions, errors); the parts by `transport`
- * (XMLHttpRequest in the browser), with the same session keeping.
+ * (XMLHttpRequest in the browser), with the same session keeping. An album item's `position` (ADR 086) travels
+ * in initiate's body (uploadMedia's option); the parts, complete and abort name the upload by its id.
  */
 export function uploadCallsFor(dispatch: AppDispatch, postId: string, transport: PartTransport = putPart): UploadCalls {
   const { initiateUpload, listUploadParts, completeUpload } = usersApi.endpoints;

@@ -108,6 +108,20 @@ describe('uploadMedia', () => {
     expect(routed.server.seen.at(-1)?.body).toEqual({ uploadId: UPLOAD });
   });
 
+  it('initiates an album item at its position; the first item (position 0) sends none, as a single post', async () => {
+    routed.server.seen.length = 0;
+    await uploadMedia(file, 'image-upload', calls(), { signal: new AbortController().signal, position: 3 });
+    expect(routed.server.seen[0]?.body).toEqual({
+      fileName: 'photo.jpg',
+      fileSize: 10,
+      contentType: 'image/jpeg',
+      position: 3,
+    });
+    routed.server.seen.length = 0;
+    await uploadMedia(file, 'image-upload', calls(), { signal: new AbortController().signal, position: 0 });
+    expect(routed.server.seen[0]?.body).toEqual({ fileName: 'photo.jpg', fileSize: 10, contentType: 'image/jpeg' });
+  });
+
   it('sends a part again after a network error, asking first what arrived', async () => {
     routed.server.seen.length = 0;
     partAnswers = [() => 'ok', () => 'hangUp', () => 'ok', () => 'ok'];

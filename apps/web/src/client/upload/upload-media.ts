@@ -10,7 +10,10 @@ export interface ReceivedPart {
 
 /** The calls an upload makes; the store's (upload-calls.ts) in the app, a test server's in the tests. */
 export interface UploadCalls {
-  initiate(kind: UploadKind, file: { fileName: string; fileSize: number; contentType?: string }): Promise<SendResult>;
+  initiate(
+    kind: UploadKind,
+    file: { fileName: string; fileSize: number; contentType?: string; position?: number },
+  ): Promise<SendResult>;
   listParts(uploadId: string): Promise<SendResult>;
   sendPart(
     part: PartTarget,
@@ -30,6 +33,11 @@ export class UploadFailed extends Error {
 
 export interface UploadOptions {
   signal: AbortSignal;
+  /**
+   * The album item the file is for (ADR 086): 0, the default, for the first (or only) one; a video's cover goes
+   * at its video's position. Sent only when it is not 0, so a single post's calls are as they always were.
+   */
+  position?: number;
   /** Bytes sent so far (parts received by the server plus the part in flight), of the file's size. */
   onProgress?: (sentBytes: number, totalBytes: number) => void;
   /** As soon as the server has given the upload an id: what an abort must name. */
@@ -61,7 +69,8 @@ const unwrap = <T>(result: SendResult): T => {
  * One file through the multipart protocol (ADR 009): initiate, the parts in order, complete. A part that
  * meets a network error is sent again after `retryIntervalMs`, at most `maxRetries` times; before sending
  * it again the upload asks which parts arrived, so a part that got through before the connection dropped
- * is not sent twice. Any HTTP error is final. Answers the post's status after complete.
+ * is not sent twice. Any HTTP error is final. Answers the post's status after complete. An album's item is
+ * uploaded at its `position`.
  */
 export async function uploadMedia(
   file: File,
@@ -76,6 +85,7 @@ export async function uploadMedia(
       fileName: file.name || 'upload',
       fileSize: file.size,
       ...(file.type ? { contentType: file.type } : {}),
+      ...(options.position ? { position: options.position } : {}),
     }),
   );
   options.onInitiated?.(upload.uploadId);

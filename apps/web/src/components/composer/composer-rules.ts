@@ -20,8 +20,11 @@ export interface FieldProblem {
     | 'captionTooLong'
     | 'tooManyMentions'
     | 'linkInvalid'
-    | 'altTooLong';
+    | 'altTooLong'
+    | 'tooManyItems';
   values?: Record<string, number | string>;
+  /** The file it is about, when several were chosen at once (an album, ADR 086). */
+  name?: string;
 }
 
 /**

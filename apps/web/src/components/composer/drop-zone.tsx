@@ -1,6 +1,6 @@
 'use client';
 
-import { ImageUp } from 'lucide';
+import { type IconNode, ImageUp } from 'lucide';
 import { type DragEvent, type ReactNode, useState } from 'react';
 import { Icon } from '@/components/icon';
 import styles from './drop-zone.module.css';
@@ -16,8 +16,13 @@ interface DropZoneProps {
   disabled: boolean;
   invalid: boolean;
   onFile(file: File): void;
+  /** Several files may be chosen or dropped at once (an album, ADR 086): they all go to `onFiles`. */
+  onFiles?(files: File[]): void;
   /** The chosen file's preview, shown in the zone in place of its icon. */
   preview?: ReactNode;
+  /** A slim zone in one line (adding to an album), with its own icon. */
+  compact?: boolean;
+  icon?: IconNode;
 }
 
 /**
@@ -35,14 +40,21 @@ export function DropZone({
   disabled,
   invalid,
   onFile,
+  onFiles,
   preview,
+  compact,
+  icon = ImageUp,
 }: DropZoneProps) {
   const [over, setOver] = useState(false);
+  const chosen = (files: File[]) => {
+    if (onFiles) {
+      if (files.length > 0) onFiles(files);
+    } else if (files[0]) onFile(files[0]);
+  };
   const take = (event: DragEvent) => {
     event.preventDefault();
     setOver(false);
-    const file = event.dataTransfer.files[0];
-    if (file && !disabled) onFile(file);
+    if (!disabled) chosen([...event.dataTransfer.files]);
   };
   return (
     <div className={styles.wrap}>
@@ -50,15 +62,16 @@ export function DropZone({
         id={id}
         type="file"
         accept={accept}
+        multiple={Boolean(onFiles) || undefined}
         className={styles.input}
         disabled={disabled}
         aria-labelledby={labelId}
         aria-describedby={describedBy || undefined}
         aria-invalid={invalid || undefined}
         onChange={(event) => {
-          const file = event.target.files?.[0];
+          const files = [...(event.target.files ?? [])];
           event.target.value = ''; // the same file chosen again is a new choice
-          if (file) onFile(file);
+          chosen(files);
         }}
       />
       {/* A second label of the input: the whole zone is its click target. The input's name comes from labelId. */}
@@ -68,6 +81,7 @@ export function DropZone({
         data-over={over || undefined}
         data-invalid={invalid || undefined}
         data-disabled={disabled || undefined}
+        data-compact={compact || undefined}
         onDragEnter={(event) => {
           event.preventDefault();
           if (!disabled) setOver(true);
@@ -78,7 +92,7 @@ export function DropZone({
         }}
         onDrop={take}
       >
-        {preview ?? <Icon node={ImageUp} className={styles.icon} size={32} strokeWidth={1.5} />}
+        {preview ?? <Icon node={icon} className={styles.icon} size={compact ? 24 : 32} strokeWidth={1.5} />}
         <span className={styles.prompt}>{prompt}</span>
         <span className={styles.choose}>{choose}</span>
       </label>

@@ -78,6 +78,10 @@ export function PublishStatus({
       {phase.kind === 'cancelled' ? <p>{t('phase.cancelled')}</p> : null}
       {phase.kind === 'failed' ? (
         <div role="alert">
+          {phase.item ? (
+            // In an album, which item's upload failed: the rest of the message is about that file.
+            <p className={styles.failure}>{t('failedItem', phase.item)}</p>
+          ) : null}
           <p className={styles.failure}>
             {/* A mention across a block (ADR 069) is refused with the code every blocked call has: its words are Errors'. */}
             {phase.failure === 'BLOCKED'

@@ -13,15 +13,23 @@ import {
   useAppDispatch,
   useCreatePostMutation,
 } from '@/client';
+import {
+  type ComposedItem,
+  inParallel,
+  mediaRequest,
+  overallProgress,
+  type PlannedUpload,
+  plannedUploads,
+  uploadKey,
+} from './album-items';
 
 export interface PostDraft {
-  file: File;
-  cover: File | null;
+  /** The picture or video, or an album's items in order (the first is its cover). */
+  items: ComposedItem[];
   caption: string;
   mentionRequest: string[];
   externalLink: string;
   sharing: 'public' | 'private';
-  altText: string;
 }
 
 export type Phase =
@@ -29,8 +37,11 @@ export type Phase =
   | { kind: 'creating' }
   | { kind: 'uploading'; sent: number; total: number }
   | { kind: 'processing'; postId: string }
-  /** `failure` is a key of Compose.failure (or a server code); `detail` is the server's own words, if any. */
-  | { kind: 'failed'; failure: string; detail?: string }
+  /**
+   * `failure` is a key of Compose.failure (or a server code); `detail` is the server's own words, if any; `item`,
+   * in an album, the item whose upload failed (its place, from 1, and its file's name).
+   */
+  | { kind: 'failed'; failure: string; detail?: string; item?: { number: number; name: string } }
   | { kind: 'cancelled' };
 
 /** The failure (a Compose.failure key or the server's code) and the server's message for a failed call. */
@@ -45,16 +56,27 @@ function failedPhase(error: ApiError | undefined): Phase {
   };
 }
 
-/** The post made for this composer's media, what it was made with, and the files it already has. */
+/** The post made for this composer's media, what it was made with, and the files it already has (by uploadKey). */
 interface Draft {
   id: string;
   request: string;
-  completed: Map<UploadKind, File>;
+  completed: Map<string, File>;
 }
 
+/** An upload on its way: what cancelling must stop, and (once initiated) what the server must be told to drop. */
+interface OpenUpload {
+  controller: AbortController;
+  kind: UploadKind;
+  uploadId?: string;
+}
+
+/** At most this many files of an album are sent at once. */
+const PARALLEL_UPLOADS = 3;
+
 /**
- * Publishing a post from the composer: create it, upload its cover (if any) and its file, then hand over to
- * the status poll. A file the server refuses leaves the post waiting: sending again with nothing else changed
+ * Publishing a post from the composer: create it, upload its items' covers (if any), then its items' files, up
+ * to three at a time with one progress over them all, then hand over to the status poll. One failed upload
+ * stops the others and fails the publish; publishing again sends only what the post does not have yet. A file the server refuses leaves the post waiting: sending again with nothing else changed
  * uploads the new file to the same post; a changed caption, link, audience or alt text makes a new post and
  * discards the old one. Cancelling, or leaving the page before the upload is through (even while the post is
  * still being created), aborts the upload and deletes the unfinished post with requests that outlive the page
@@ -68,17 +90,19 @@ export function usePublish() {
   const [phase, setPhase] = useState<Phase>({ kind: 'editing' });
   // The post made for the file being sent, until it is published (or discarded).
   const draft = useRef<Draft | null>(null);
-  const upload = useRef<{ controller: AbortController; kind: UploadKind; uploadId?: string } | null>(null);
+  // Every upload on its way (an album sends several at once).
+  const uploads = useRef(new Set<OpenUpload>());
   // Each publish is a run; cancelling or leaving ends the current one, whatever call it is waiting for.
   const run = useRef(0);
   const discard = (postId: string) => discardDraftKeepalive(postId, () => dispatch(draftDiscarded()));
 
   const abandon = () => {
     run.current += 1;
-    const current = upload.current;
-    current?.controller.abort();
-    upload.current = null;
-    if (draft.current && current?.uploadId) abortUploadKeepalive(draft.current.id, current.kind, current.uploadId);
+    for (const open of uploads.current) {
+      open.controller.abort();
+      if (draft.current && open.uploadId) abortUploadKeepalive(draft.current.id, open.kind, open.uploadId);
+    }
+    uploads.current.clear();
     if (draft.current) discard(draft.current.id);
     draft.current = null;
   };
@@ -115,60 +139,89 @@ export function usePublish() {
     return draft.current;
   };
 
-  const publish = async (post: PostDraft, mediaType: 'image' | 'video') => {
+  const publish = async (post: PostDraft) => {
     run.current += 1;
     const mine = run.current;
     const live = () => run.current === mine;
     setPhase({ kind: 'creating' });
     const target = await postFor(
       {
-        mediaType,
+        ...mediaRequest(post.items),
         caption: post.caption,
         mentionRequest: post.mentionRequest,
         sharingOptions: post.sharing,
         ...(post.externalLink.trim() ? { externalLink: post.externalLink.trim() } : {}),
-        ...(mediaType === 'image' && post.altText.trim() ? { altText: post.altText.trim() } : {}),
       },
       live,
     );
     if (!target) return;
     const postId = target.id;
     const calls = uploadCallsFor(dispatch, postId);
-    const media: [File, UploadKind][] =
-      mediaType === 'image'
-        ? [[post.file, 'image-upload']]
-        : [
-            ...(post.cover ? [[post.cover, 'video-cover-image-upload'] as [File, UploadKind]] : []),
-            [post.file, 'video-upload'],
-          ];
-    // A cover the waiting post already has is not sent again.
-    const files = media.filter(([file, kind]) => target.completed.get(kind) !== file);
-    const total = files.reduce((sum, [file]) => sum + file.size, 0);
-    let done = 0;
-    try {
-      for (const [file, kind] of files) {
-        const controller = new AbortController();
-        const current: NonNullable<typeof upload.current> = { controller, kind };
-        upload.current = current;
-        await uploadMedia(file, kind, calls, {
+    // What the waiting post already has is not sent again.
+    const planned = plannedUploads(post.items, target.completed);
+    const sent = new Map<string, number>();
+    const report = () => {
+      if (live()) setPhase({ kind: 'uploading', ...overallProgress(sent, planned) });
+    };
+    let failed: PlannedUpload | null = null;
+    const send = async (planned: PlannedUpload) => {
+      const controller = new AbortController();
+      const open: OpenUpload = { controller, kind: planned.kind };
+      uploads.current.add(open);
+      const { kind, position } = planned;
+      try {
+        await uploadMedia(planned.file, kind, calls, {
           signal: controller.signal,
+          position,
           onInitiated: (uploadId) => {
-            current.uploadId = uploadId;
+            open.uploadId = uploadId;
             // Cancelled while initiate was on its way: the upload it opened is given up at once.
             if (controller.signal.aborted) abortUploadKeepalive(postId, kind, uploadId);
           },
-          onProgress: (sent) => setPhase({ kind: 'uploading', sent: done + sent, total }),
+          onProgress: (bytes) => {
+            sent.set(uploadKey(planned), bytes);
+            report();
+          },
         });
-        target.completed.set(kind, file);
-        done += file.size;
+        target.completed.set(uploadKey(planned), planned.file);
+        uploads.current.delete(open);
+      } catch (error) {
+        uploads.current.delete(open);
+        if (!failed && (error as Error).name !== 'AbortError') {
+          failed = planned;
+          // One item failed: the others stop at once, and the server drops what they had sent.
+          for (const other of uploads.current) {
+            other.controller.abort();
+            if (other.uploadId) abortUploadKeepalive(postId, other.kind, other.uploadId);
+          }
+          uploads.current.clear();
+        }
+        throw error;
       }
-      upload.current = null;
+    };
+    report();
+    try {
+      // Covers first: processing starts once every item's own file is complete, and a cover must be there by then.
+      const covers = planned.filter((upload) => upload.kind === 'video-cover-image-upload');
+      const mains = planned.filter((upload) => upload.kind !== 'video-cover-image-upload');
+      for (const batch of [covers, mains]) {
+        await inParallel(
+          batch.map((upload) => () => send(upload)),
+          PARALLEL_UPLOADS,
+        );
+      }
       draft.current = null; // published: no longer ours to discard
       setPhase({ kind: 'processing', postId });
     } catch (error) {
-      if ((error as Error).name === 'AbortError' || !live()) return;
-      upload.current = null;
-      setPhase(error instanceof UploadFailed ? failedPhase(error.error) : { kind: 'failed', failure: 'generic' });
+      if (!live() || (!failed && (error as Error).name === 'AbortError')) return;
+      const phase: Phase =
+        error instanceof UploadFailed ? failedPhase(error.error) : { kind: 'failed', failure: 'generic' };
+      const item = failed as PlannedUpload | null;
+      setPhase(
+        item && post.items.length > 1 && phase.kind === 'failed'
+          ? { ...phase, item: { number: item.position + 1, name: item.file.name } }
+          : phase,
+      );
     }
   };
 
