@@ -111,7 +111,8 @@ describe('a post card', () => {
     await waitForHydration(page, 'main article button[aria-pressed]');
     expect(await like.locator('svg').count()).toBe(1);
     expect(await like.textContent()).toBe('');
-    const count = async () => Number(await card().locator('data').getAttribute('value'));
+    // The like's own count, beside its button (the comments' button has a count of its own).
+    const count = async () => Number(await like.locator('xpath=..').locator('data').getAttribute('value'));
     const pressedBefore = await like.getAttribute('aria-pressed');
     const countBefore = await count();
     const step = pressedBefore === 'true' ? -1 : 1;

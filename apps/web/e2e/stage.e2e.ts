@@ -290,7 +290,8 @@ describe('a citizen likes a post on the stage', () => {
   let card: Locator;
   const heart = () => card.getByRole('button', { name: 'Like' });
   const pressed = () => heart().getAttribute('aria-pressed');
-  const likes = async () => Number(await card.locator('data').getAttribute('value'));
+  // The like's own count, beside its button (the comments' button has a count of its own).
+  const likes = async () => Number(await heart().locator('xpath=..').locator('data').getAttribute('value'));
   const toasts = () => page.locator('.Toastify__toast');
 
   beforeAll(async () => {
