@@ -1,9 +1,8 @@
 import type { PostView } from '@civitas/contract';
-import { Lock, Play } from 'lucide';
+import { GalleryHorizontalEnd, Lock, Play } from 'lucide';
 import { useTranslations } from 'next-intl';
 import { Icon } from '@/components/icon';
 import { Link } from '@/components/link';
-import { AlbumMark } from '../carousel/album-mark';
 import { friendsMediaAttribute } from './friends-media';
 import { posterOf, renditionsUpTo } from './picture-sources';
 import styles from './post-tile.module.css';
@@ -36,6 +35,7 @@ function tilePicture(post: PostView): { src: string; srcSet?: string } | null {
  */
 export function PostTile({ post, priority = false }: { post: PostView; priority?: boolean }) {
   const t = useTranslations('Post');
+  const album = useTranslations('Carousel');
   const picture = tilePicture(post);
   const label =
     post.media.altText ?? t(post.mediaType === 'video' ? 'videoBy' : 'imageBy', { name: post.author.displayName });
@@ -62,7 +62,12 @@ export function PostTile({ post, priority = false }: { post: PostView; priority?
       )}
       {post.mediaType === 'video' || post.sharingOptions === 'private' || post.moreMedia.length > 0 ? (
         <span className={styles.markers}>
-          {post.moreMedia.length > 0 ? <AlbumMark count={post.moreMedia.length + 1} corner={false} /> : null}
+          {post.moreMedia.length > 0 ? (
+            <span className={styles.marker}>
+              <Icon node={GalleryHorizontalEnd} className={styles.markerIcon} />
+              <span className="visually-hidden">{album('albumMark', { count: post.moreMedia.length + 1 })}</span>
+            </span>
+          ) : null}
           {post.mediaType === 'video' ? (
             <span className={styles.marker}>
               <Icon node={Play} className={styles.markerIcon} />
